@@ -1,0 +1,62 @@
+import { describe, expect, it } from "vitest";
+import {
+  messages,
+  normalizeEmail,
+  validateEmail,
+  validateLogin,
+  validatePasswordChange,
+  validatePasswordReset,
+  validateRegistration,
+} from "./user.rules";
+
+const domains = ["minksekretariatet.dk", "vidensbank.dk"];
+const valid = { name: "Anna Hansen", email: "anna@minksekretariatet.dk", username: "anna", password: "hemmelig" };
+
+describe("user.rules", () => {
+  it("should accept a valid registration", () => {
+    expect(validateRegistration(valid, domains)).toEqual([]);
+  });
+
+  it.each([
+    ["name", "A", messages.nameMin],
+    ["name", "x".repeat(101), messages.nameMax],
+    ["email", "not-an-email", messages.emailInvalid],
+    ["email", "anna@gmail.com", "Kun @minksekretariatet.dk email adresser er tilladt"],
+    ["email", "a@evil.dk@minksekretariatet.dk", messages.emailInvalid],
+    ["email", "anna@sub.minksekretariatet.dk", "Kun @minksekretariatet.dk email adresser er tilladt"],
+    ["email", "anna@minksekretariatet.dk.", messages.emailInvalid],
+    ["username", "ab", messages.usernameMin],
+    ["username", "x".repeat(51), messages.usernameMax],
+    ["password", "12345", messages.passwordMin],
+  ])("should reject %s=%j with the spec's message", (field, value, message) => {
+    expect(validateRegistration({ ...valid, [field]: value }, domains)).toEqual([{ field, message }]);
+  });
+
+  it("should accept any allowed domain, case-insensitively", () => {
+    expect(validateEmail("Anna@VIDENSBANK.dk", domains)).toBeNull();
+    expect(normalizeEmail("  Anna@VIDENSBANK.dk ")).toBe("anna@vidensbank.dk");
+  });
+
+  it("should require a password at login", () => {
+    expect(validateLogin({ email: "a@minksekretariatet.dk", password: "" })).toEqual([
+      { field: "password", message: "Password er påkrævet" },
+    ]);
+  });
+
+  it("should require matching reset passwords", () => {
+    expect(validatePasswordReset({ newPassword: "abcdef", confirmPassword: "abcdeg" })).toEqual([
+      { field: "confirmPassword", message: "Passwords matcher ikke" },
+    ]);
+  });
+
+  it("should put the mismatch on the confirmation field when changing password", () => {
+    expect(validatePasswordChange({ currentPassword: "", newPassword: "abc", confirmPassword: "" })).toEqual([
+      { field: "currentPassword", message: "Nuværende adgangskode er påkrævet" },
+      { field: "newPassword", message: "Ny adgangskode skal være mindst 6 tegn" },
+      { field: "confirmPassword", message: "Bekræft ny adgangskode" },
+    ]);
+    expect(validatePasswordChange({ currentPassword: "x", newPassword: "abcdef", confirmPassword: "abcdex" })).toEqual([
+      { field: "confirmPassword", message: "Adgangskoderne matcher ikke" },
+    ]);
+  });
+});

@@ -1,0 +1,32 @@
+import { defineConfig } from "vitest/config";
+
+// type-graphql and its peers must share the one graphql instance the tests import
+// (graphql ships both .mjs and .js; vite would otherwise load both).
+const server = { deps: { inline: ["type-graphql", "graphql-scalars", "@apollo/server", "graphql-ws"] } };
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: "api",
+          include: ["api/src/**/*.test.ts"],
+          environment: "node",
+          server,
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: "cli",
+          include: ["cli/src/**/*.test.ts"],
+          environment: "node",
+          server,
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+    ],
+  },
+});
