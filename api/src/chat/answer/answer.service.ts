@@ -1,0 +1,182 @@
+/**
+ * The answering engine the chat service calls for each question: retrieve → relevance gate → (LLM stream with
+ * citation-safe deltas | retrieval-only quotes | "not in the knowledge base") → citations, freshness warnings.
+ * Pure: no database, no transport. The service stores the user message first, calls answerQuestion, publishes
+ * the deltas, and stores the result (also when status is 'error' or 'stopped').
+ */
+import { isLlmError, LlmAbortedError } from "../../llm/llm.errors";
+import { buildCitations, CitationFilter, extractCitationNumbers } from "./citations";
+import { DEFAULT_STALE_DAYS, freshnessWarnings } from "./freshness";
+import { validateChatMessage } from "./message.rules";
+import { buildChatMessages, buildRetrievalQuery, numberSources } from "./prompt";
+import { buildRetrievalAnswer, RETRIEVAL_MODE_MAX_PASSAGES } from "./retrieval-answer";
+import { HtmlStripper } from "./sanitize";
+import { answerErrorMessages, answerTexts, truncatedNote } from "./texts";
+import type {
+  AnswerError,
+  AnswerMode,
+  AnswerQuestionInput,
+  AnswerResult,
+  AnswerStatus,
+  NumberedSource,
+  Passage,
+} from "./types";
+
+/** passages scoring below this (relevance in [0, 1]) do not count as relevant */
+export const DEFAULT_MIN_SCORE = 0.25;
+/** passages asked from retrieve() and given to the model */
+export const DEFAULT_RETRIEVE_K = 6;
+
+const EMPTY_ANSWER_MESSAGE = "AI-assistenten returnerede et tomt svar. Prøv igen.";
+
+/** Relevant passages, best first, without duplicates. */
+function relevantPassages(passages: Passage[], minScore: number): Passage[] {
+  const seen = new Set<string>();
+  return passages
+    .filter((p) => Number.isFinite(p.score) && p.score >= minScore && p.text.trim().length > 0)
+    .sort((a, b) => b.score - a.score)
+    .filter((p) => {
+      const key = `${p.articleId}\u0000${p.text}`;
+      if (seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    });
+}
+
+/**
+ * Answer one chat question. Never throws for expected failures: retrieval errors, LLM errors and aborts come
+ * back as status 'error' / 'stopped' with a Danish message and the text produced so far.
+ * `onDelta` receives the cleaned text increments (HTML removed, citation markers final); their concatenation is
+ * exactly `content`.
+ */
+export async function answerQuestion(input: AnswerQuestionInput): Promise<AnswerResult> {
+  // stored preferences are strings: anything but 'en' answers in Danish
+  const language = input.language === "en" ? "en" : "da";
+  const now = input.now ?? new Date();
+  const staleDays = input.staleDays ?? DEFAULT_STALE_DAYS;
+  const minScore = input.minScore ?? DEFAULT_MIN_SCORE;
+  const k = input.k ?? DEFAULT_RETRIEVE_K;
+
+  let content = "";
+  const emit = (text: string) => {
+    if (!text) return;
+    content += text;
+    try {
+      input.onDelta?.(text);
+    } catch {
+      // a failed live delivery must not lose the answer: the stored message is what counts
+    }
+  };
+  let retrievalQuery = "";
+  let sources: NumberedSource[] = [];
+  const finish = (
+    mode: AnswerMode,
+    status: AnswerStatus,
+    extra: { error?: AnswerError; knowledgeGap?: boolean; finishReason?: string } = {},
+  ): AnswerResult => {
+    const usedNumbers = extractCitationNumbers(content).filter((n) => sources.some((s) => s.number === n));
+    const citations = buildCitations(usedNumbers, sources);
+    const warnings = status === "complete" ? freshnessWarnings(citations, { now, staleDays, language }) : [];
+    if (warnings.length > 0) emit(`\n\n${warnings.map((w) => w.message).join("\n\n")}`);
+    return {
+      content,
+      citations,
+      usedNumbers,
+      mode,
+      status,
+      ...(extra.error ? { error: extra.error } : {}),
+      knowledgeGap: extra.knowledgeGap ?? false,
+      freshnessWarnings: warnings,
+      retrievalQuery,
+      sources,
+      ...(extra.finishReason ? { finishReason: extra.finishReason } : {}),
+    };
+  };
+  const initialMode: AnswerMode = input.llm ? "llm" : "retrieval";
+
+  const valid = validateChatMessage(input.question);
+  if (!valid.ok) {
+    return finish("no_sources", "error", {
+      error: { code: valid.code, message: valid.message, retryable: false },
+    });
+  }
+  const question = valid.content;
+  if (input.signal?.aborted) return finish(initialMode, "stopped");
+
+  // 1. retrieval (follow-ups carry the previous user turn into the query)
+  retrievalQuery = buildRetrievalQuery(question, input.history);
+  let passages: Passage[];
+  try {
+    passages = await input.retrieve(retrievalQuery, k);
+  } catch (err) {
+    if (input.signal?.aborted) return finish(initialMode, "stopped");
+    return finish(initialMode, "error", {
+      error: {
+        code: "RETRIEVAL_FAILED",
+        message: answerErrorMessages.RETRIEVAL_FAILED ?? "",
+        retryable: true,
+        detail: err instanceof Error ? err.message : String(err),
+      },
+    });
+  }
+  if (input.signal?.aborted) return finish(initialMode, "stopped");
+
+  // 2. relevance gate: nothing relevant → say so; the LLM is not asked
+  const relevant = relevantPassages(passages, minScore);
+  if (relevant.length === 0) {
+    emit(answerTexts[language].notCovered);
+    return finish("no_sources", "complete", { knowledgeGap: true });
+  }
+
+  // 3a. retrieval-only mode
+  if (!input.llm) {
+    sources = numberSources(relevant.slice(0, RETRIEVAL_MODE_MAX_PASSAGES));
+    emit(buildRetrievalAnswer(sources, language));
+    return finish("retrieval", "complete");
+  }
+
+  // 3b. the model writes the answer from the numbered sources
+  sources = numberSources(relevant.slice(0, k));
+  const messages = buildChatMessages({ question, history: input.history, sources, language });
+  const html = new HtmlStripper();
+  const cites = new CitationFilter(new Set(sources.map((s) => s.number)));
+  const flush = () => emit(cites.push(html.end()) + cites.end());
+  try {
+    const res = await input.llm.streamChat(messages, {
+      signal: input.signal,
+      onToken: (token) => emit(cites.push(html.push(token))),
+    });
+    flush();
+    if (content.trim().length === 0) {
+      return finish("llm", "error", {
+        error: {
+          code: "LLM_UNAVAILABLE",
+          message: EMPTY_ANSWER_MESSAGE,
+          retryable: true,
+          detail: "empty answer",
+        },
+        finishReason: res.finishReason,
+      });
+    }
+    if (res.finishReason === "length") emit(`\n\n${truncatedNote[language]}`);
+    const cited = extractCitationNumbers(content).length > 0;
+    // a complete answer citing none of the sources means they did not cover the question
+    return finish("llm", "complete", { knowledgeGap: !cited, finishReason: res.finishReason });
+  } catch (err) {
+    flush();
+    if (err instanceof LlmAbortedError) return finish("llm", "stopped");
+    if (isLlmError(err) && err.code !== "LLM_ABORTED") {
+      return finish("llm", "error", {
+        error: { code: err.code, message: err.message, retryable: err.retryable, detail: err.detail },
+      });
+    }
+    return finish("llm", "error", {
+      error: {
+        code: "LLM_UNAVAILABLE",
+        message: answerErrorMessages.LLM_UNAVAILABLE ?? "",
+        retryable: true,
+        detail: err instanceof Error ? err.message : String(err),
+      },
+    });
+  }
+}
