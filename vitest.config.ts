@@ -2,7 +2,7 @@ import { defineConfig } from "vitest/config";
 
 // type-graphql and its peers must share the one graphql instance the tests import
 // (graphql ships both .mjs and .js; vite would otherwise load both).
-const server = { deps: { inline: ["type-graphql", "graphql-scalars", "@apollo/server", "graphql-ws"] } };
+const server = { deps: { inline: ["type-graphql", "graphql-scalars", "@apollo/server", "graphql-ws", "graphql-query-complexity"] } };
 
 export default defineConfig({
   test: {
@@ -25,6 +25,19 @@ export default defineConfig({
           server,
           testTimeout: 30_000,
           hookTimeout: 60_000,
+        },
+      },
+      {
+        // Browser end-to-end tests: the real server (startTestApp) + the built web app in headless Chromium.
+        test: {
+          name: "web-e2e",
+          include: ["web/e2e/**/*.test.ts"],
+          environment: "node",
+          server,
+          globalSetup: ["web/e2e/global-setup.ts"],
+          fileParallelism: false,
+          testTimeout: 90_000,
+          hookTimeout: 120_000,
         },
       },
     ],

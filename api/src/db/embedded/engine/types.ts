@@ -138,6 +138,22 @@ export interface EngineOptions {
   compactAfterBytes?: number;
 }
 
+/** How the engine fetched the documents of its last query (an explain-like observation for tests). */
+export interface QueryPlan {
+  /** namespace "db.coll" */
+  collection: string;
+  /** IDHACK (_id lookup), IXSCAN (index range scan) or COLLSCAN (full scan) */
+  stage: "IDHACK" | "IXSCAN" | "COLLSCAN";
+  /** the index used, null for a collection scan */
+  index: string | null;
+  keysExamined: number;
+  docsExamined: number;
+  /** true when the documents came in sort order from the index (no in-memory sort) */
+  sortedByIndex?: boolean;
+  /** documents returned */
+  nReturned?: number;
+}
+
 /** The storage engine. All methods take the database name and collection name separately. */
 export interface Engine {
   listDatabases(): { name: string; sizeOnDisk: number; empty: boolean }[];
@@ -159,7 +175,11 @@ export interface Engine {
   /** throws 26 NamespaceNotFound when the collection is missing */
   listIndexes(db: string, coll: string): IndexSpec[];
   /** "*" drops all but _id_; a name, a list of names, or a key pattern; throws 27 IndexNotFound */
-  dropIndexes(db: string, coll: string, index: string | string[] | Document): Promise<{ nIndexesWas: number }>;
+  dropIndexes(
+    db: string,
+    coll: string,
+    index: string | string[] | Document,
+  ): Promise<{ nIndexesWas: number }>;
 
   /** creates the collection when missing; adds _id (ObjectId) when absent */
   insert(db: string, coll: string, docs: Document[], ordered: boolean): Promise<InsertResult>;
@@ -178,6 +198,13 @@ export interface Engine {
 
   /** stop timers, flush and release the data directory lock */
   close(): Promise<void>;
+
+  /** the plan of the most recent find/count/distinct/update/delete/findAndModify/aggregate $match (optional) */
+  lastPlan?: QueryPlan;
+  /** documents fetched by queries on a collection since it was loaded (optional observation) */
+  docsExamined?(db: string, coll: string): number;
+  /** removes expired TTL documents now (the engine also does this every ttlIntervalMs); returns how many */
+  sweepTtl?(): Promise<number>;
 }
 
 /** An error with MongoDB's numeric code and codeName, e.g. new StoreError(11000, "DuplicateKey", "E11000 ...") */

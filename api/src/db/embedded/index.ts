@@ -1,0 +1,65 @@
+/**
+ * The embedded MongoDB-compatible store: a storage engine behind a MongoDB wire-protocol server on 127.0.0.1.
+ * The app, mongoose and the mongodb driver reach it through an ordinary mongodb:// URI.
+ */
+import path from "node:path";
+import { createEngine } from "./engine";
+import type { Engine } from "./engine/types";
+import { startWireServer } from "./server";
+import type { StoreLogger } from "./wire/context";
+
+export type { StoreLogger } from "./wire/context";
+
+export interface EmbeddedStoreOptions {
+  /** interface to listen on (default 127.0.0.1) */
+  host?: string;
+  /** TCP port; 0 or omitted = an ephemeral port */
+  port?: number;
+  /** data directory (default ./data/db); ignored when `memory` is true */
+  dbpath?: string;
+  /** keep everything in memory, nothing on disk */
+  memory?: boolean;
+  /** how often expired TTL documents are removed (default 60 s, like mongod) */
+  ttlIntervalMs?: number;
+  logger?: StoreLogger;
+}
+
+export interface EmbeddedStore {
+  /** e.g. mongodb://127.0.0.1:27017/ */
+  uri: string;
+  port: number;
+  engine: Engine;
+  /** end all connections, stop listening and close the engine (flushes and releases the data directory) */
+  close(): Promise<void>;
+}
+
+export const DEFAULT_DBPATH = "./data/db";
+
+/**
+ * Start the embedded store. Rejects when the data directory is in use by another process or the port is taken.
+ */
+export async function startEmbeddedStore(opts: EmbeddedStoreOptions = {}): Promise<EmbeddedStore> {
+  const dbpath = opts.memory ? undefined : path.resolve(opts.dbpath ?? DEFAULT_DBPATH);
+  const engine = await createEngine({ dbpath, ttlIntervalMs: opts.ttlIntervalMs });
+  let wire: Awaited<ReturnType<typeof startWireServer>>;
+  try {
+    wire = await startWireServer({ engine, host: opts.host, port: opts.port, logger: opts.logger });
+  } catch (err) {
+    await engine.close();
+    throw err;
+  }
+  const host = wire.host.includes(":") ? `[${wire.host}]` : wire.host;
+  let closing: Promise<void> | undefined;
+  return {
+    uri: `mongodb://${host}:${wire.port}/`,
+    port: wire.port,
+    engine,
+    close() {
+      closing ??= (async () => {
+        await wire.close();
+        await engine.close();
+      })();
+      return closing;
+    },
+  };
+}

@@ -1,0 +1,74 @@
+/** The TCP server: accepts connections and hands each to a wire-protocol Connection over one engine. */
+import net from "node:net";
+import type { Engine } from "./engine/types";
+import { Connection } from "./wire/connection";
+import { type ServerState, type StoreLogger, silentLogger } from "./wire/context";
+import { CursorManager } from "./wire/cursors";
+
+export interface WireServerOptions {
+  engine: Engine;
+  host?: string;
+  /** 0 = an ephemeral port */
+  port?: number;
+  logger?: StoreLogger;
+}
+
+export interface WireServer {
+  host: string;
+  port: number;
+  state: ServerState;
+  /** stop accepting, end every connection and drop all cursors (the engine stays open) */
+  close(): Promise<void>;
+}
+
+/** Listen for MongoDB wire-protocol clients on host:port. */
+export async function startWireServer(options: WireServerOptions): Promise<WireServer> {
+  const host = options.host ?? "127.0.0.1";
+  const state: ServerState = {
+    engine: options.engine,
+    cursors: new CursorManager(),
+    logger: options.logger ?? silentLogger,
+    startedAt: Date.now(),
+    host,
+    port: 0,
+    connections: { current: 0, totalCreated: 0 },
+  };
+  const connections = new Set<Connection>();
+  const server = net.createServer((socket) => {
+    state.connections.totalCreated++;
+    state.connections.current++;
+    const conn = new Connection(socket, state, state.connections.totalCreated);
+    connections.add(conn);
+    socket.on("close", () => {
+      state.connections.current--;
+      connections.delete(conn);
+    });
+  });
+  server.on("error", (err) => state.logger.error("embedded store: server error", err));
+
+  await new Promise<void>((resolve, reject) => {
+    const onError = (err: Error) => reject(err);
+    server.once("error", onError);
+    server.listen(options.port ?? 0, host, () => {
+      server.off("error", onError);
+      resolve();
+    });
+  });
+  const address = server.address();
+  state.port = typeof address === "object" && address ? address.port : (options.port ?? 0);
+
+  let closing: Promise<void> | undefined;
+  return {
+    host,
+    port: state.port,
+    state,
+    close() {
+      closing ??= new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        for (const conn of connections) conn.close();
+        state.cursors.close();
+      });
+      return closing;
+    },
+  };
+}

@@ -1,0 +1,112 @@
+/** Command dispatch: find the handler for a command document and turn every outcome into a mongod-shaped reply. */
+import type { Document } from "bson";
+import type { CommandContext, CommandHandler } from "../context";
+import { commandError, errorReply, notSupported } from "../errors";
+import { adminCommands } from "./admin";
+import { crudCommands } from "./crud";
+import { ddlCommands } from "./ddl";
+
+const TRANSACTION_MESSAGE = "Transaction numbers are only allowed on a replica set member or mongos";
+
+const transactionCommands: Record<string, CommandHandler> = {
+  commitTransaction: () => {
+    throw commandError(20, TRANSACTION_MESSAGE);
+  },
+  abortTransaction: () => {
+    throw commandError(20, TRANSACTION_MESSAGE);
+  },
+};
+
+/** mongod commands this store knowingly does not implement: a clear refusal instead of "no such command" */
+const UNSUPPORTED = [
+  "explain",
+  "mapReduce",
+  "validate",
+  "compact",
+  "collMod",
+  "convertToCapped",
+  "cloneCollectionAsCapped",
+  "createUser",
+  "updateUser",
+  "dropUser",
+  "usersInfo",
+  "createRole",
+  "rolesInfo",
+  "currentOp",
+  "killOp",
+  "profile",
+  "setParameter",
+  "fsync",
+  "shutdown",
+  "createSearchIndexes",
+  "listSearchIndexes",
+  "setFeatureCompatibilityVersion",
+];
+
+const refusals: Record<string, CommandHandler> = {
+  ...Object.fromEntries(
+    UNSUPPORTED.map((name): [string, CommandHandler] => [
+      name,
+      () => {
+        throw notSupported(`the '${name}' command`);
+      },
+    ]),
+  ),
+  // what a standalone mongod answers: tools use these to detect a replica set
+  replSetGetStatus: () => {
+    throw commandError(76, "not running with --replSet");
+  },
+  replSetGetConfig: () => {
+    throw commandError(76, "not running with --replSet");
+  },
+  // no users exist, so no credentials can be right (mongod without users answers the same)
+  saslStart: () => {
+    throw commandError(18, "Authentication failed.");
+  },
+  authenticate: () => {
+    throw commandError(18, "Authentication failed.");
+  },
+};
+
+export const commands: Record<string, CommandHandler> = {
+  ...refusals,
+  ...adminCommands,
+  ...ddlCommands,
+  ...crudCommands,
+  ...transactionCommands,
+  listCommands: () => ({
+    commands: Object.fromEntries(Object.keys(commands).map((name) => [name, { help: "", adminOnly: false }])),
+    ok: 1,
+  }),
+};
+
+const INVALID_DB_CHARS = /[/\\. "$\0]/;
+
+/**
+ * Run one command document against the store. Never throws: failures come back as
+ * `{ ok: 0, errmsg, code, codeName }` exactly as mongod shapes them.
+ */
+export async function runCommand(ctx: CommandContext, cmd: Document): Promise<Document> {
+  const name = Object.keys(cmd)[0] ?? "";
+  try {
+    const handler = Object.hasOwn(commands, name) ? commands[name] : undefined;
+    if (!handler) {
+      ctx.server.logger.warn(`embedded store: no such command '${name}'`);
+      throw commandError(59, `no such command: '${name}'`);
+    }
+    if (ctx.db === "" || INVALID_DB_CHARS.test(ctx.db))
+      throw commandError(73, `Invalid database name: '${ctx.db}'`);
+    // a standalone mongod refuses every transaction or retryable-write field the same way
+    if (cmd.txnNumber !== undefined || cmd.startTransaction !== undefined || cmd.autocommit !== undefined) {
+      throw commandError(20, TRANSACTION_MESSAGE);
+    }
+    const w = (cmd.writeConcern as Document | undefined)?.w;
+    if (typeof w === "number" && w > 1)
+      throw commandError(2, "cannot use 'w' > 1 when a host is not replicated");
+    return await handler(ctx, cmd);
+  } catch (err) {
+    const reply = errorReply(err);
+    if (reply.code === 1) ctx.server.logger.error(`embedded store: command '${name}' failed`, err);
+    return reply;
+  }
+}

@@ -1,0 +1,41 @@
+/** What a command handler can see: the engine, the cursors, the server and the calling connection. */
+import type { Document } from "bson";
+import type { Engine } from "../engine/types";
+import type { CursorManager } from "./cursors";
+
+export interface StoreLogger {
+  info(msg: string, ...args: unknown[]): void;
+  warn(msg: string, ...args: unknown[]): void;
+  error(msg: string, ...args: unknown[]): void;
+}
+
+export const silentLogger: StoreLogger = { info() {}, warn() {}, error() {} };
+
+export interface ServerState {
+  engine: Engine;
+  cursors: CursorManager;
+  logger: StoreLogger;
+  startedAt: number;
+  host: string;
+  port: number;
+  connections: { current: number; totalCreated: number };
+}
+
+export interface ConnectionInfo {
+  id: number;
+  /** "ip:port" of the client */
+  remote: string;
+}
+
+export interface CommandContext {
+  server: ServerState;
+  conn: ConnectionInfo;
+  /** the command's database ($db) */
+  db: string;
+  /** byte length of the wire message carrying the command */
+  messageLength: number;
+  /** BSON sizes of documents that arrived in OP_MSG kind-1 sequences, by field name */
+  sequenceSizes: Record<string, number[]>;
+}
+
+export type CommandHandler = (ctx: CommandContext, cmd: Document) => Document | Promise<Document>;
