@@ -10,7 +10,12 @@ import {
 } from "./user.rules";
 
 const domains = ["minksekretariatet.dk", "vidensbank.dk"];
-const valid = { name: "Anna Hansen", email: "anna@minksekretariatet.dk", username: "anna", password: "hemmelig" };
+const valid = {
+  name: "Anna Hansen",
+  email: "anna@minksekretariatet.dk",
+  username: "anna",
+  password: "hemmelig",
+};
 
 describe("user.rules", () => {
   it("should accept a valid registration", () => {
@@ -55,8 +60,8 @@ describe("user.rules", () => {
       { field: "newPassword", message: "Ny adgangskode skal være mindst 6 tegn" },
       { field: "confirmPassword", message: "Bekræft ny adgangskode" },
     ]);
-    expect(validatePasswordChange({ currentPassword: "x", newPassword: "abcdef", confirmPassword: "abcdex" })).toEqual([
-      { field: "confirmPassword", message: "Adgangskoderne matcher ikke" },
-    ]);
+    expect(
+      validatePasswordChange({ currentPassword: "x", newPassword: "abcdef", confirmPassword: "abcdex" }),
+    ).toEqual([{ field: "confirmPassword", message: "Adgangskoderne matcher ikke" }]);
   });
 });

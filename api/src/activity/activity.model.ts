@@ -1,0 +1,19 @@
+/** activity_logs collection: who did what, in Danish, for the admin activity tab. */
+import mongoose, { type InferSchemaType, Schema } from "mongoose";
+
+const activitySchema = new Schema(
+  {
+    action: { type: String, required: true },
+    description: { type: String, required: true },
+    userEmail: { type: String, default: null },
+    userId: { type: String, default: null },
+    timestamp: { type: Date, required: true, default: () => new Date() },
+    metadata: { type: Schema.Types.Mixed, default: {} },
+  },
+  { collection: "activity_logs", versionKey: false, minimize: false },
+);
+activitySchema.index({ timestamp: -1 });
+
+export type ActivityFields = InferSchemaType<typeof activitySchema>;
+
+export const ActivityModel = mongoose.model("Activity", activitySchema);

@@ -1,0 +1,103 @@
+/**
+ * The activity log. Every module records what users do through recordActivity(); the admin reads it through
+ * listActivity(). Recording never fails the caller's operation: a write error is logged and swallowed.
+ */
+import { publish } from "../graphql/pubsub";
+import { logger } from "../logger";
+import { escapeRegExp } from "../util";
+import { ActivityModel } from "./activity.model";
+
+/** Actions with their own icon in the admin UI (spec §3); others (admin_*, logout, ...) get a default style. */
+export type ActivityAction =
+  | "login"
+  | "logout"
+  | "register"
+  | "verify_email"
+  | "password_change"
+  | "password_reset"
+  | "chat"
+  | "message"
+  | "bookmark"
+  | "search"
+  | "admin_delete_user"
+  | "admin_reset_password"
+  | "admin_create_user"
+  | (string & {});
+
+export interface ActivityInput {
+  action: ActivityAction;
+  /** Danish, for people: "Bruger loggede ind" */
+  description: string;
+  userEmail?: string | null;
+  userId?: string | null;
+  metadata?: Record<string, unknown>;
+}
+
+export interface ActivityEntry {
+  id: string;
+  action: string;
+  description: string;
+  userEmail: string | null;
+  timestamp: Date;
+  metadata: Record<string, unknown>;
+}
+
+export interface ActivityFilter {
+  action?: string | null;
+  /** only entries from the last N hours */
+  sinceHours?: number | null;
+  /** case-insensitive over description, e-mail and action */
+  search?: string | null;
+  limit?: number | null;
+}
+
+export const ACTIVITY_LIMIT_DEFAULT = 200;
+export const ACTIVITY_LIMIT_MAX = 1000;
+
+/** Record one activity-log entry. Never throws. */
+export async function recordActivity(input: ActivityInput): Promise<void> {
+  try {
+    const doc = await ActivityModel.create({
+      action: input.action,
+      description: input.description,
+      userEmail: input.userEmail ?? null,
+      userId: input.userId ?? null,
+      timestamp: new Date(),
+      metadata: input.metadata ?? {},
+    });
+    publish("ACTIVITY_LOGGED", {
+      id: String(doc._id),
+      action: doc.action,
+      description: doc.description,
+      userEmail: doc.userEmail ?? null,
+      timestamp: doc.timestamp,
+      metadata: (doc.metadata as Record<string, unknown>) ?? {},
+    });
+  } catch (err) {
+    logger.error({ err, action: input.action }, "could not record activity");
+  }
+}
+
+/** Newest first, filtered. */
+export async function listActivity(filter: ActivityFilter = {}): Promise<ActivityEntry[]> {
+  const query: Record<string, unknown> = {};
+  if (filter.action && filter.action !== "all") query.action = filter.action;
+  if (filter.sinceHours && filter.sinceHours > 0) {
+    query.timestamp = { $gte: new Date(Date.now() - filter.sinceHours * 3600_000) };
+  }
+  const search = filter.search?.trim();
+  if (search) {
+    const re = { $regex: escapeRegExp(search), $options: "i" };
+    query.$or = [{ description: re }, { userEmail: re }, { action: re }];
+  }
+  const limit = Math.min(Math.max(filter.limit ?? ACTIVITY_LIMIT_DEFAULT, 1), ACTIVITY_LIMIT_MAX);
+  const docs = await ActivityModel.find(query).sort({ timestamp: -1, _id: -1 }).limit(limit).lean();
+  return docs.map((d) => ({
+    id: String(d._id),
+    action: d.action,
+    description: d.description,
+    userEmail: d.userEmail ?? null,
+    timestamp: d.timestamp,
+    metadata: (d.metadata as Record<string, unknown>) ?? {},
+  }));
+}

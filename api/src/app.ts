@@ -1,0 +1,188 @@
+/**
+ * The HTTP app: Express 5 with helmet, Apollo Server at /graphql, graphql-ws on the same port and path,
+ * the REST compatibility layer under /api, health probes, and the built web app for every other path.
+ */
+import fs from "node:fs";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { ApolloServer } from "@apollo/server";
+import { ApolloServerPluginLandingPageDisabled } from "@apollo/server/plugin/disabled";
+import { ApolloServerPluginDrainHttpServer } from "@apollo/server/plugin/drainHttpServer";
+import { expressMiddleware } from "@as-integrations/express5";
+import cookieParser from "cookie-parser";
+import express, { type Express } from "express";
+import helmet from "helmet";
+import { tokenFromRequest } from "./auth/auth.cookie";
+import { pingDatabase } from "./db/connection";
+import { complexityPlugin } from "./graphql/complexity";
+import type { GraphQLContext } from "./graphql/context";
+import { formatError } from "./graphql/errors";
+import { depthLimitRule } from "./graphql/limits";
+import { buildAppSchema } from "./graphql/schema";
+import { attachGraphQLWs } from "./graphql/ws";
+import { logger } from "./logger";
+import { restErrorHandler } from "./rest/error-handler";
+import { apiRouter } from "./rest/router";
+import type { Services } from "./services";
+
+export const DEFAULT_WEB_DIST = fileURLToPath(new URL("../../web/dist", import.meta.url));
+export const BODY_LIMIT = "1mb";
+
+export interface AppOptions {
+  services: Services;
+  /** the built web app (default web/dist); missing → a plain helpful page */
+  webDist?: string;
+}
+
+export interface RunningApp {
+  express: Express;
+  httpServer: http.Server;
+  /** listen; resolves with the bound port */
+  listen(port: number, host?: string): Promise<number>;
+  /** stop accepting, drain requests, close websockets */
+  close(): Promise<void>;
+}
+
+function contentSecurityPolicy(appUrl: string) {
+  const https = appUrl.startsWith("https:");
+  // websockets to this same host ('self' does not cover ws: in every browser)
+  const wsSelf = (req: http.IncomingMessage) =>
+    `${https ? "wss" : "ws"}://${req.headers.host ?? "localhost"}`;
+  return {
+    useDefaults: false,
+    directives: {
+      defaultSrc: ["'self'"],
+      scriptSrc: ["'self'"],
+      // MUI (emotion) injects <style> elements at runtime
+      styleSrc: ["'self'", "'unsafe-inline'"],
+      imgSrc: ["'self'", "data:"],
+      fontSrc: ["'self'", "data:"],
+      connectSrc: ["'self'", wsSelf],
+      objectSrc: ["'none'"],
+      baseUri: ["'self'"],
+      formAction: ["'self'"],
+      frameAncestors: ["'none'"],
+      ...(https ? { upgradeInsecureRequests: [] } : {}),
+    },
+  };
+}
+
+function missingWebPage(): string {
+  return `<!doctype html><html lang="da"><head><meta charset="utf-8"><title>Vidensbank</title></head>
+<body style="font-family:sans-serif;max-width:40rem;margin:3rem auto;line-height:1.5">
+<h1>Vidensbank</h1>
+<p>API'et kører, men web-appen er ikke bygget endnu.</p>
+<p>Byg den med <code>npm run build -w web</code> (eller start med <code>npm start</code>, som bygger den først).</p>
+<p>GraphQL: <a href="/graphql">/graphql</a> · REST: <a href="/api/auth/status">/api/auth/status</a> · Status: <a href="/healthz">/healthz</a></p>
+</body></html>`;
+}
+
+/** Build the app for these services. The database must already be connected. */
+export async function createApp(opts: AppOptions): Promise<RunningApp> {
+  const { services } = opts;
+  const { config } = services;
+  const schema = await buildAppSchema();
+  const app = express();
+  const httpServer = http.createServer(app);
+  app.disable("x-powered-by");
+
+  app.use((req, res, next) => {
+    const started = performance.now();
+    res.on("finish", () => {
+      logger.debug(
+        {
+          method: req.method,
+          path: req.path,
+          status: res.statusCode,
+          ms: Math.round(performance.now() - started),
+        },
+        "request",
+      );
+    });
+    next();
+  });
+  app.use(helmet({ contentSecurityPolicy: contentSecurityPolicy(config.appUrl) }));
+  app.use(cookieParser());
+
+  app.get("/healthz", (_req, res) => {
+    res.json({ status: "ok" });
+  });
+  app.get("/readyz", async (_req, res) => {
+    const ok = await pingDatabase();
+    res.status(ok ? 200 : 503).json({ status: ok ? "ok" : "unavailable", database: ok });
+  });
+
+  const ws = attachGraphQLWs(httpServer, schema, services);
+  const apollo = new ApolloServer<GraphQLContext>({
+    schema,
+    formatError,
+    introspection: config.nodeEnv !== "production",
+    includeStacktraceInErrorResponses: false,
+    stopOnTerminationSignals: false, // main.ts owns shutdown
+    validationRules: [depthLimitRule()],
+    plugins: [
+      ApolloServerPluginDrainHttpServer({ httpServer }),
+      ApolloServerPluginLandingPageDisabled(),
+      complexityPlugin(schema),
+    ],
+  });
+  await apollo.start();
+
+  app.use(
+    "/graphql",
+    express.json({ limit: BODY_LIMIT }),
+    expressMiddleware(apollo, {
+      context: async ({ req, res }): Promise<GraphQLContext> => {
+        const auth = await services.auth.authenticate(tokenFromRequest(req));
+        const ua = req.headers["user-agent"];
+        return {
+          services,
+          auth,
+          user: auth?.user ?? null,
+          meta: { ip: req.ip, userAgent: typeof ua === "string" ? ua : undefined },
+          req,
+          res,
+        };
+      },
+    }),
+  );
+
+  app.use("/api", express.json({ limit: BODY_LIMIT }), apiRouter(services));
+
+  const webDist = opts.webDist ?? DEFAULT_WEB_DIST;
+  const indexHtml = path.join(webDist, "index.html");
+  if (fs.existsSync(indexHtml)) {
+    app.use(express.static(webDist, { index: false, maxAge: "1h" }));
+    // client-side routing: every other path is the app
+    app.get("/{*splat}", (_req, res) => {
+      res.setHeader("Cache-Control", "no-cache");
+      res.sendFile(indexHtml);
+    });
+  } else {
+    logger.warn({ webDist }, "web app not built; serving a placeholder page");
+    app.get("/{*splat}", (_req, res) => {
+      res.type("html").send(missingWebPage());
+    });
+  }
+  app.use(restErrorHandler);
+
+  return {
+    express: app,
+    httpServer,
+    listen(port, host) {
+      return new Promise((resolve, reject) => {
+        httpServer.once("error", reject);
+        httpServer.listen(port, host, () => resolve((httpServer.address() as AddressInfo).port));
+      });
+    },
+    async close() {
+      await ws.close();
+      logger.debug("websockets closed");
+      await apollo.stop(); // drains the HTTP server
+      logger.debug("apollo stopped");
+      if (httpServer.listening) await new Promise<void>((r) => httpServer.close(() => r()));
+    },
+  };
+}

@@ -1,0 +1,17 @@
+/**
+ * In-process signal that a user's login sessions changed (logout, password change or reset, deletion).
+ * Live connections (graphql-ws) of that user re-check their credentials and close when no longer valid.
+ */
+import { EventEmitter } from "node:events";
+
+const emitter = new EventEmitter();
+emitter.setMaxListeners(100);
+
+export function emitSessionsChanged(userId: string): void {
+  emitter.emit("changed", userId);
+}
+
+export function onSessionsChanged(listener: (userId: string) => void): () => void {
+  emitter.on("changed", listener);
+  return () => emitter.off("changed", listener);
+}

@@ -1,0 +1,66 @@
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { ConfigError, loadConfig } from "./config";
+
+describe("loadConfig", () => {
+  it("should select the embedded defaults when optional variables are missing", () => {
+    const c = loadConfig({});
+    expect(c).toMatchObject({
+      port: 3000,
+      appUrl: "http://localhost:3000",
+      dataDir: path.resolve("data"),
+      mongodbUri: undefined,
+      smtpUrl: undefined,
+      allowedEmailDomains: ["minksekretariatet.dk"],
+      adminEmail: "admin@minksekretariatet.dk",
+      mailFrom: "Vidensbank <no-reply@minksekretariatet.dk>",
+      nodeEnv: "development",
+      knowledgeStaleDays: 365,
+    });
+  });
+
+  it("should read and normalise set variables", () => {
+    const c = loadConfig({
+      PORT: "8080",
+      APP_URL: "https://vidensbank.example.dk/",
+      ALLOWED_EMAIL_DOMAINS: "MinkSekretariatet.dk, vidensbank.dk",
+      MONGODB_URI: "mongodb://db:27017/vidensbank",
+      ADMIN_EMAIL: "Boss@minksekretariatet.dk",
+      NODE_ENV: "production",
+      KNOWLEDGE_STALE_DAYS: "14",
+    });
+    expect(c.port).toBe(8080);
+    expect(c.appUrl).toBe("https://vidensbank.example.dk");
+    expect(c.allowedEmailDomains).toEqual(["minksekretariatet.dk", "vidensbank.dk"]);
+    expect(c.adminEmail).toBe("boss@minksekretariatet.dk");
+    expect(c.knowledgeStaleDays).toBe(14);
+  });
+
+  it.each([
+    ["PORT", "abc"],
+    ["PORT", "70000"],
+    ["APP_URL", "localhost:3000"],
+    ["MONGODB_URI", "http://db"],
+    ["SMTP_URL", "mail.example.dk"],
+    ["JWT_SECRET", "too-short"],
+    ["ALLOWED_EMAIL_DOMAINS", "@minksekretariatet.dk"],
+    ["ADMIN_EMAIL", "admin"],
+    ["ADMIN_PASSWORD", "123"],
+    ["OPENAI_BASE_URL", "not a url"],
+    ["NOTION_API_BASE_URL", "ftp://x"],
+    ["KNOWLEDGE_STALE_DAYS", "-1"],
+    ["LOG_LEVEL", "loud"],
+    ["NODE_ENV", "staging"],
+  ])("should stop with one line naming %s when it is malformed (%s)", (name, value) => {
+    let error: unknown;
+    try {
+      loadConfig({ [name]: value });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    expect((error as ConfigError).variable).toBe(name);
+    expect((error as Error).message).toMatch(new RegExp(`^Invalid environment variable ${name}: `));
+    expect((error as Error).message).not.toContain("\n");
+  });
+});

@@ -1,0 +1,214 @@
+/**
+ * The one place that reads process.env. Every variable is validated once at start-up; a malformed one stops
+ * start-up with one clear line naming the variable. Missing optional ones select the embedded default.
+ */
+import path from "node:path";
+import { z } from "zod";
+
+export interface RateLimitRule {
+  /** attempts allowed in the window */
+  points: number;
+  /** window length in seconds */
+  duration: number;
+}
+
+export interface RateLimitConfig {
+  loginPerIp: RateLimitRule;
+  loginPerAccount: RateLimitRule;
+  registerPerIp: RateLimitRule;
+  mailPerAddress: RateLimitRule;
+  mailPerIp: RateLimitRule;
+}
+
+export interface AppConfig {
+  port: number;
+  appUrl: string;
+  dataDir: string;
+  /** undefined = start the embedded store in dataDir/db */
+  mongodbUri?: string;
+  /** undefined = a secret generated once and kept in dataDir */
+  jwtSecret?: string;
+  allowedEmailDomains: string[];
+  adminEmail: string;
+  adminPassword?: string;
+  /** undefined = write .eml files to dataDir/outbox */
+  smtpUrl?: string;
+  mailFrom: string;
+  openaiApiKey?: string;
+  openaiBaseUrl?: string;
+  openaiModel?: string;
+  openaiEmbeddingModel?: string;
+  notionToken?: string;
+  notionClientId?: string;
+  notionClientSecret?: string;
+  notionApiBaseUrl?: string;
+  envBadgeUsername?: string;
+  knowledgeStaleDays: number;
+  /** chat limits (in-flight answers per user, LLM timeouts); unset fields use the chat module's defaults */
+  chatLimits?: Partial<import("./chat/chat.limits").ChatLimits>;
+  logLevel: string;
+  nodeEnv: "development" | "production" | "test";
+  /** how long a login lasts (seconds) */
+  sessionTtlSeconds: number;
+  /** how often open graphql-ws connections re-check their session (catches changes by other processes) */
+  wsRecheckMs: number;
+  rateLimits: RateLimitConfig;
+}
+
+/** Thrown for a malformed variable; message is the one line printed at start-up. */
+export class ConfigError extends Error {
+  constructor(
+    readonly variable: string,
+    detail: string,
+  ) {
+    super(`Invalid environment variable ${variable}: ${detail}`);
+    this.name = "ConfigError";
+  }
+}
+
+const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
+
+const optionalString = z
+  .string()
+  .transform((s) => s.trim())
+  .optional()
+  .transform((s) => (s ? s : undefined));
+
+const url = (protocols: string[]) =>
+  optionalString.refine(
+    (s) => {
+      if (s === undefined) return true;
+      try {
+        return protocols.includes(new URL(s).protocol);
+      } catch {
+        return false;
+      }
+    },
+    { message: `must be a URL (${protocols.join(" or ")})` },
+  );
+
+const port = optionalString.refine(
+  (s) => s === undefined || (/^\d+$/.test(s) && Number(s) >= 0 && Number(s) <= 65535),
+  { message: "must be a port number 0-65535" },
+);
+
+const email = optionalString.refine((s) => s === undefined || /^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(s), {
+  message: "must be an e-mail address",
+});
+
+const domainList = optionalString.refine(
+  (s) =>
+    s === undefined ||
+    s
+      .split(",")
+      .map((d) => d.trim())
+      .every((d) => /^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)+$/i.test(d)),
+  { message: "must be a comma-separated list of domains like minksekretariatet.dk" },
+);
+
+const positiveInt = optionalString.refine((s) => s === undefined || /^[1-9]\d*$/.test(s), {
+  message: "must be a positive whole number",
+});
+
+const schema = z.object({
+  PORT: port,
+  APP_URL: url(["http:", "https:"]),
+  DATA_DIR: optionalString,
+  MONGODB_URI: url(["mongodb:", "mongodb+srv:"]),
+  JWT_SECRET: optionalString.refine((s) => s === undefined || s.length >= 32, {
+    message: "must be at least 32 characters",
+  }),
+  ALLOWED_EMAIL_DOMAINS: domainList,
+  ADMIN_EMAIL: email,
+  ADMIN_PASSWORD: optionalString.refine((s) => s === undefined || s.length >= 6, {
+    message: "must be at least 6 characters",
+  }),
+  SMTP_URL: url(["smtp:", "smtps:"]),
+  MAIL_FROM: optionalString,
+  OPENAI_API_KEY: optionalString,
+  OPENAI_BASE_URL: url(["http:", "https:"]),
+  OPENAI_MODEL: optionalString,
+  OPENAI_EMBEDDING_MODEL: optionalString,
+  NOTION_TOKEN: optionalString,
+  NOTION_CLIENT_ID: optionalString,
+  NOTION_CLIENT_SECRET: optionalString,
+  NOTION_API_BASE_URL: url(["http:", "https:"]),
+  ENV_BADGE_USERNAME: optionalString,
+  KNOWLEDGE_STALE_DAYS: positiveInt,
+  LOG_LEVEL: optionalString.refine((s) => s === undefined || (LOG_LEVELS as readonly string[]).includes(s), {
+    message: `must be one of ${LOG_LEVELS.join(", ")}`,
+  }),
+  NODE_ENV: optionalString.refine(
+    (s) => s === undefined || ["development", "production", "test"].includes(s),
+    {
+      message: "must be development, production or test",
+    },
+  ),
+});
+
+export type Env = Record<string, string | undefined>;
+
+export const DEFAULT_RATE_LIMITS: RateLimitConfig = {
+  loginPerIp: { points: 50, duration: 15 * 60 },
+  loginPerAccount: { points: 10, duration: 15 * 60 },
+  registerPerIp: { points: 20, duration: 60 * 60 },
+  mailPerAddress: { points: 5, duration: 60 * 60 },
+  mailPerIp: { points: 30, duration: 60 * 60 },
+};
+
+/**
+ * Parse and validate the environment. Throws ConfigError naming the first malformed variable.
+ * `overrides` (tests, CLI) win over the environment.
+ */
+export function loadConfig(env: Env = process.env, overrides: Partial<AppConfig> = {}): AppConfig {
+  const parsed = schema.safeParse(env);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new ConfigError(String(issue.path[0]), issue.message);
+  }
+  const e = parsed.data;
+  const nodeEnv = (e.NODE_ENV ?? "development") as AppConfig["nodeEnv"];
+  const portNumber = e.PORT === undefined ? 3000 : Number(e.PORT);
+  const config: AppConfig = {
+    port: portNumber,
+    appUrl: (e.APP_URL ?? `http://localhost:${portNumber}`).replace(/\/+$/, ""),
+    dataDir: path.resolve(e.DATA_DIR ?? "data"),
+    mongodbUri: e.MONGODB_URI,
+    jwtSecret: e.JWT_SECRET,
+    allowedEmailDomains: (e.ALLOWED_EMAIL_DOMAINS ?? "minksekretariatet.dk")
+      .split(",")
+      .map((d) => d.trim().toLowerCase())
+      .filter(Boolean),
+    adminEmail: (e.ADMIN_EMAIL ?? "admin@minksekretariatet.dk").toLowerCase(),
+    adminPassword: e.ADMIN_PASSWORD,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM ?? "Vidensbank <no-reply@minksekretariatet.dk>",
+    openaiApiKey: e.OPENAI_API_KEY,
+    openaiBaseUrl: e.OPENAI_BASE_URL,
+    openaiModel: e.OPENAI_MODEL,
+    openaiEmbeddingModel: e.OPENAI_EMBEDDING_MODEL,
+    notionToken: e.NOTION_TOKEN,
+    notionClientId: e.NOTION_CLIENT_ID,
+    notionClientSecret: e.NOTION_CLIENT_SECRET,
+    notionApiBaseUrl: e.NOTION_API_BASE_URL,
+    envBadgeUsername: e.ENV_BADGE_USERNAME,
+    knowledgeStaleDays: e.KNOWLEDGE_STALE_DAYS === undefined ? 365 : Number(e.KNOWLEDGE_STALE_DAYS),
+    logLevel: e.LOG_LEVEL ?? (nodeEnv === "test" ? "silent" : "info"),
+    nodeEnv,
+    sessionTtlSeconds: 7 * 24 * 60 * 60,
+    wsRecheckMs: 60_000,
+    rateLimits: DEFAULT_RATE_LIMITS,
+  };
+  return { ...config, ...overrides };
+}
+
+/** Logger settings, read without validating the rest (the logger exists before config is loaded). */
+export function readLogSettings(env: Env = process.env): { level: string; pretty: boolean } {
+  const nodeEnv = env.NODE_ENV ?? "development";
+  const level =
+    env.LOG_LEVEL && (LOG_LEVELS as readonly string[]).includes(env.LOG_LEVEL) ? env.LOG_LEVEL : undefined;
+  return {
+    level: level ?? (nodeEnv === "test" ? "silent" : "info"),
+    pretty: nodeEnv === "development",
+  };
+}

@@ -1,0 +1,58 @@
+/**
+ * The one mail client. With SMTP_URL it sends through that server; without, each message is written to
+ * DATA_DIR/outbox/ as an .eml file and its link is logged (the development fallback).
+ */
+import { randomBytes } from "node:crypto";
+import fs from "node:fs/promises";
+import path from "node:path";
+import nodemailer, { type Transporter } from "nodemailer";
+import type { AppConfig } from "../config";
+import { logger } from "../logger";
+import { type MailContent, passwordResetMail, verificationMail } from "./mail.templates";
+
+export interface Mailer {
+  sendVerification(to: string, name: string, token: string): Promise<void>;
+  sendPasswordReset(to: string, name: string, token: string): Promise<void>;
+  close(): void;
+}
+
+export function outboxDir(dataDir: string): string {
+  return path.join(dataDir, "outbox");
+}
+
+/** Build the mailer for this configuration. */
+export function createMailer(config: Pick<AppConfig, "smtpUrl" | "mailFrom" | "dataDir" | "appUrl">): Mailer {
+  const transport: Transporter = config.smtpUrl
+    ? nodemailer.createTransport(config.smtpUrl)
+    : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
+
+  async function send(to: string, content: MailContent, kind: string): Promise<void> {
+    const info = await transport.sendMail({
+      from: config.mailFrom,
+      to,
+      subject: content.subject,
+      text: content.text,
+      html: content.html,
+    });
+    if (config.smtpUrl) {
+      logger.info({ to, kind, messageId: info.messageId }, "mail sent");
+      return;
+    }
+    const dir = outboxDir(config.dataDir);
+    await fs.mkdir(dir, { recursive: true });
+    const file = path.join(
+      dir,
+      `${new Date().toISOString().replace(/[:.]/g, "-")}-${kind}-${randomBytes(3).toString("hex")}.eml`,
+    );
+    await fs.writeFile(file, (info as unknown as { message: Buffer }).message);
+    logger.info({ to, kind, file, link: content.link }, `mail written to outbox: ${content.link}`);
+  }
+
+  return {
+    sendVerification: (to, name, token) =>
+      send(to, verificationMail(config.appUrl, name, token), "verify-email"),
+    sendPasswordReset: (to, name, token) =>
+      send(to, passwordResetMail(config.appUrl, name, token), "reset-password"),
+    close: () => transport.close(),
+  };
+}

@@ -1,0 +1,64 @@
+/** Start the server: config, database, built-in admin, HTTP app; graceful shutdown on SIGTERM/SIGINT. */
+import { createApp } from "./app";
+import { ConfigError, loadConfig } from "./config";
+import { openDatabase } from "./db/connection";
+import { logger } from "./logger";
+import { createServices } from "./services";
+
+async function main(): Promise<void> {
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig();
+  } catch (e) {
+    if (e instanceof ConfigError) {
+      process.stderr.write(`${e.message}\n`);
+      process.exit(1);
+    }
+    throw e;
+  }
+
+  const db = await openDatabase(config);
+  logger.info({ mode: db.mode }, "database connected");
+  const services = createServices(config);
+
+  const admin = await services.users.ensureBuiltinAdmin();
+  await services.knowledge.ensureSampleContent();
+  if (admin.created) {
+    const pw = admin.generatedPassword
+      ? `password: ${admin.generatedPassword}  (shown once; change it under Min Profil)`
+      : "password: from ADMIN_PASSWORD";
+    process.stdout.write(`\nBuilt-in admin created: ${admin.email}\n${pw}\n\n`);
+  }
+
+  const app = await createApp({ services });
+  const port = await app.listen(config.port);
+  logger.info({ port, url: config.appUrl }, `Vidensbank listening on http://localhost:${port}`);
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, "shutting down");
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    try {
+      await app.close();
+      logger.debug("http server closed");
+      await services.close();
+      await db.close();
+      logger.info("stopped");
+      process.exit(0);
+    } catch (err) {
+      logger.error({ err }, "error during shutdown");
+      process.exit(1);
+    }
+  };
+  process.on("SIGTERM", () => void shutdown("SIGTERM"));
+  process.on("SIGINT", () => void shutdown("SIGINT"));
+}
+
+main().catch((err) => {
+  logger.fatal({ err }, "start-up failed");
+  process.stderr.write(`Start-up failed: ${err instanceof Error ? err.message : String(err)}\n`);
+  process.exit(1);
+});

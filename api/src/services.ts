@@ -1,0 +1,46 @@
+/**
+ * The services of one running app (server or CLI), built from its configuration. Transports (GraphQL, REST,
+ * CLI) receive this and call into it; they hold no rules of their own.
+ */
+import { AuthService } from "./auth/auth.service";
+import { createRateLimits, type RateLimits } from "./auth/rate-limits";
+import { loadJwtSecret } from "./auth/tokens";
+import { ChatService } from "./chat/chat.service";
+import type { AppConfig } from "./config";
+import { KnowledgeService } from "./knowledge/knowledge.service";
+import { createMailer, type Mailer } from "./mail/mailer";
+import { UsersService } from "./users/users.service";
+
+export interface Services {
+  config: AppConfig;
+  mailer: Mailer;
+  limits: RateLimits;
+  auth: AuthService;
+  users: UsersService;
+  chat: ChatService;
+  knowledge: KnowledgeService;
+  /** Stops timers and in-flight work and waits for pending writes; call before closing the database. */
+  close(): Promise<void>;
+}
+
+export function createServices(config: AppConfig): Services {
+  const mailer = createMailer(config);
+  const limits = createRateLimits(config.rateLimits);
+  const auth = new AuthService({ config, mailer, limits, jwtSecret: loadJwtSecret(config) });
+  const users = new UsersService({ config, auth });
+  const knowledge = new KnowledgeService({ config });
+  const chat = new ChatService({ config, retrieve: (query, k) => knowledge.retrievePassages(query, k) });
+  return {
+    config,
+    mailer,
+    limits,
+    auth,
+    users,
+    chat,
+    knowledge,
+    close: async () => {
+      await Promise.all([chat.close(), knowledge.searchesRecorded()]);
+      mailer.close();
+    },
+  };
+}

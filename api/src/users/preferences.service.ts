@@ -1,0 +1,72 @@
+/** User preferences (spec §3, defaults da / light / notifications on). */
+import { Errors } from "../errors";
+import { publish } from "../graphql/pubsub";
+import {
+  DEFAULT_PREFERENCES,
+  LANGUAGES,
+  type LanguageName,
+  PreferencesModel,
+  THEMES,
+  type ThemeName,
+} from "./preferences.model";
+import type { FieldError } from "./user.rules";
+
+export interface PreferencesView {
+  language: LanguageName;
+  theme: ThemeName;
+  notifications: boolean;
+  updatedAt: Date | null;
+}
+
+export interface PreferencesInput {
+  language?: string;
+  theme?: string;
+  notifications?: boolean;
+}
+
+export const preferencesMessages = {
+  language: "Ugyldigt sprog (vælg da eller en)",
+  theme: "Ugyldigt tema (vælg light, dark eller system)",
+  notifications: "Notifikationer skal være slået til eller fra",
+} as const;
+
+/** The user's preferences, or the defaults when none are saved. */
+export async function getPreferences(userId: string): Promise<PreferencesView> {
+  const doc = await PreferencesModel.findOne({ userId }).lean();
+  if (!doc) return { ...DEFAULT_PREFERENCES, updatedAt: null };
+  return {
+    language: (doc.language ?? DEFAULT_PREFERENCES.language) as LanguageName,
+    theme: (doc.theme ?? DEFAULT_PREFERENCES.theme) as ThemeName,
+    notifications: doc.notifications ?? DEFAULT_PREFERENCES.notifications,
+    updatedAt: (doc as { updatedAt?: Date }).updatedAt ?? null,
+  };
+}
+
+/** Save the given preferences (missing fields keep their value). */
+export async function updatePreferences(userId: string, input: PreferencesInput): Promise<PreferencesView> {
+  const fields: FieldError[] = [];
+  if (input.language !== undefined && !(LANGUAGES as readonly string[]).includes(input.language)) {
+    fields.push({ field: "language", message: preferencesMessages.language });
+  }
+  if (input.theme !== undefined && !(THEMES as readonly string[]).includes(input.theme)) {
+    fields.push({ field: "theme", message: preferencesMessages.theme });
+  }
+  if (input.notifications !== undefined && typeof input.notifications !== "boolean") {
+    fields.push({ field: "notifications", message: preferencesMessages.notifications });
+  }
+  if (fields.length > 0) throw Errors.invalidFields(fields);
+  const set: Record<string, unknown> = {};
+  if (input.language !== undefined) set.language = input.language;
+  if (input.theme !== undefined) set.theme = input.theme;
+  if (input.notifications !== undefined) set.notifications = input.notifications;
+  const existing = await PreferencesModel.findOne({ userId });
+  if (existing) {
+    existing.set(set);
+    await existing.save();
+  } else {
+    await PreferencesModel.create({ userId, ...DEFAULT_PREFERENCES, ...set });
+  }
+  const saved = await getPreferences(userId);
+  publish("PREFERENCES_CHANGED", { userId, ...saved });
+  return saved;
+}

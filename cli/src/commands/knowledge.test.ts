@@ -1,0 +1,55 @@
+import { Command } from "commander";
+import { describe, expect, it } from "vitest";
+import { importSummary, type KnowledgeHandlers, registerKnowledgeCommand } from "./knowledge";
+
+function setup() {
+  const calls: unknown[][] = [];
+  const out: string[] = [];
+  const err: string[] = [];
+  const io = { out: (l: string) => out.push(l), err: (l: string) => err.push(l) };
+  const handlers: KnowledgeHandlers = {
+    knowledgeImport: async (...args) => {
+      calls.push(["knowledgeImport", ...args]);
+    },
+  };
+  const program = new Command("vidensbank")
+    .exitOverride()
+    .configureOutput({ writeOut: io.out, writeErr: io.err });
+  registerKnowledgeCommand(program, io, handlers);
+  return { program, calls, err };
+}
+
+describe("vidensbank knowledge argv", () => {
+  it.each([
+    [
+      ["knowledge", "import", "content"],
+      ["knowledgeImport", "content", {}],
+    ],
+    [
+      ["knowledge", "import", "./docs/artikler", "--json"],
+      ["knowledgeImport", "./docs/artikler", { json: true }],
+    ],
+  ])("should parse %j", async (argv, expected) => {
+    const { program, calls } = setup();
+    await program.parseAsync(argv, { from: "user" });
+    expect(calls).toEqual([expected]);
+  });
+
+  it.each([
+    [["knowledge", "import"], /missing required argument 'dir'/],
+    [["knowledge", "import", "a", "b"], /too many arguments/],
+    [["knowledge", "import", "a", "--force"], /unknown option '--force'/],
+    [["knowledge", "export"], /unknown command 'export'/],
+  ])("should refuse %j and call nothing", async (argv, message) => {
+    const { program, calls, err } = setup();
+    await expect(program.parseAsync(argv, { from: "user" })).rejects.toThrow();
+    expect(calls).toEqual([]);
+    expect(err.join("\n")).toMatch(message);
+  });
+
+  it("should summarise an import in one Danish line", () => {
+    expect(importSummary("/x", { created: 1, updated: 2, unchanged: 3, total: 6 })).toBe(
+      "Importeret fra /x: 6 artikler (1 oprettet, 2 opdateret, 3 uændret)",
+    );
+  });
+});

@@ -1,0 +1,79 @@
+/**
+ * `vidensbank knowledge import DIR`: import or update a folder of Markdown articles (front matter: title,
+ * category, subcategory, tags), keyed by each file's path relative to DIR. Running it again writes nothing for
+ * unchanged files. A running server picks the changes up within a few seconds (it watches the store).
+ */
+import fs from "node:fs";
+import path from "node:path";
+import type { Command } from "commander";
+import { ContentError } from "../../../api/src/knowledge/content";
+import type { ImportResult } from "../../../api/src/knowledge/knowledge.service";
+import { type CliContext, type Output, type WithContext, withContext } from "../context";
+import { CliError, EXIT } from "../errors";
+
+export interface KnowledgeImportOptions {
+  json?: boolean;
+}
+
+export interface KnowledgeHandlers {
+  knowledgeImport(dir: string, opts: KnowledgeImportOptions): Promise<void>;
+}
+
+/** The summary line printed after an import. */
+export function importSummary(dir: string, r: ImportResult): string {
+  return `Importeret fra ${dir}: ${r.total} artikler (${r.created} oprettet, ${r.updated} opdateret, ${r.unchanged} uændret)`;
+}
+
+export async function knowledgeImport(
+  ctx: CliContext,
+  dir: string,
+  opts: KnowledgeImportOptions,
+): Promise<ImportResult> {
+  const abs = path.resolve(dir);
+  if (!fs.existsSync(abs) || !fs.statSync(abs).isDirectory()) {
+    throw new CliError(`Mappen findes ikke: ${abs}`, EXIT.notFound);
+  }
+  let result: ImportResult;
+  try {
+    result = await ctx.services.knowledge.importDirectory(abs);
+  } catch (err) {
+    // nothing was written: every file is read and checked before the first write
+    if (err instanceof ContentError)
+      throw new CliError(`Ugyldig artikel, intet importeret: ${err.message}`, EXIT.usage);
+    throw err;
+  }
+  ctx.io.out(opts.json ? JSON.stringify({ dir: abs, ...result }) : importSummary(abs, result));
+  return result;
+}
+
+export function realKnowledgeHandlers(io: Output, run: WithContext = withContext): KnowledgeHandlers {
+  return {
+    knowledgeImport: (dir, opts) => run(io, async (ctx) => void (await knowledgeImport(ctx, dir, opts))),
+  };
+}
+
+/** Register `knowledge …` on the program (the program file adds one call). */
+export function registerKnowledgeCommand(
+  program: Command,
+  io: Output,
+  handlers: KnowledgeHandlers = realKnowledgeHandlers(io),
+): Command {
+  const write = {
+    writeOut: (s: string) => io.out(s.trimEnd()),
+    writeErr: (s: string) => io.err(s.trimEnd()),
+  };
+  const knowledge = program
+    .command("knowledge")
+    .description("knowledge articles")
+    .exitOverride()
+    .configureOutput(write);
+  knowledge
+    .command("import")
+    .description("import or update the Markdown articles of a folder (idempotent by file path)")
+    .argument("<dir>", "folder with *.md files (searched recursively)")
+    .option("--json", "print the counts as JSON")
+    .exitOverride()
+    .configureOutput(write)
+    .action((dir: string, opts: KnowledgeImportOptions) => handlers.knowledgeImport(dir, opts));
+  return knowledge;
+}

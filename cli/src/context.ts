@@ -1,0 +1,50 @@
+/**
+ * What a command runs with: the validated config, the database (MONGODB_URI, the running server's embedded
+ * store, or the embedded store in DATA_DIR started here) and the same services the server uses.
+ */
+import { type AppConfig, loadConfig } from "../../api/src/config";
+import { type Database, openDatabase } from "../../api/src/db/connection";
+import { createServices, type Services } from "../../api/src/services";
+import type { UserDoc } from "../../api/src/users/user.model";
+import { UserModel } from "../../api/src/users/user.model";
+
+export interface Output {
+  out(line: string): void;
+  err(line: string): void;
+}
+
+export interface CliContext {
+  config: AppConfig;
+  services: Services;
+  io: Output;
+  /** the built-in admin: CLI admin operations act as this user (created like at server start when missing) */
+  actor(): Promise<UserDoc>;
+}
+
+export type WithContext = <T>(io: Output, fn: (ctx: CliContext) => Promise<T>) => Promise<T>;
+
+/** Open config, database and services for one command; always closes what it opened. */
+export const withContext: WithContext = async (io, fn) => {
+  const config = loadConfig();
+  const db: Database = await openDatabase(config, { role: "client" });
+  const services = createServices(config);
+  try {
+    return await fn({
+      config,
+      services,
+      io,
+      async actor() {
+        const found = await UserModel.findOne({ email: config.adminEmail });
+        if (found) return found;
+        const created = await services.users.ensureBuiltinAdmin();
+        if (created.generatedPassword) {
+          io.err(`Indbygget admin oprettet: ${created.email} (adgangskode: ${created.generatedPassword})`);
+        }
+        return (await UserModel.findOne({ email: config.adminEmail }))!;
+      },
+    });
+  } finally {
+    await services.close();
+    await db.close();
+  }
+};
