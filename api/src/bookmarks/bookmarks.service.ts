@@ -1,0 +1,123 @@
+/**
+ * A user's bookmarks of knowledge articles (user_bookmarks). One bookmark per user and article (a unique
+ * index): adding an article that is already bookmarked is idempotent and returns the existing bookmark
+ * (`created: false`). Each user sees and changes only their own. A deleted article's bookmarks are removed
+ * by the knowledge service; a user's are removed with the user (users service).
+ */
+import mongoose from "mongoose";
+import { recordActivity } from "../activity/activity.service";
+import { Errors } from "../errors";
+import { findArticleRef, isObjectIdString, knowledgeMessages } from "../knowledge/knowledge.service";
+import type { UserDoc } from "../users/user.model";
+import { BookmarkModel } from "./bookmark.model";
+
+export const bookmarkMessages = {
+  notBookmarked: "Artiklen er ikke gemt som bogmærke",
+  articleRequired: "Vælg den artikel, der skal gemmes (articleId mangler)",
+  articleNotFound: knowledgeMessages.notFound,
+} as const;
+
+export interface BookmarkView {
+  id: string;
+  articleId: string;
+  articleTitle: string;
+  bookmarkedAt: Date;
+}
+
+interface BookmarkRow {
+  _id: mongoose.Types.ObjectId;
+  articleId: mongoose.Types.ObjectId;
+  articleTitle: string;
+  bookmarkedAt: Date;
+}
+
+function present(b: BookmarkRow): BookmarkView {
+  return {
+    id: String(b._id),
+    articleId: String(b.articleId),
+    articleTitle: b.articleTitle,
+    bookmarkedAt: b.bookmarkedAt,
+  };
+}
+
+function isDuplicateKey(err: unknown): boolean {
+  return (err as { code?: number })?.code === 11000;
+}
+
+/** The user's bookmarks, newest first. */
+export async function listBookmarks(user: UserDoc): Promise<BookmarkView[]> {
+  const rows = await BookmarkModel.find({ userId: user._id }).sort({ bookmarkedAt: -1, _id: -1 }).lean();
+  return rows.map((r) => present(r as BookmarkRow));
+}
+
+/**
+ * Bookmark an article for the user (logged as `bookmark`). NOT_FOUND for an unknown article; bookmarking it
+ * again returns the existing bookmark with `created: false` and logs nothing.
+ */
+export async function addBookmark(
+  user: UserDoc,
+  articleId: unknown,
+): Promise<{ bookmark: BookmarkView; created: boolean }> {
+  if (typeof articleId !== "string" || !articleId.trim()) {
+    throw Errors.invalidFields([{ field: "articleId", message: bookmarkMessages.articleRequired }]);
+  }
+  const article = await findArticleRef(articleId.trim());
+  if (!article) throw Errors.notFound(bookmarkMessages.articleNotFound);
+  const existing = await BookmarkModel.findOne({ userId: user._id, articleId: article.id }).lean();
+  if (existing) return { bookmark: present(existing as BookmarkRow), created: false };
+  let created: BookmarkRow;
+  try {
+    const doc = await BookmarkModel.create({
+      userId: user._id,
+      articleId: article.id,
+      articleTitle: article.title,
+      bookmarkedAt: new Date(),
+    });
+    created = doc.toObject() as BookmarkRow;
+  } catch (err) {
+    // a double click raced us to the unique index: the bookmark exists, which is what was asked
+    if (!isDuplicateKey(err)) throw err;
+    const raced = await BookmarkModel.findOne({ userId: user._id, articleId: article.id }).lean();
+    if (!raced) throw err;
+    return { bookmark: present(raced as BookmarkRow), created: false };
+  }
+  await recordActivity({
+    action: "bookmark",
+    description: `${user.name} gemte artiklen "${article.title}"`,
+    userEmail: user.email,
+    userId: String(user._id),
+    metadata: { articleId: String(article.id), articleTitle: article.title, added: true },
+  });
+  return { bookmark: present(created), created: true };
+}
+
+/** Remove the user's bookmark of an article (logged as `bookmark`). NOT_FOUND when they have none. */
+export async function removeBookmark(user: UserDoc, articleId: unknown): Promise<void> {
+  if (!isObjectIdString(articleId)) throw Errors.notFound(bookmarkMessages.notBookmarked);
+  const doc = await BookmarkModel.findOneAndDelete({
+    userId: user._id,
+    articleId: new mongoose.Types.ObjectId(articleId),
+  }).lean();
+  if (!doc) throw Errors.notFound(bookmarkMessages.notBookmarked);
+  await recordActivity({
+    action: "bookmark",
+    description: `${user.name} fjernede bogmærket "${doc.articleTitle}"`,
+    userEmail: user.email,
+    userId: String(user._id),
+    metadata: { articleId, articleTitle: doc.articleTitle, added: false },
+  });
+}
+
+/** Whether the user has bookmarked the article (the article view's bookmark button). */
+export async function isBookmarked(user: UserDoc, articleId: string): Promise<boolean> {
+  if (!isObjectIdString(articleId)) return false;
+  return (
+    (await BookmarkModel.exists({ userId: user._id, articleId: new mongoose.Types.ObjectId(articleId) })) !==
+    null
+  );
+}
+
+/** Number of bookmarks of all users (admin statistics: 'Bogmærker'). */
+export function countBookmarks(): Promise<number> {
+  return BookmarkModel.countDocuments({});
+}

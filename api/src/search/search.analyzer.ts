@@ -1,0 +1,138 @@
+import { stemmer as danishStemmer } from "@orama/stemmers/danish";
+import { stopwords as danishStopwords } from "@orama/stopwords/danish";
+
+/**
+ * Danish text analysis shared by indexing, querying and highlighting, so that a word in a document
+ * and the same word in a query always normalise to the same term.
+ *
+ * normalise(word) = fold(stem(lowercase(word))), or '' for a stop word:
+ * - stemming (snowball, via @orama/stemmers/danish) maps sagsbehandling / sagsbehandlingen /
+ *   sagsbehandlinger to one term;
+ * - folding after stemming maps æ→ae, ø→oe, å→aa and strips accents, so people without a Danish
+ *   keyboard ("udlaeg") still find "udlæg".
+ */
+
+/** Question words and fillers that carry no meaning in a search, on top of the snowball list. */
+const EXTRA_STOPWORDS = [
+  "hvem",
+  "hvordan",
+  "hvornår",
+  "hvorfor",
+  "hvilken",
+  "hvilket",
+  "hvilke",
+  "kan",
+  "må",
+  "gør",
+  "får",
+  "vores",
+  "jeres",
+  "hvis",
+];
+
+const STOPWORDS: ReadonlySet<string> = new Set([...danishStopwords, ...EXTRA_STOPWORDS]);
+
+/** Words: runs of letters and digits in any script (so regex-special input simply has none). */
+const WORD_RE = /[\p{L}\p{N}]+/gu;
+
+export interface WordSpan {
+  /** The word as written. */
+  word: string;
+  /** Offset of the first character in the analysed text. */
+  start: number;
+  /** Offset after the last character. */
+  end: number;
+}
+
+const ASCII_RE = /^[ -~]*$/; // printable ASCII (words never contain control characters)
+const DANISH_RE = /[æøå]/g;
+const DANISH_MAP: Record<string, string> = { æ: "ae", ø: "oe", å: "aa" };
+const foldCache = new Map<string, string>();
+const CACHE_LIMIT = 200_000;
+
+/** Lowercase + Danish letters transliterated + accents stripped. */
+export function fold(word: string): string {
+  const lower = word.toLowerCase();
+  if (ASCII_RE.test(lower)) return lower;
+  const cached = foldCache.get(lower);
+  if (cached !== undefined) return cached;
+  let out = lower.replace(DANISH_RE, (c) => DANISH_MAP[c]);
+  if (!ASCII_RE.test(out)) out = out.normalize("NFD").replace(/\p{M}+/gu, "");
+  // Bounded memo: the vocabulary of a knowledge base is small, but queries are unbounded.
+  if (foldCache.size >= CACHE_LIMIT) foldCache.clear();
+  foldCache.set(lower, out);
+  return out;
+}
+
+export function isStopword(lowercaseWord: string): boolean {
+  return STOPWORDS.has(lowercaseWord);
+}
+
+const normaliseCache = new Map<string, string>();
+
+/** The index term for one word ('' for a stop word). */
+export function normaliseWord(word: string): string {
+  const lower = word.toLowerCase();
+  const cached = normaliseCache.get(lower);
+  if (cached !== undefined) return cached;
+  const term = STOPWORDS.has(lower) ? "" : fold(danishStemmer(lower));
+  if (normaliseCache.size >= CACHE_LIMIT) normaliseCache.clear();
+  normaliseCache.set(lower, term);
+  return term;
+}
+
+/** Every word of a text with its position. */
+export function wordSpans(text: string): WordSpan[] {
+  const spans: WordSpan[] = [];
+  for (const m of text.matchAll(WORD_RE)) {
+    const start = m.index ?? 0;
+    spans.push({ word: m[0], start, end: start + m[0].length });
+  }
+  return spans;
+}
+
+/** Index terms of a text, each once, in order of first appearance. */
+export function analyse(text: string): string[] {
+  const seen = new Set<string>();
+  for (const m of text.matchAll(WORD_RE)) {
+    const term = normaliseWord(m[0]);
+    if (term) seen.add(term);
+  }
+  return [...seen];
+}
+
+/**
+ * Optimal-string-alignment distance (Levenshtein plus adjacent transpositions), or max+1 as soon as
+ * it is certain to exceed max. 'sagsbehandlnig' → 'sagsbehandling' is 1.
+ */
+export function boundedEditDistance(a: string, b: string, max: number): number {
+  if (Math.abs(a.length - b.length) > max) return max + 1;
+  if (a === b) return 0;
+  const n = b.length;
+  let prevPrev = new Array<number>(n + 1).fill(0);
+  let prev = Array.from({ length: n + 1 }, (_, j) => j);
+  let cur = new Array<number>(n + 1).fill(0);
+  for (let i = 1; i <= a.length; i++) {
+    cur[0] = i;
+    let rowMin = cur[0];
+    for (let j = 1; j <= n; j++) {
+      const cost = a.charCodeAt(i - 1) === b.charCodeAt(j - 1) ? 0 : 1;
+      let v = Math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) {
+        v = Math.min(v, prevPrev[j - 2] + 1);
+      }
+      cur[j] = v;
+      if (v < rowMin) rowMin = v;
+    }
+    if (rowMin > max) return max + 1;
+    [prevPrev, prev, cur] = [prev, cur, prevPrev];
+  }
+  return prev[n] <= max ? prev[n] : max + 1;
+}
+
+/** How many edits a typo in a word of this length may contain and still be corrected. */
+export function typoBudget(length: number): number {
+  if (length <= 3) return 0;
+  if (length <= 7) return 1;
+  return 2;
+}

@@ -1,0 +1,45 @@
+import { describe, expect, it } from "vitest";
+import { normaliseWord } from "./search.analyzer";
+import { buildSnippet, matchRanges, toPlainText } from "./search.snippet";
+
+const terms = (...words: string[]) => new Set(words.map(normaliseWord));
+
+describe("search.snippet", () => {
+  it("should turn markdown lines into plain text without markers", () => {
+    expect(toPlainText("# Titel\n\n## Frister\n- første punkt\n1. trin\n**fed** tekst")).toBe(
+      "Titel Frister første punkt 1. trin fed tekst",
+    );
+  });
+
+  it("should mark every inflection of a matched word with ranges into the snippet", () => {
+    const text =
+      "Sagsbehandlingen starter, når sagsbehandling er bestilt. Alle sagsbehandlinger journaliseres.";
+    const { snippet, highlights } = buildSnippet(text, terms("sagsbehandling"));
+    expect(snippet).toBe(text);
+    expect(highlights.map((h) => snippet.slice(h.start, h.end))).toEqual([
+      "Sagsbehandlingen",
+      "sagsbehandling",
+      "sagsbehandlinger",
+    ]);
+  });
+
+  it("should centre a long text on the densest matches and mark the cuts with an ellipsis", () => {
+    const filler = "Lorem ipsum dolor sit amet. ".repeat(30);
+    const text = `${filler}Klagefristen er 4 uger, og klagen går til klageudvalget. ${filler}`;
+    const { snippet, highlights } = buildSnippet(text, terms("klagefrist", "klageudvalget"), 120);
+    expect(snippet.startsWith("…")).toBe(true);
+    expect(snippet.endsWith("…")).toBe(true);
+    expect(snippet.length).toBeLessThanOrEqual(122);
+    expect(highlights.map((h) => snippet.slice(h.start, h.end))).toEqual(["Klagefristen", "klageudvalget"]);
+  });
+
+  it("should return the start of the text and no ranges when nothing matches", () => {
+    const { snippet, highlights } = buildSnippet("Et ".repeat(200), terms("budget"), 50);
+    expect(snippet.endsWith("…")).toBe(true);
+    expect(highlights).toEqual([]);
+  });
+
+  it("should find ranges in a title", () => {
+    expect(matchRanges("Klager over afgørelser", terms("klage"))).toEqual([{ start: 0, end: 6 }]);
+  });
+});

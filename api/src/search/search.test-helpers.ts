@@ -1,0 +1,68 @@
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { type ContentArticle, loadContentDir } from "../knowledge/content";
+import { analyse } from "./search.analyzer";
+import type { IndexableArticle } from "./search.types";
+
+export const CONTENT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../../content");
+
+let counter = 0;
+
+/** A valid article; override what the test is about. */
+export function buildArticle(overrides: Partial<IndexableArticle> = {}): IndexableArticle {
+  counter++;
+  return {
+    id: `art-${counter}`,
+    title: `Artikel ${counter}`,
+    content: "# Overskrift\n\nEn kort tekst om kontoret.\n",
+    category: "Procedurer",
+    tags: [],
+    ...overrides,
+  };
+}
+
+/** The sample content as indexable articles, keyed by source path. */
+export async function sampleArticles(): Promise<IndexableArticle[]> {
+  const articles: ContentArticle[] = await loadContentDir(CONTENT_DIR);
+  return articles.map((a) => ({
+    id: a.sourcePath,
+    title: a.title,
+    content: a.content,
+    category: a.category,
+    subcategory: a.subcategory,
+    tags: a.tags,
+  }));
+}
+
+const DIMENSIONS = 64;
+
+function bucket(term: string): number {
+  let h = 2166136261;
+  for (let i = 0; i < term.length; i++) {
+    h ^= term.charCodeAt(i);
+    h = Math.imul(h, 16777619);
+  }
+  return (h >>> 0) % DIMENSIONS;
+}
+
+/**
+ * A small deterministic embedder for tests: hashed bag of stems, where each group of `synonyms`
+ * shares one dimension, so texts with related words point the same way without sharing a word.
+ */
+export function hashedEmbedder(synonyms: string[][] = []) {
+  const concept = new Map<string, string>();
+  for (const group of synonyms) {
+    const [head] = analyse(group[0]);
+    for (const w of group) for (const t of analyse(w)) concept.set(t, head);
+  }
+  const calls: string[][] = [];
+  const embed = async (texts: string[]): Promise<number[][]> => {
+    calls.push([...texts]);
+    return texts.map((text) => {
+      const v = new Array<number>(DIMENSIONS).fill(0);
+      for (const t of analyse(text)) v[bucket(concept.get(t) ?? t)] += 1;
+      return v;
+    });
+  };
+  return { embed, calls };
+}

@@ -1,0 +1,388 @@
+/**
+ * Search benchmark: `npm run bench:search` (optionally `-- 1000` to run one size only).
+ *
+ * Generates Danish articles from the vocabulary of the sample content (deterministic seed), then
+ * measures for each size: index build time and heap growth, in-process search() and retrieve()
+ * latency (p50/p95/p99). The goal is search() p95 ≤ 5 ms at 20,000 articles.
+ *
+ * Then, in measureApi(), the same through the running server: search through GraphQL and REST beside the
+ * raw index query, and GET /api/knowledge req/s beside a bare node:http server sending the same bytes.
+ */
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { loadContentDir } from "../api/src/knowledge/content";
+import { KnowledgeIndex } from "../api/src/search/search.index";
+import { hashedEmbedder } from "../api/src/search/search.test-helpers";
+import type { IndexableArticle } from "../api/src/search/search.types";
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const SIZES = process.argv
+  .slice(2)
+  .map(Number)
+  .filter((n) => n > 0);
+const DEFAULT_SIZES = [1_000, 20_000];
+const SEED = 20251122;
+
+export const QUERIES = [
+  "Hvad er klagefristen?",
+  "hvem attesterer udlæg",
+  "sagsbehandling",
+  "sagsbehandlingen frister",
+  "sagsbehandlnig",
+  "generalforsmaling",
+  "kontingent rykker",
+  "hvornår skal et databrud anmeldes",
+  "referat godkendelse bestyrelsen",
+  "budgetopfølgning afvigelser",
+  "årsregnskab revision",
+  "indsigt personoplysninger",
+  "generalfors",
+  "tegningsret formand",
+  "sletning af persondata",
+  "betalinger over 250.000 kr",
+  "dag",
+  "journalisering af dokumenter og notater",
+  "økonomimedarbejder",
+  "hvordan klager et medlem over en afgørelse fra sekretariatet",
+];
+
+/** mulberry32: small, fast, deterministic. */
+function rng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+export interface Vocabulary {
+  /** Every word occurrence of the sample bodies: sampling from it keeps natural word frequencies. */
+  words: string[];
+  headings: string[];
+  tags: string[];
+  categories: string[];
+}
+
+export async function vocabulary(): Promise<Vocabulary> {
+  const articles = await loadContentDir(path.join(ROOT, "content"));
+  const words: string[] = [];
+  const headings = new Set<string>();
+  const tags = new Set<string>();
+  for (const a of articles) {
+    for (const line of a.content.split("\n")) {
+      const h = /^#{2,3}\s+(.+)$/.exec(line);
+      if (h) headings.add(h[1]);
+      else for (const w of line.match(/[\p{L}\p{N}]+/gu) ?? []) words.push(w.toLowerCase());
+    }
+    for (const t of a.tags) tags.add(t);
+  }
+  return {
+    words,
+    headings: [...headings],
+    tags: [...tags],
+    categories: ["Økonomi", "Procedurer", "Roller", "Sagsbehandling", "IT"],
+  };
+}
+
+export function generate(count: number, vocab: Vocabulary, seed: number): IndexableArticle[] {
+  const rand = rng(seed);
+  const pick = <T>(list: T[]) => list[Math.floor(rand() * list.length)];
+  const sentence = (min: number, max: number) => {
+    const n = min + Math.floor(rand() * (max - min + 1));
+    const ws = Array.from({ length: n }, () => pick(vocab.words));
+    ws[0] = ws[0].charAt(0).toUpperCase() + ws[0].slice(1);
+    return `${ws.join(" ")}.`;
+  };
+  const out: IndexableArticle[] = [];
+  for (let i = 0; i < count; i++) {
+    const lines: string[] = [];
+    const sections = 3 + Math.floor(rand() * 3);
+    for (let s = 0; s < sections; s++) {
+      lines.push(`## ${pick(vocab.headings)}`, "");
+      const paragraphs = 1 + Math.floor(rand() * 2);
+      for (let p = 0; p < paragraphs; p++) {
+        lines.push(Array.from({ length: 3 + Math.floor(rand() * 3) }, () => sentence(6, 14)).join(" "), "");
+      }
+      if (rand() < 0.5) for (let b = 0; b < 3; b++) lines.push(`- ${sentence(4, 9)}`);
+      lines.push("");
+    }
+    out.push({
+      id: `gen-${i}`,
+      title: sentence(2, 5).slice(0, -1),
+      content: lines.join("\n"),
+      category: pick(vocab.categories),
+      subcategory: pick(vocab.tags),
+      tags: [pick(vocab.tags), pick(vocab.tags), pick(vocab.tags)],
+    });
+  }
+  return out;
+}
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+}
+
+function summary(times: number[]): string {
+  const s = [...times].sort((a, b) => a - b);
+  const f = (v: number) => `${v.toFixed(2)} ms`;
+  return `p50 ${f(percentile(s, 50))}  p95 ${f(percentile(s, 95))}  p99 ${f(percentile(s, 99))}`;
+}
+
+/** Wall-clock and CPU time of each call: on a shared, loaded machine the CPU figure is the fair one. */
+interface Timings {
+  wall: number[];
+  cpu: number[];
+}
+
+function report(label: string, t: Timings, note = ""): void {
+  console.log(`${label} wall ${summary(t.wall)}`);
+  console.log(
+    `${" ".repeat(label.length)} cpu  ${summary(t.cpu)}  (n=${t.wall.length})${note ? `  — ${note}` : ""}`,
+  );
+}
+
+function heapUsed(): number {
+  const gc = (globalThis as { gc?: () => void }).gc;
+  if (gc) {
+    gc();
+    gc();
+  }
+  return process.memoryUsage().heapUsed;
+}
+
+const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+
+async function timeEach<T>(rounds: number, fn: (q: string) => T | Promise<T>): Promise<Timings> {
+  for (const q of QUERIES) await fn(q); // warm-up
+  const t: Timings = { wall: [], cpu: [] };
+  for (let r = 0; r < rounds; r++) {
+    for (const q of QUERIES) {
+      const c0 = process.cpuUsage();
+      const t0 = performance.now();
+      await fn(q);
+      t.wall.push(performance.now() - t0);
+      const c = process.cpuUsage(c0);
+      t.cpu.push((c.user + c.system) / 1000);
+    }
+  }
+  return t;
+}
+
+async function benchSize(size: number, vocab: Vocabulary): Promise<void> {
+  const articles = generate(size, vocab, SEED + size);
+  const words = articles.reduce((n, a) => n + a.content.split(/\s+/).length, 0);
+  console.log(
+    `\n== ${size.toLocaleString("da-DK")} articles (${Math.round(words / size)} words each on average)`,
+  );
+
+  const before = heapUsed();
+  const index = new KnowledgeIndex();
+  const t0 = performance.now();
+  const c0 = process.cpuUsage();
+  await index.rebuildFrom(articles);
+  const buildMs = performance.now() - t0;
+  const buildCpu = process.cpuUsage(c0);
+  const after = heapUsed();
+  const stats = index.stats();
+  console.log(
+    `build:     ${(buildMs / 1000).toFixed(2)} s wall, ${((buildCpu.user + buildCpu.system) / 1e6).toFixed(2)} s cpu  (${(buildMs / size).toFixed(2)} ms/article wall; ${stats.passages} passages, ${stats.vocabulary} distinct words)`,
+  );
+  console.log(
+    `heap:      +${mb(after - before)}${(globalThis as { gc?: unknown }).gc ? "" : " (run with --expose-gc for exact figures)"}`,
+  );
+
+  const rounds = 25;
+  const totals = QUERIES.map((q) => index.search(q).total);
+  const avgTotal = totals.reduce((a, b) => a + b, 0) / totals.length;
+  report(
+    "search():  ",
+    await timeEach(rounds, (q) => index.search(q, { limit: 10 })),
+    `limit 10 with snippets; ${Math.round(avgTotal)} matching articles/query on average`,
+  );
+  report("retrieve():", await timeEach(rounds, (q) => index.retrieve(q, { k: 5 })), "k 5, BM25");
+
+  const sample = articles[Math.floor(size / 2)];
+  const t1 = performance.now();
+  await index.upsertArticle({ ...sample, content: `${sample.content}\nRedigeret afsnit om klagefrister.` });
+  const upsertMs = performance.now() - t1;
+  const t2 = performance.now();
+  await index.removeArticle(sample.id);
+  console.log(
+    `upsert of one article: ${upsertMs.toFixed(2)} ms; remove: ${(performance.now() - t2).toFixed(2)} ms`,
+  );
+
+  if (size <= 1_000) {
+    // Hybrid with the deterministic test embedder (64 dimensions): the cost of our fusion and the
+    // brute-force vector scan, not of a real embedding API.
+    const { embed } = hashedEmbedder();
+    const hybrid = new KnowledgeIndex({ embed });
+    const t3 = performance.now();
+    await hybrid.rebuildFrom(articles);
+    console.log(`hybrid build (test embedder): ${((performance.now() - t3) / 1000).toFixed(2)} s`);
+    report("retrieve() hybrid:", await timeEach(rounds, (q) => hybrid.retrieve(q, { k: 5 })));
+  }
+}
+
+/**
+ * API-LEVEL MEASUREMENTS (knowledge engineer): the whole server (startTestApp: Express + Apollo + the in-memory
+ * embedded store, in this process, on 127.0.0.1) beside the raw index in the same run:
+ * - GET /api/knowledge req/s over the sample content (autocannon) beside a bare node:http server sending the
+ *   same bytes (goal: ratio ≥ 0.5);
+ * - search p50/p95 through GraphQL (searchKnowledge) and REST (/api/knowledge/search) beside a raw
+ *   KnowledgeIndex.search() over the same articles (API_SEARCH_ARTICLES generated + the sample content;
+ *   goal: API ≤ 2× raw). Searches are by a signed-in user, so each one is also recorded (after the answer).
+ */
+const API_SEARCH_ARTICLES = 1_000;
+const API_AUTOCANNON = { connections: 10, duration: 5 };
+
+interface AutocannonResult {
+  requests: { average: number; total: number };
+  latency: { p50: number; p99: number };
+  non2xx: number;
+  errors: number;
+}
+
+async function measureApi(): Promise<void> {
+  const http = await import("node:http");
+  const { createRequire } = await import("node:module");
+  const { startTestApp } = await import("../api/src/testing/app");
+  const { createVerifiedUser } = await import("../api/src/testing/client");
+  const { ArticleModel } = await import("../api/src/knowledge/article.model");
+  const autocannon = createRequire(import.meta.url)("autocannon") as (opts: {
+    url: string;
+    connections: number;
+    duration: number;
+    headers?: Record<string, string>;
+  }) => Promise<AutocannonResult>;
+
+  console.log("\n== API level: the whole server in this process (in-memory embedded store), 127.0.0.1");
+  const app = await startTestApp({ mail: "outbox" });
+  const bare = http.createServer();
+  try {
+    const { token } = await createVerifiedUser(app);
+    const auth = { authorization: `Bearer ${token}` };
+
+    // GET /api/knowledge beside a bare node:http server sending the same bytes
+    const first = await fetch(`${app.url}/api/knowledge`, { headers: auth });
+    const bytes = Buffer.from(await first.arrayBuffer());
+    const listed = Object.values(JSON.parse(bytes.toString("utf8")) as Record<string, unknown[]>).flat()
+      .length;
+    bare.on("request", (_req, res) => {
+      res.writeHead(200, { "content-type": "application/json; charset=utf-8" });
+      res.end(bytes);
+    });
+    await new Promise<void>((r) => bare.listen(0, "127.0.0.1", () => r()));
+    const bareUrl = `http://127.0.0.1:${(bare.address() as { port: number }).port}/`;
+    const rBare = await autocannon({ url: bareUrl, ...API_AUTOCANNON });
+    const rApi = await autocannon({ url: `${app.url}/api/knowledge`, headers: auth, ...API_AUTOCANNON });
+    const line = (name: string, r: AutocannonResult) =>
+      `${name.padEnd(26)} ${r.requests.average.toFixed(0).padStart(6)} req/s  p50 ${r.latency.p50.toFixed(1)} ms  p99 ${r.latency.p99.toFixed(1)} ms  (${r.requests.total} requests, ${r.non2xx + r.errors} non-2xx/errors)`;
+    console.log(
+      `GET /api/knowledge: ${listed} articles, ${(bytes.length / 1024).toFixed(0)} KB per response; autocannon ${API_AUTOCANNON.connections} connections, ${API_AUTOCANNON.duration} s each`,
+    );
+    console.log(line("bare node:http (same bytes)", rBare));
+    console.log(line("GET /api/knowledge", rApi));
+    console.log(
+      `ratio API / bare: ${(rApi.requests.average / rBare.requests.average).toFixed(2)}  (goal ≥ 0.5)`,
+    );
+
+    // search: generated articles written to the store, loaded by the knowledge service
+    const vocab = await vocabulary();
+    const generated = generate(API_SEARCH_ARTICLES, vocab, SEED + 1);
+    for (let i = 0; i < generated.length; i += 250) {
+      await ArticleModel.insertMany(
+        generated.slice(i, i + 250).map((a) => ({
+          title: a.title,
+          content: a.content,
+          category: a.category,
+          subcategory: a.subcategory ?? null,
+          tags: a.tags ?? [],
+          source: "local",
+          sourceId: `bench/${a.id}.md`,
+          contentHash: a.id,
+        })),
+      );
+    }
+    const t0 = performance.now();
+    await app.services.knowledge.reload();
+    console.log(
+      `\nsearch over ${(await app.services.knowledge.stats()).articles} articles (loaded into the service in ${((performance.now() - t0) / 1000).toFixed(1)} s); limit 10`,
+    );
+    const raw = new KnowledgeIndex();
+    await raw.rebuildFrom(
+      (await app.services.knowledge.listArticles()).map((a) => ({
+        ...a,
+        subcategory: a.subcategory ?? undefined,
+      })),
+    );
+    const rounds = 10;
+    const rawT = await timeEach(rounds, (q) => raw.search(q, { limit: 10 }));
+    const gqlBody = (q: string) =>
+      JSON.stringify({
+        query:
+          "query($q: String!) { searchKnowledge(query: $q, limit: 10) { total hits { score snippet highlights { start end } titleHighlights { start end } article { id title category subcategory tags updatedAt } } } }",
+        variables: { q },
+      });
+    const gqlT = await timeEach(rounds, async (q) => {
+      const res = await fetch(app.graphqlUrl, {
+        method: "POST",
+        headers: { ...auth, "content-type": "application/json" },
+        body: gqlBody(q),
+      });
+      if (!res.ok) throw new Error(`GraphQL search: HTTP ${res.status}`);
+      await res.text();
+    });
+    const restT = await timeEach(rounds, async (q) => {
+      const res = await fetch(`${app.url}/api/knowledge/search?limit=10&q=${encodeURIComponent(q)}`, {
+        headers: auth,
+      });
+      if (!res.ok) throw new Error(`REST search: HTTP ${res.status}`);
+      await res.text();
+    });
+    report("raw index.search():          ", rawT);
+    report("GraphQL searchKnowledge:     ", gqlT, "HTTP round trip incl. sign-in check");
+    report("REST /api/knowledge/search:  ", restT, "HTTP round trip incl. sign-in check");
+    const p = (t: number[], q: number) =>
+      percentile(
+        [...t].sort((a, b) => a - b),
+        q,
+      );
+    for (const [name, t] of [
+      ["GraphQL", gqlT],
+      ["REST", restT],
+    ] as const) {
+      console.log(
+        `${name} / raw (wall): p50 ${(p(t.wall, 50) / p(rawT.wall, 50)).toFixed(2)}×  p95 ${(p(t.wall, 95) / p(rawT.wall, 95)).toFixed(2)}×  (goal ≤ 2×)`,
+      );
+    }
+    await app.services.knowledge.searchesRecorded();
+  } finally {
+    await new Promise<void>((r) => (bare.listening ? bare.close(() => r()) : r()));
+    // requests autocannon abandoned at the end of a run are still being served: let them finish
+    await new Promise((r) => setTimeout(r, 1000));
+    await app.close();
+  }
+}
+
+async function main(): Promise<void> {
+  const vocab = await vocabulary();
+  console.log(`Search benchmark — node ${process.version}, seed ${SEED}, ${QUERIES.length} queries`);
+  console.log(
+    `vocabulary from content/: ${vocab.words.length} word occurrences, ${new Set(vocab.words).size} distinct`,
+  );
+  console.log(
+    `machine: ${os.cpus().length} cores, load average ${os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(" ")}`,
+  );
+  for (const size of SIZES.length ? SIZES : DEFAULT_SIZES) await benchSize(size, vocab);
+  await measureApi();
+}
+
+// Run only when executed, so the generator can be imported by profiling scripts.
+if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) await main();
