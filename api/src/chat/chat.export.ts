@@ -1,0 +1,68 @@
+/** A chat session as a Markdown document (exportSession). Pure. */
+import { escapeInline } from "./answer";
+import type { ChatMessageView, ChatSessionView } from "./chat.presenter";
+
+const DATE_TIME = new Intl.DateTimeFormat("da-DK", {
+  day: "2-digit",
+  month: "2-digit",
+  year: "numeric",
+  hour: "2-digit",
+  minute: "2-digit",
+  timeZone: "Europe/Copenhagen",
+});
+
+/** User text is shown as written, but never as HTML or Markdown structure: `<` and `>` are escaped. */
+function quoteUserText(text: string): string {
+  return text
+    .replace(/\\/g, "\\\\")
+    .replace(/</g, "\\<")
+    .replace(/>/g, "\\>")
+    .split("\n")
+    .map((line) => `> ${line}`)
+    .join("\n");
+}
+
+/** A URL as a Markdown link target: already encoded; only what would end the link is escaped. */
+function linkTarget(url: string): string {
+  return url.replace(/[\s()<>]/g, (c) => encodeURIComponent(c));
+}
+
+const STATUS_NOTE: Record<string, string> = {
+  stopped: "_(Svaret blev stoppet.)_",
+  pending: "_(Svaret var ikke færdigt ved eksporten.)_",
+  streaming: "_(Svaret var ikke færdigt ved eksporten.)_",
+};
+
+/** The session as Markdown: title, export time, then each message with its sources. */
+export function sessionToMarkdown(
+  session: ChatSessionView,
+  messages: ChatMessageView[],
+  now: Date = new Date(),
+): string {
+  const out: string[] = [];
+  out.push(`# ${escapeInline(session.title ?? "Ny chat")}`, "");
+  out.push(`_Eksporteret ${DATE_TIME.format(now)} · oprettet ${DATE_TIME.format(session.createdAt)}_`, "");
+  out.push("_AI-svar skal kontrolleres mod officielle kilder og er ikke juridisk rådgivning._", "");
+  for (const m of messages) {
+    const when = DATE_TIME.format(m.timestamp);
+    if (m.role === "user") {
+      out.push(`## Du · ${when}`, "", quoteUserText(m.content), "");
+      continue;
+    }
+    out.push(`## Assistent · ${when}`, "");
+    // assistant content is Markdown without HTML (the answer engine strips it)
+    if (m.content.trim()) out.push(m.content.trim(), "");
+    if (m.status === "error" && m.error) out.push(`_(Fejl: ${escapeInline(m.error.message)})_`, "");
+    const note = m.status ? STATUS_NOTE[m.status] : undefined;
+    if (note) out.push(note, "");
+    if (m.citations.length > 0) {
+      out.push("**Kilder**", "");
+      for (const c of m.citations) {
+        const where = [c.title, ...c.headingPath].map(escapeInline).join(" › ");
+        out.push(c.url ? `${c.number}. [${where}](${linkTarget(c.url)})` : `${c.number}. ${where}`);
+      }
+      out.push("");
+    }
+  }
+  return `${out.join("\n").trimEnd()}\n`;
+}

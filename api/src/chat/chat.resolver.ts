@@ -1,0 +1,132 @@
+/** GraphQL door to the chat: thin, every rule is in ChatService. */
+import { Arg, Authorized, Ctx, ID, Int, Mutation, Query, Resolver, Root, Subscription } from "type-graphql";
+import { Errors } from "../errors";
+import type { GraphQLContext } from "../graphql/context";
+import { currentAuth } from "../graphql/context";
+import type { PubSubTopics } from "../graphql/pubsub";
+import {
+  ChatMessage,
+  ChatMessageEvent,
+  ChatSession,
+  FeedbackRating,
+  KnowledgeGap,
+  SendMessagePayload,
+} from "./chat.types";
+
+type EventPayload = PubSubTopics["CHAT_MESSAGE_EVENT"];
+
+const uid = (ctx: GraphQLContext) => String(currentAuth(ctx).user._id);
+
+@Resolver()
+export class ChatResolver {
+  @Authorized()
+  @Query(() => [ChatSession], { description: "the signed-in user's chat sessions, most recently used first" })
+  sessions(@Ctx() ctx: GraphQLContext) {
+    return ctx.services.chat.listSessions(uid(ctx));
+  }
+
+  @Authorized()
+  @Query(() => [ChatMessage], { description: "oldest first, including answers still being generated" })
+  messages(@Arg("sessionId", () => ID) sessionId: string, @Ctx() ctx: GraphQLContext) {
+    return ctx.services.chat.listMessages(uid(ctx), sessionId);
+  }
+
+  @Authorized()
+  @Query(() => [ChatSession], { description: "'Søg i samtaler': title or message text, case-insensitive" })
+  searchSessions(@Arg("query", () => String) query: string, @Ctx() ctx: GraphQLContext) {
+    return ctx.services.chat.searchSessions(uid(ctx), query);
+  }
+
+  @Authorized()
+  @Query(() => String, { description: "the session as a Markdown document" })
+  exportSession(@Arg("sessionId", () => ID) sessionId: string, @Ctx() ctx: GraphQLContext) {
+    return ctx.services.chat.exportSession(uid(ctx), sessionId);
+  }
+
+  @Authorized("ADMIN")
+  @Query(() => [KnowledgeGap], { description: "questions the knowledge base did not cover, newest first" })
+  knowledgeGaps(
+    @Arg("limit", () => Int, { nullable: true }) limit: number | null | undefined,
+    @Ctx() ctx: GraphQLContext,
+  ) {
+    return ctx.services.chat.listKnowledgeGaps(limit ?? undefined);
+  }
+
+  @Authorized()
+  @Mutation(() => ChatSession, { description: "a new session titled 'Ny chat' unless a title is given" })
+  createSession(
+    @Arg("title", () => String, { nullable: true }) title: string | null | undefined,
+    @Ctx() ctx: GraphQLContext,
+  ) {
+    return ctx.services.chat.createSession(uid(ctx), title);
+  }
+
+  @Authorized()
+  @Mutation(() => ChatSession)
+  renameSession(
+    @Arg("sessionId", () => ID) sessionId: string,
+    @Arg("title", () => String) title: string,
+    @Ctx() ctx: GraphQLContext,
+  ) {
+    return ctx.services.chat.renameSession(uid(ctx), sessionId, title);
+  }
+
+  @Authorized()
+  @Mutation(() => Boolean, { description: "deletes the session with its messages" })
+  async deleteSession(@Arg("sessionId", () => ID) sessionId: string, @Ctx() ctx: GraphQLContext) {
+    await ctx.services.chat.deleteSession(uid(ctx), sessionId);
+    return true;
+  }
+
+  @Authorized()
+  @Mutation(() => SendMessagePayload, {
+    description: "stores the question and starts the answer; TOO_MANY_REQUESTS when 2 answers are in flight",
+  })
+  sendMessage(
+    @Arg("sessionId", () => ID) sessionId: string,
+    @Arg("content", () => String) content: string,
+    @Ctx() ctx: GraphQLContext,
+  ) {
+    return ctx.services.chat.sendMessage(uid(ctx), sessionId, content);
+  }
+
+  @Authorized()
+  @Mutation(() => ChatMessage, { description: "stop generating; the partial answer is kept as stopped" })
+  stopMessage(@Arg("messageId", () => ID) messageId: string, @Ctx() ctx: GraphQLContext) {
+    return ctx.services.chat.stopMessage(uid(ctx), messageId);
+  }
+
+  @Authorized()
+  @Mutation(() => ChatMessage, { description: "regenerate an answer in state error or stopped" })
+  retryMessage(@Arg("messageId", () => ID) messageId: string, @Ctx() ctx: GraphQLContext) {
+    return ctx.services.chat.retryMessage(uid(ctx), messageId);
+  }
+
+  @Authorized()
+  @Mutation(() => ChatMessage, { description: "thumbs up/down with an optional comment on an answer" })
+  setFeedback(
+    @Arg("messageId", () => ID) messageId: string,
+    @Arg("rating", () => FeedbackRating) rating: FeedbackRating,
+    @Arg("comment", () => String, { nullable: true }) comment: string | null | undefined,
+    @Ctx() ctx: GraphQLContext,
+  ) {
+    return ctx.services.chat.setFeedback(uid(ctx), messageId, rating, comment);
+  }
+
+  @Subscription(() => ChatMessageEvent, {
+    description:
+      "answer events of one of the signed-in user's sessions: CREATED, each DELTA, then the outcome",
+    // checked once when subscribing: not signed in → UNAUTHENTICATED, not the user's session → NOT_FOUND
+    subscribe: async ({ args, context }) => {
+      const ctx = context as GraphQLContext;
+      if (!ctx.user) throw Errors.unauthenticated();
+      return ctx.services.chat.sessionEvents(String(ctx.user._id), String(args.sessionId));
+    },
+  })
+  chatMessageEvents(
+    @Arg("sessionId", () => ID) _sessionId: string,
+    @Root() event: EventPayload,
+  ): EventPayload {
+    return event;
+  }
+}

@@ -1,0 +1,56 @@
+/**
+ * REST compatibility for the chat (spec §7). Old clients poll GET /chat/messages every 2 s after POSTing a
+ * question: the answer appears in the list only when it is done (complete, stopped or error).
+ */
+import { type Request, Router } from "express";
+import { Errors } from "../errors";
+import { requireUser, signedIn } from "../rest/auth-middleware";
+import { readBody, readQueryString } from "../rest/validate";
+import type { Services } from "../services";
+import { presentMessageRest, presentSessionRest } from "./chat.presenter";
+import { chatMessages } from "./chat.service";
+
+/** The session id from the path or ?sessionId= (also ?session_id=). */
+function sessionIdOf(req: Request): string {
+  const fromPath = typeof req.params.sessionId === "string" ? req.params.sessionId : undefined;
+  const id = fromPath ?? readQueryString(req.query, "sessionId") ?? readQueryString(req.query, "session_id");
+  if (!id) throw Errors.invalidFields([{ field: "sessionId", message: "Angiv sessionId" }]);
+  return id;
+}
+
+export function chatRestRouter(services: Services): Router {
+  const r = Router();
+  const chat = () => services.chat;
+  const uid = (res: Parameters<typeof signedIn>[0]) => String(signedIn(res).user._id);
+
+  r.get("/chat/sessions", requireUser, async (_req, res) => {
+    const sessions = await chat().listSessions(uid(res));
+    res.json(sessions.map(presentSessionRest));
+  });
+
+  r.post("/chat/sessions/new", requireUser, async (req, res) => {
+    const { title } = readBody(req.body ?? {}, { title: "string?" });
+    const session = await chat().createSession(uid(res), title);
+    res.status(201).json(presentSessionRest(session));
+  });
+
+  const listMessages = async (req: Request, res: Parameters<typeof signedIn>[0]) => {
+    const messages = await chat().listMessages(uid(res), sessionIdOf(req), { includeInProgress: false });
+    res.json(messages.map(presentMessageRest));
+  };
+  r.get("/chat/messages", requireUser, listMessages);
+  r.get("/chat/messages/:sessionId", requireUser, listMessages);
+
+  r.post("/chat/messages", requireUser, async (req, res) => {
+    // userId from the client is ignored: the signed-in user sends; content is checked by the service's rule
+    const { sessionId, role } = readBody(req.body, { sessionId: "string", role: "string?" });
+    if (role !== undefined && role !== "user") {
+      throw Errors.invalidFields([{ field: "role", message: chatMessages.onlyUserRole }]);
+    }
+    if (!sessionId) throw Errors.invalidFields([{ field: "sessionId", message: "Angiv sessionId" }]);
+    const sent = await chat().sendMessage(uid(res), sessionId, (req.body as Record<string, unknown>).content);
+    res.status(201).json(presentMessageRest(sent.userMessage));
+  });
+
+  return r;
+}

@@ -1,0 +1,143 @@
+/** GraphQL types of the chat (type-graphql; explicit type functions everywhere). */
+import { GraphQLDateTimeISO } from "graphql-scalars";
+import { Field, ID, Int, ObjectType, registerEnumType } from "type-graphql";
+
+export enum ChatRole {
+  user = "user",
+  assistant = "assistant",
+}
+registerEnumType(ChatRole, { name: "ChatRole" });
+
+export enum ChatMessageStatus {
+  pending = "pending",
+  streaming = "streaming",
+  complete = "complete",
+  stopped = "stopped",
+  error = "error",
+}
+registerEnumType(ChatMessageStatus, {
+  name: "ChatMessageStatus",
+  description: "an assistant message's state; error and stopped can be retried",
+});
+
+export enum FeedbackRating {
+  up = "up",
+  down = "down",
+}
+registerEnumType(FeedbackRating, { name: "FeedbackRating" });
+
+export enum ChatMessageEventType {
+  CREATED = "CREATED",
+  DELTA = "DELTA",
+  COMPLETED = "COMPLETED",
+  STOPPED = "STOPPED",
+  ERROR = "ERROR",
+}
+registerEnumType(ChatMessageEventType, { name: "ChatMessageEventType" });
+
+@ObjectType({ description: "a chat session (spec: session_id, title)" })
+export class ChatSession {
+  @Field(() => ID, { description: "the session id (same as sessionId)" }) id!: string;
+  @Field(() => ID) sessionId!: string;
+  @Field(() => String, { nullable: true }) title!: string | null;
+  @Field(() => GraphQLDateTimeISO) createdAt!: Date;
+  @Field(() => GraphQLDateTimeISO) lastUpdated!: Date;
+}
+
+@ObjectType({ description: "a source an answer cites as [number]" })
+export class ChatCitation {
+  @Field(() => Int) number!: number;
+  @Field(() => ID) articleId!: string;
+  @Field(() => String) title!: string;
+  @Field(() => [String], { description: "headings from the article's top down to the passage" })
+  headingPath!: string[];
+  @Field(() => String, { description: "headingPath joined with ' › ' ('' for the intro)" }) heading!: string;
+  @Field(() => String, { nullable: true }) url!: string | null;
+  @Field(() => String, { description: "the cited passage (shortened)" }) passage!: string;
+  @Field(() => GraphQLDateTimeISO, { nullable: true }) updatedAt!: Date | null;
+}
+
+@ObjectType()
+export class ChatFreshnessWarning {
+  @Field(() => Int) number!: number;
+  @Field(() => ID) articleId!: string;
+  @Field(() => String) title!: string;
+  @Field(() => GraphQLDateTimeISO) updatedAt!: Date;
+  @Field(() => String) message!: string;
+}
+
+@ObjectType()
+export class ChatMessageError {
+  @Field(() => String, {
+    description:
+      "LLM_RATE_LIMITED, LLM_UNAVAILABLE, LLM_TIMEOUT, LLM_STREAM_BROKEN, RETRIEVAL_FAILED, INTERRUPTED",
+  })
+  code!: string;
+  @Field(() => String, { description: "Danish text for people" }) message!: string;
+  @Field(() => Boolean) retryable!: boolean;
+}
+
+@ObjectType()
+export class ChatFeedback {
+  @Field(() => FeedbackRating) rating!: FeedbackRating;
+  @Field(() => String, { nullable: true }) comment!: string | null;
+  @Field(() => GraphQLDateTimeISO, { nullable: true }) at!: Date | null;
+}
+
+@ObjectType()
+export class ChatMessage {
+  @Field(() => ID) id!: string;
+  @Field(() => ID) sessionId!: string;
+  @Field(() => ChatRole) role!: ChatRole;
+  @Field(() => String, { description: "Markdown without HTML; [n] markers refer to citations" })
+  content!: string;
+  @Field(() => GraphQLDateTimeISO) timestamp!: Date;
+  @Field(() => ChatMessageStatus, { nullable: true, description: "assistant messages only" })
+  status!: ChatMessageStatus | null;
+  @Field(() => ID, { nullable: true, description: "the question an assistant message answers" })
+  replyTo!: string | null;
+  @Field(() => [ChatCitation]) citations!: ChatCitation[];
+  @Field(() => [Int], { description: "the source numbers cited in content, in order of first use" })
+  usedNumbers!: number[];
+  @Field(() => String, {
+    nullable: true,
+    description: "llm, retrieval (no model: quoted passages) or no_sources",
+  })
+  mode!: string | null;
+  @Field(() => ChatMessageError, { nullable: true }) error!: ChatMessageError | null;
+  @Field(() => Boolean, { description: "the knowledge base did not cover the question" })
+  knowledgeGap!: boolean;
+  @Field(() => [ChatFreshnessWarning]) freshnessWarnings!: ChatFreshnessWarning[];
+  @Field(() => ChatFeedback, { nullable: true }) feedback!: ChatFeedback | null;
+}
+
+@ObjectType()
+export class SendMessagePayload {
+  @Field(() => ChatSession, { description: "the session (named by its first question)" })
+  session!: ChatSession;
+  @Field(() => ChatMessage) userMessage!: ChatMessage;
+  @Field(() => ChatMessage, { description: "pending; follow it with chatMessageEvents" })
+  assistantMessage!: ChatMessage;
+}
+
+@ObjectType()
+export class ChatMessageEvent {
+  @Field(() => ChatMessageEventType) type!: ChatMessageEventType;
+  @Field(() => ID) sessionId!: string;
+  @Field(() => ID) messageId!: string;
+  @Field(() => String, { nullable: true, description: "DELTA: the text increment" }) delta!: string | null;
+  @Field(() => ChatMessage, {
+    nullable: true,
+    description: "CREATED/COMPLETED/STOPPED/ERROR: the stored message",
+  })
+  message!: ChatMessage | null;
+}
+
+@ObjectType({ description: "a question the knowledge base did not cover (for the admin)" })
+export class KnowledgeGap {
+  @Field(() => ID) id!: string;
+  @Field(() => String) question!: string;
+  @Field(() => ID) userId!: string;
+  @Field(() => ID) sessionId!: string;
+  @Field(() => GraphQLDateTimeISO) timestamp!: Date;
+}
