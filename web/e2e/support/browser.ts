@@ -1,0 +1,54 @@
+import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
+
+export const CHROMIUM_ARGS = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
+
+/** Headless Debian Chromium (installed at /usr/bin/chromium). */
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: "/usr/bin/chromium", headless: true, args: CHROMIUM_ARGS });
+}
+
+export interface ContextOptions {
+  baseURL: string;
+  /** preference stored on the device before the first page loads (signed-out screens use it) */
+  theme?: "light" | "dark";
+  language?: "da" | "en";
+  width?: number;
+  height?: number;
+}
+
+/** A fresh browser context (own storage, own cookies) for one simulated user. */
+export async function newContext(browser: Browser, opts: ContextOptions): Promise<BrowserContext> {
+  const context = await browser.newContext({
+    baseURL: opts.baseURL,
+    viewport: { width: opts.width ?? 1280, height: opts.height ?? 860 },
+    locale: "da-DK",
+    timezoneId: "Europe/Copenhagen",
+    reducedMotion: "reduce",
+  });
+  context.setDefaultTimeout(10_000);
+  if (opts.theme || opts.language) {
+    const prefs = JSON.stringify({
+      theme: opts.theme ?? "light",
+      language: opts.language ?? "da",
+      notifications: true,
+    });
+    await context.addInitScript((value: string) => {
+      if (!localStorage.getItem("vidensbank_ui_preferences"))
+        localStorage.setItem("vidensbank_ui_preferences", value);
+    }, prefs);
+  }
+  return context;
+}
+
+/** The page's computed body background colour, e.g. "rgb(243, 245, 249)". */
+export function bodyBackground(page: Page): Promise<string> {
+  return page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+}

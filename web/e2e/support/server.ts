@@ -1,0 +1,28 @@
+import { inject } from "vitest";
+import { startTestApp, type TestApp, type TestAppOptions } from "../../../api/src/testing/app";
+
+/** The real server (in-memory embedded store, SMTP capture) serving the web build from globalSetup. */
+export function startServer(opts: Omit<TestAppOptions, "webDist"> = {}): Promise<TestApp> {
+  return startTestApp({ ...opts, webDist: inject("webDist") });
+}
+
+let seq = 0;
+
+/** A unique, valid staff account for one test. */
+export function newStaff(prefix: string) {
+  const id = `${prefix}${Date.now().toString(36)}${seq++}`;
+  return {
+    name: "Karen Holm Jensen",
+    email: `${id}@minksekretariatet.dk`,
+    username: id,
+    password: "hemmeligt-1",
+  };
+}
+
+/** The first link in a captured e-mail whose path starts with `pathname`, made relative for the browser. */
+export function linkIn(mail: { links: string[] }, pathname: string): string {
+  const link = mail.links.find((l) => new URL(l).pathname === pathname);
+  if (!link) throw new Error(`no ${pathname} link in mail: ${mail.links.join(", ")}`);
+  const url = new URL(link);
+  return `${url.pathname}${url.search}`;
+}

@@ -1,0 +1,118 @@
+/* eslint-disable */
+import * as types from './graphql';
+import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-node/core';
+
+/**
+ * Map of all GraphQL operations in the project.
+ *
+ * This map has several performance disadvantages:
+ * 1. It is not tree-shakeable, so it will include all operations in the project.
+ * 2. It is not minifiable, so the string of a GraphQL query will be multiple times inside the bundle.
+ * 3. It does not support dead code elimination, so it will add unused operations.
+ *
+ * Therefore it is highly recommended to use the babel or swc plugin for production.
+ * Learn more about it here: https://the-guild.dev/graphql/codegen/plugins/presets/preset-client#reducing-bundle-size
+ */
+type Documents = {
+    "\n  mutation ForgotPassword($email: String!) {\n    forgotPassword(email: $email) {\n      ok\n      message\n    }\n  }\n": typeof types.ForgotPasswordDocument,
+    "\n  mutation Login($input: LoginInput!) {\n    login(input: $input) {\n      token\n      message\n      user {\n        id\n        name\n        email\n        username\n        role\n        isAdmin\n        createdAt\n        lastLogin\n      }\n    }\n  }\n": typeof types.LoginDocument,
+    "\n  mutation Logout {\n    logout\n  }\n": typeof types.LogoutDocument,
+    "\n  query Me {\n    me {\n      id\n      name\n      email\n      username\n      role\n      isAdmin\n      createdAt\n      lastLogin\n    }\n  }\n": typeof types.MeDocument,
+    "\n  mutation Register($input: RegisterInput!) {\n    register(input: $input) {\n      verificationRequired\n      message\n      token\n      user {\n        id\n        name\n        email\n        username\n        role\n        isAdmin\n        createdAt\n        lastLogin\n      }\n    }\n  }\n": typeof types.RegisterDocument,
+    "\n  mutation ResendVerification($email: String!) {\n    resendVerification(email: $email) {\n      ok\n      message\n    }\n  }\n": typeof types.ResendVerificationDocument,
+    "\n  mutation ResetPassword($input: ResetPasswordInput!) {\n    resetPassword(input: $input) {\n      ok\n      message\n    }\n  }\n": typeof types.ResetPasswordDocument,
+    "\n  mutation VerifyEmail($token: String!) {\n    verifyEmail(token: $token) {\n      verified\n      message\n    }\n  }\n": typeof types.VerifyEmailDocument,
+    "\n  query Environment {\n    environment {\n      environment\n      hostname\n      nodeEnv\n      replOwner\n    }\n  }\n": typeof types.EnvironmentDocument,
+    "\n  query MyPreferences {\n    myPreferences {\n      language\n      theme\n      notifications\n      updatedAt\n    }\n  }\n": typeof types.MyPreferencesDocument,
+    "\n  subscription PreferencesChanged {\n    preferencesChanged {\n      language\n      theme\n      notifications\n      updatedAt\n    }\n  }\n": typeof types.PreferencesChangedDocument,
+    "\n  mutation UpdatePreferences($input: PreferencesInput!) {\n    updatePreferences(input: $input) {\n      language\n      theme\n      notifications\n      updatedAt\n    }\n  }\n": typeof types.UpdatePreferencesDocument,
+    "\n  mutation ChangePassword($input: ChangePasswordInput!) {\n    changePassword(input: $input)\n  }\n": typeof types.ChangePasswordDocument,
+};
+const documents: Documents = {
+    "\n  mutation ForgotPassword($email: String!) {\n    forgotPassword(email: $email) {\n      ok\n      message\n    }\n  }\n": types.ForgotPasswordDocument,
+    "\n  mutation Login($input: LoginInput!) {\n    login(input: $input) {\n      token\n      message\n      user {\n        id\n        name\n        email\n        username\n        role\n        isAdmin\n        createdAt\n        lastLogin\n      }\n    }\n  }\n": types.LoginDocument,
+    "\n  mutation Logout {\n    logout\n  }\n": types.LogoutDocument,
+    "\n  query Me {\n    me {\n      id\n      name\n      email\n      username\n      role\n      isAdmin\n      createdAt\n      lastLogin\n    }\n  }\n": types.MeDocument,
+    "\n  mutation Register($input: RegisterInput!) {\n    register(input: $input) {\n      verificationRequired\n      message\n      token\n      user {\n        id\n        name\n        email\n        username\n        role\n        isAdmin\n        createdAt\n        lastLogin\n      }\n    }\n  }\n": types.RegisterDocument,
+    "\n  mutation ResendVerification($email: String!) {\n    resendVerification(email: $email) {\n      ok\n      message\n    }\n  }\n": types.ResendVerificationDocument,
+    "\n  mutation ResetPassword($input: ResetPasswordInput!) {\n    resetPassword(input: $input) {\n      ok\n      message\n    }\n  }\n": types.ResetPasswordDocument,
+    "\n  mutation VerifyEmail($token: String!) {\n    verifyEmail(token: $token) {\n      verified\n      message\n    }\n  }\n": types.VerifyEmailDocument,
+    "\n  query Environment {\n    environment {\n      environment\n      hostname\n      nodeEnv\n      replOwner\n    }\n  }\n": types.EnvironmentDocument,
+    "\n  query MyPreferences {\n    myPreferences {\n      language\n      theme\n      notifications\n      updatedAt\n    }\n  }\n": types.MyPreferencesDocument,
+    "\n  subscription PreferencesChanged {\n    preferencesChanged {\n      language\n      theme\n      notifications\n      updatedAt\n    }\n  }\n": types.PreferencesChangedDocument,
+    "\n  mutation UpdatePreferences($input: PreferencesInput!) {\n    updatePreferences(input: $input) {\n      language\n      theme\n      notifications\n      updatedAt\n    }\n  }\n": types.UpdatePreferencesDocument,
+    "\n  mutation ChangePassword($input: ChangePasswordInput!) {\n    changePassword(input: $input)\n  }\n": types.ChangePasswordDocument,
+};
+
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ *
+ *
+ * @example
+ * ```ts
+ * const query = graphql(`query GetUser($id: ID!) { user(id: $id) { name } }`);
+ * ```
+ *
+ * The query argument is unknown!
+ * Please regenerate the types.
+ */
+export function graphql(source: string): unknown;
+
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation ForgotPassword($email: String!) {\n    forgotPassword(email: $email) {\n      ok\n      message\n    }\n  }\n"): (typeof documents)["\n  mutation ForgotPassword($email: String!) {\n    forgotPassword(email: $email) {\n      ok\n      message\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation Login($input: LoginInput!) {\n    login(input: $input) {\n      token\n      message\n      user {\n        id\n        name\n        email\n        username\n        role\n        isAdmin\n        createdAt\n        lastLogin\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation Login($input: LoginInput!) {\n    login(input: $input) {\n      token\n      message\n      user {\n        id\n        name\n        email\n        username\n        role\n        isAdmin\n        createdAt\n        lastLogin\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation Logout {\n    logout\n  }\n"): (typeof documents)["\n  mutation Logout {\n    logout\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query Me {\n    me {\n      id\n      name\n      email\n      username\n      role\n      isAdmin\n      createdAt\n      lastLogin\n    }\n  }\n"): (typeof documents)["\n  query Me {\n    me {\n      id\n      name\n      email\n      username\n      role\n      isAdmin\n      createdAt\n      lastLogin\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation Register($input: RegisterInput!) {\n    register(input: $input) {\n      verificationRequired\n      message\n      token\n      user {\n        id\n        name\n        email\n        username\n        role\n        isAdmin\n        createdAt\n        lastLogin\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation Register($input: RegisterInput!) {\n    register(input: $input) {\n      verificationRequired\n      message\n      token\n      user {\n        id\n        name\n        email\n        username\n        role\n        isAdmin\n        createdAt\n        lastLogin\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation ResendVerification($email: String!) {\n    resendVerification(email: $email) {\n      ok\n      message\n    }\n  }\n"): (typeof documents)["\n  mutation ResendVerification($email: String!) {\n    resendVerification(email: $email) {\n      ok\n      message\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation ResetPassword($input: ResetPasswordInput!) {\n    resetPassword(input: $input) {\n      ok\n      message\n    }\n  }\n"): (typeof documents)["\n  mutation ResetPassword($input: ResetPasswordInput!) {\n    resetPassword(input: $input) {\n      ok\n      message\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation VerifyEmail($token: String!) {\n    verifyEmail(token: $token) {\n      verified\n      message\n    }\n  }\n"): (typeof documents)["\n  mutation VerifyEmail($token: String!) {\n    verifyEmail(token: $token) {\n      verified\n      message\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query Environment {\n    environment {\n      environment\n      hostname\n      nodeEnv\n      replOwner\n    }\n  }\n"): (typeof documents)["\n  query Environment {\n    environment {\n      environment\n      hostname\n      nodeEnv\n      replOwner\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query MyPreferences {\n    myPreferences {\n      language\n      theme\n      notifications\n      updatedAt\n    }\n  }\n"): (typeof documents)["\n  query MyPreferences {\n    myPreferences {\n      language\n      theme\n      notifications\n      updatedAt\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  subscription PreferencesChanged {\n    preferencesChanged {\n      language\n      theme\n      notifications\n      updatedAt\n    }\n  }\n"): (typeof documents)["\n  subscription PreferencesChanged {\n    preferencesChanged {\n      language\n      theme\n      notifications\n      updatedAt\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation UpdatePreferences($input: PreferencesInput!) {\n    updatePreferences(input: $input) {\n      language\n      theme\n      notifications\n      updatedAt\n    }\n  }\n"): (typeof documents)["\n  mutation UpdatePreferences($input: PreferencesInput!) {\n    updatePreferences(input: $input) {\n      language\n      theme\n      notifications\n      updatedAt\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation ChangePassword($input: ChangePasswordInput!) {\n    changePassword(input: $input)\n  }\n"): (typeof documents)["\n  mutation ChangePassword($input: ChangePasswordInput!) {\n    changePassword(input: $input)\n  }\n"];
+
+export function graphql(source: string) {
+  return (documents as any)[source] ?? {};
+}
+
+export type DocumentType<TDocumentNode extends DocumentNode<any, any>> = TDocumentNode extends DocumentNode<  infer TType,  any>  ? TType  : never;

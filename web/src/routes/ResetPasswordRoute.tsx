@@ -1,0 +1,112 @@
+import { useMutation } from "@apollo/client/react";
+import CheckCircleOutlineRoundedIcon from "@mui/icons-material/CheckCircleOutlineRounded";
+import LinkOffRoundedIcon from "@mui/icons-material/LinkOffRounded";
+import { Box, Button, Stack, Typography } from "@mui/material";
+import { type FormEvent, useState } from "react";
+import { Link as RouterLink, useSearchParams } from "react-router-dom";
+import { validatePasswordReset } from "../../../api/src/users/user.rules";
+import { AuthPageLayout } from "../components/AuthPageLayout";
+import { PasswordField } from "../components/PasswordField";
+import { ResetPasswordMutation } from "../features/auth/graphql/resetPassword.mutation";
+import { useToast } from "../features/toast/hooks/useToast";
+import { useT } from "../i18n/i18n";
+import { toAppError } from "../lib/errors";
+import { focusFirstError, toFieldErrors } from "../lib/forms";
+
+const FIELDS = ["newPassword", "confirmPassword"] as const;
+
+/** /reset-password?token=…: new password + confirmation, then a success view; without a token 'Ugyldig link'. */
+export default function ResetPasswordRoute() {
+  const t = useT();
+  const { toast } = useToast();
+  const [params] = useSearchParams();
+  const token = params.get("token");
+  const [newPassword, setNewPassword] = useState("");
+  const [confirmPassword, setConfirmPassword] = useState("");
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [done, setDone] = useState<string | null>(null);
+  const [reset, { loading }] = useMutation(ResetPasswordMutation);
+
+  if (!token) {
+    return (
+      <AuthPageLayout
+        title={t("reset.invalidTitle")}
+        icon={<LinkOffRoundedIcon color="error" sx={{ fontSize: 48 }} aria-hidden="true" />}
+      >
+        <Stack spacing={2} sx={{ textAlign: "center" }} data-testid="reset-invalid">
+          <Typography>{t("reset.invalidText")}</Typography>
+          <Button component={RouterLink} to="/forgot-password" variant="contained">
+            {t("reset.requestNew")}
+          </Button>
+          <Button component={RouterLink} to="/login">
+            {t("common.backToLogin")}
+          </Button>
+        </Stack>
+      </AuthPageLayout>
+    );
+  }
+
+  if (done !== null) {
+    return (
+      <AuthPageLayout
+        title={t("reset.successTitle")}
+        icon={<CheckCircleOutlineRoundedIcon color="success" sx={{ fontSize: 52 }} aria-hidden="true" />}
+      >
+        <Stack spacing={2} sx={{ textAlign: "center" }} data-testid="reset-success">
+          {done && <Typography>{done}</Typography>}
+          <Typography color="text.secondary">{t("reset.successText")}</Typography>
+          <Button component={RouterLink} to="/login" variant="contained" size="large">
+            {t("verify.goToLogin")}
+          </Button>
+        </Stack>
+      </AuthPageLayout>
+    );
+  }
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    const found = toFieldErrors(validatePasswordReset({ newPassword, confirmPassword }), t);
+    setErrors(found);
+    if (Object.keys(found).length > 0) return focusFirstError("reset", FIELDS, found);
+    try {
+      const { data } = await reset({ variables: { input: { token, newPassword } } });
+      setDone(data?.resetPassword.message ?? "");
+    } catch (err) {
+      const e = toAppError(err);
+      setErrors(toFieldErrors(e.fields, t));
+      toast({ title: t("common.error"), description: e.message, variant: "destructive" });
+    }
+  };
+
+  return (
+    <AuthPageLayout title={t("reset.title")} subtitle={t("reset.subtitle")}>
+      <Box component="form" noValidate onSubmit={onSubmit} aria-label={t("reset.title")}>
+        <Stack spacing={2.25}>
+          <PasswordField
+            id="reset-newPassword"
+            label={t("reset.newPassword")}
+            autoComplete="new-password"
+            value={newPassword}
+            onChange={(e) => setNewPassword(e.target.value)}
+            error={Boolean(errors.newPassword)}
+            helperText={errors.newPassword}
+            required
+          />
+          <PasswordField
+            id="reset-confirmPassword"
+            label={t("reset.confirmPassword")}
+            autoComplete="new-password"
+            value={confirmPassword}
+            onChange={(e) => setConfirmPassword(e.target.value)}
+            error={Boolean(errors.confirmPassword)}
+            helperText={errors.confirmPassword}
+            required
+          />
+          <Button type="submit" variant="contained" size="large" disabled={loading}>
+            {loading ? t("reset.pending") : t("reset.submit")}
+          </Button>
+        </Stack>
+      </Box>
+    </AuthPageLayout>
+  );
+}
