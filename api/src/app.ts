@@ -103,6 +103,7 @@ export async function createApp(opts: AppOptions): Promise<RunningApp> {
     });
     next();
   });
+  if (config.trustProxyHops > 0) app.set("trust proxy", config.trustProxyHops);
   app.use(helmet({ contentSecurityPolicy: contentSecurityPolicy(config.appUrl) }));
   app.use(cookieParser());
 

@@ -19,6 +19,15 @@ describe("loadConfig", () => {
     });
   });
 
+  it("should resolve DATA_DIR against the directory npm was run in, so server and CLI share it", () => {
+    // npm runs the server's script inside api/ but sets INIT_CWD to where the user ran it
+    expect(loadConfig({ INIT_CWD: "/srv/vidensbank" }).dataDir).toBe(path.resolve("/srv/vidensbank/data"));
+    expect(loadConfig({ INIT_CWD: "/srv/vidensbank", DATA_DIR: "var/store" }).dataDir).toBe(
+      path.resolve("/srv/vidensbank/var/store"),
+    );
+    expect(loadConfig({ INIT_CWD: "/srv/vidensbank", DATA_DIR: "/data" }).dataDir).toBe("/data");
+  });
+
   it("should read and normalise set variables", () => {
     const c = loadConfig({
       PORT: "8080",
@@ -28,7 +37,9 @@ describe("loadConfig", () => {
       ADMIN_EMAIL: "Boss@minksekretariatet.dk",
       NODE_ENV: "production",
       KNOWLEDGE_STALE_DAYS: "14",
+      TRUST_PROXY: "1",
     });
+    expect(c.trustProxyHops).toBe(1);
     expect(c.port).toBe(8080);
     expect(c.appUrl).toBe("https://vidensbank.example.dk");
     expect(c.allowedEmailDomains).toEqual(["minksekretariatet.dk", "vidensbank.dk"]);
@@ -49,6 +60,7 @@ describe("loadConfig", () => {
     ["OPENAI_BASE_URL", "not a url"],
     ["NOTION_API_BASE_URL", "ftp://x"],
     ["KNOWLEDGE_STALE_DAYS", "-1"],
+    ["TRUST_PROXY", "yes"],
     ["LOG_LEVEL", "loud"],
     ["NODE_ENV", "staging"],
   ])("should stop with one line naming %s when it is malformed (%s)", (name, value) => {

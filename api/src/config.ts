@@ -48,6 +48,8 @@ export interface AppConfig {
   chatLimits?: Partial<import("./chat/chat.limits").ChatLimits>;
   logLevel: string;
   nodeEnv: "development" | "production" | "test";
+  /** reverse-proxy hops in front of the app whose X-Forwarded-For is trusted (0 = none; client IPs for rate limits) */
+  trustProxyHops: number;
   /** how long a login lasts (seconds) */
   sessionTtlSeconds: number;
   /** how often open graphql-ws connections re-check their session (catches changes by other processes) */
@@ -135,6 +137,9 @@ const schema = z.object({
   NOTION_API_BASE_URL: url(["http:", "https:"]),
   ENV_BADGE_USERNAME: optionalString,
   KNOWLEDGE_STALE_DAYS: positiveInt,
+  TRUST_PROXY: optionalString.refine((s) => s === undefined || /^\d{1,2}$/.test(s), {
+    message: "must be the number of reverse proxies in front of the app (0 for none)",
+  }),
   LOG_LEVEL: optionalString.refine((s) => s === undefined || (LOG_LEVELS as readonly string[]).includes(s), {
     message: `must be one of ${LOG_LEVELS.join(", ")}`,
   }),
@@ -172,7 +177,9 @@ export function loadConfig(env: Env = process.env, overrides: Partial<AppConfig>
   const config: AppConfig = {
     port: portNumber,
     appUrl: (e.APP_URL ?? `http://localhost:${portNumber}`).replace(/\/+$/, ""),
-    dataDir: path.resolve(e.DATA_DIR ?? "data"),
+    // npm runs workspace scripts inside api/: resolve against where the user ran npm (INIT_CWD), so the
+    // server, `npm run db` and the CLI share one ./data
+    dataDir: path.resolve(env.INIT_CWD ?? process.cwd(), e.DATA_DIR ?? "data"),
     mongodbUri: e.MONGODB_URI,
     jwtSecret: e.JWT_SECRET,
     allowedEmailDomains: (e.ALLOWED_EMAIL_DOMAINS ?? "minksekretariatet.dk")
@@ -195,6 +202,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<AppConfig>
     knowledgeStaleDays: e.KNOWLEDGE_STALE_DAYS === undefined ? 365 : Number(e.KNOWLEDGE_STALE_DAYS),
     logLevel: e.LOG_LEVEL ?? (nodeEnv === "test" ? "silent" : "info"),
     nodeEnv,
+    trustProxyHops: e.TRUST_PROXY === undefined ? 0 : Number(e.TRUST_PROXY),
     sessionTtlSeconds: 7 * 24 * 60 * 60,
     wsRecheckMs: 60_000,
     rateLimits: DEFAULT_RATE_LIMITS,

@@ -289,6 +289,15 @@ describe("graphql-ws", () => {
     expect(JSON.stringify(anon[0].errors)).toContain("UNAUTHENTICATED");
   });
 
+  it("should refuse an operation above the complexity limit over the socket too", async () => {
+    const { token } = await createVerifiedUser(app);
+    const aliases = Array.from({ length: 600 }, (_, i) => `a${i}: me { id }`).join(" ");
+    const [res] = await collect(wsClient(token), `query { ${aliases} }`, 1);
+    expect(JSON.stringify(res.errors)).toContain("Forespørgslen er for kompleks (højst 1000)");
+    const [fine] = await collect<{ me: { id: string } }>(wsClient(token), "query { me { id } }", 1);
+    expect(fine.data?.me.id).toBeTruthy();
+  });
+
   it("should send a user's own preference changes and nobody else's", async () => {
     const a = await createVerifiedUser(app);
     const b = await createVerifiedUser(app);

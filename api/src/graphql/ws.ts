@@ -9,6 +9,7 @@ import {
   GraphQLError,
   type GraphQLSchema,
   NoSchemaIntrospectionCustomRule,
+  parse,
   specifiedRules,
   validate,
 } from "graphql";
@@ -18,6 +19,7 @@ import { tokenFromCookieHeader } from "../auth/auth.cookie";
 import { onSessionsChanged } from "../auth/session-events";
 import { logger } from "../logger";
 import type { Services } from "../services";
+import { complexityError } from "./complexity";
 import type { GraphQLContext } from "./context";
 import { formatGraphQLError } from "./errors";
 import { depthLimitRule } from "./limits";
@@ -73,6 +75,17 @@ export function attachGraphQLWs(
         if (!auth) return false; // a token was given and it is not valid: 4403
         live.set(ctx.extra.socket, { token, userId: String(auth.user._id) });
         return true;
+      },
+      // the same complexity limit as over HTTP (a document that does not parse is refused by the default flow)
+      onSubscribe: (_ctx, _id, payload) => {
+        let document: ReturnType<typeof parse>;
+        try {
+          document = parse(payload.query);
+        } catch {
+          return;
+        }
+        const error = complexityError(schema, document, payload.operationName, payload.variables);
+        return error ? [error] : undefined;
       },
       onClose: (ctx) => {
         live.delete(ctx.extra.socket);
