@@ -18,19 +18,7 @@ export interface ArticleView {
 }
 
 /** The fields the knowledge UI reads (spec §3: it also reads lastUpdated, the same instant as updatedAt). */
-export interface PublicArticle {
-  id: string;
-  title: string;
-  content: string;
-  category: string;
-  subcategory: string | null;
-  tags: string[];
-  createdAt: Date;
-  updatedAt: Date;
-  lastUpdated: Date;
-  source: ArticleSource;
-  sourceUrl: string | null;
-}
+export type PublicArticle = Omit<ArticleView, "sourceId" | "contentHash"> & { lastUpdated: Date };
 
 export function presentArticle(a: ArticleView): PublicArticle {
   return {
