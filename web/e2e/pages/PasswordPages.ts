@@ -1,7 +1,7 @@
 import type { Page } from "playwright-core";
 import { field } from "./field";
 
-/** /forgot-password */
+/** /forgot-password, in Danish or English */
 export class ForgotPasswordPage {
   constructor(readonly page: Page) {}
 
@@ -10,7 +10,7 @@ export class ForgotPasswordPage {
 
   async goto(): Promise<this> {
     await this.page.goto("/forgot-password");
-    await this.page.getByRole("heading", { name: "Glemt password", level: 1 }).waitFor();
+    await this.page.getByRole("heading", { name: /^(Glemt password|Forgot password)$/, level: 1 }).waitFor();
     return this;
   }
 
@@ -20,13 +20,13 @@ export class ForgotPasswordPage {
   }
 }
 
-/** /reset-password?token=… */
+/** /reset-password?token=…, in Danish or English */
 export class ResetPasswordPage {
   constructor(readonly page: Page) {}
 
-  readonly newPassword = () => field(this.page, "Nyt password");
-  readonly confirmPassword = () => field(this.page, "Bekræft password");
-  readonly submit = () => this.page.getByRole("button", { name: "Gem nyt password" });
+  readonly newPassword = () => field(this.page, "Nyt password", "New password");
+  readonly confirmPassword = () => field(this.page, "Bekræft password", "Confirm password");
+  readonly submit = () => this.page.getByRole("button", { name: /^(Gem nyt password|Save new password)$/ });
 
   async goto(url: string): Promise<this> {
     await this.page.goto(url);

@@ -8,19 +8,19 @@ export interface RegisterValues {
   password: string;
 }
 
-/** /register */
+/** /register, in Danish or English */
 export class RegisterPage {
   constructor(readonly page: Page) {}
 
-  readonly name = () => field(this.page, "Fulde navn");
+  readonly name = () => field(this.page, "Fulde navn", "Full name");
   readonly email = () => field(this.page, "Email");
-  readonly username = () => field(this.page, "Brugernavn");
+  readonly username = () => field(this.page, "Brugernavn", "Username");
   readonly password = () => field(this.page, "Password");
-  readonly submit = () => this.page.getByRole("button", { name: "Opret konto", exact: true });
+  readonly submit = () => this.page.getByRole("button", { name: /^(Opret konto|Create account)$/ });
 
   async goto(): Promise<this> {
     await this.page.goto("/register");
-    await this.page.getByRole("heading", { name: "Opret konto", level: 1 }).waitFor();
+    await this.page.getByRole("heading", { name: /^(Opret konto|Create account)$/, level: 1 }).waitFor();
     return this;
   }
 

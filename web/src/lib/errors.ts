@@ -7,7 +7,7 @@ export interface FieldMessage {
 
 /** What the UI needs from a failed GraphQL call. */
 export interface AppError {
-  /** The server's Danish text for people, when the server sent one. */
+  /** The server's Danish text for people, when the server sent one; show it through useServerText(). */
   message: string | null;
   /** extensions.code of the first GraphQL error (BAD_USER_INPUT, EMAIL_NOT_VERIFIED, ...). */
   code: string | null;

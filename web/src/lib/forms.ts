@@ -1,13 +1,12 @@
-import type { Translate } from "../i18n/i18n";
-import { translateRuleMessage } from "../i18n/validation";
+import type { ServerText } from "../i18n/serverText";
 
-/** Field errors (from the shared rules or the server) as a field → translated text map. */
+/** Field errors (from the shared rules or the server) as a field → text map in the user's language. */
 export function toFieldErrors(
   errors: { field: string; message: string }[],
-  t: Translate,
+  serverText: ServerText,
 ): Record<string, string> {
   const map: Record<string, string> = {};
-  for (const e of errors) map[e.field] ??= translateRuleMessage(e.message, t);
+  for (const e of errors) map[e.field] ??= serverText(e.message);
   return map;
 }
 

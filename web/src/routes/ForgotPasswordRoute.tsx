@@ -8,12 +8,13 @@ import { AuthPageLayout } from "../components/AuthPageLayout";
 import { ForgotPasswordMutation } from "../features/auth/graphql/forgotPassword.mutation";
 import { useToast } from "../features/toast/hooks/useToast";
 import { useT } from "../i18n/i18n";
-import { translateRuleMessage } from "../i18n/validation";
+import { useServerText } from "../i18n/serverText";
 import { toAppError } from "../lib/errors";
 
 /** /forgot-password: e-mail form, then a confirmation with retry and back-to-login. */
 export default function ForgotPasswordRoute() {
   const t = useT();
+  const serverText = useServerText();
   const { toast } = useToast();
   const [email, setEmail] = useState("");
   const [error, setError] = useState<string | null>(null);
@@ -23,13 +24,14 @@ export default function ForgotPasswordRoute() {
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     const invalid = validateEmail(email);
-    setError(invalid ? translateRuleMessage(invalid, t) : null);
+    setError(invalid);
     if (invalid) return document.getElementById("forgot-email")?.focus();
     try {
       const { data } = await forgot({ variables: { email: email.trim() } });
       setSent(data?.forgotPassword.message ?? "");
     } catch (err) {
-      toast({ title: t("common.error"), description: toAppError(err).message, variant: "destructive" });
+      const e = toAppError(err);
+      toast({ title: t("common.error"), description: serverText(e.message, e.code), variant: "destructive" });
     }
   };
 
@@ -47,7 +49,7 @@ export default function ForgotPasswordRoute() {
         footer={backToLogin}
       >
         <Stack spacing={2} sx={{ textAlign: "center" }} data-testid="forgot-sent">
-          {sent && <Typography>{sent}</Typography>}
+          {sent && <Typography>{serverText(sent)}</Typography>}
           <Typography color="text.secondary">{t("forgot.sentText")}</Typography>
           <Button variant="outlined" onClick={() => setSent(null)}>
             {t("forgot.retry")}
@@ -69,7 +71,7 @@ export default function ForgotPasswordRoute() {
             value={email}
             onChange={(e) => setEmail(e.target.value)}
             error={Boolean(error)}
-            helperText={error}
+            helperText={serverText(error)}
             required
           />
           <Button type="submit" variant="contained" size="large" disabled={loading}>

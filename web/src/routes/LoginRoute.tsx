@@ -10,6 +10,7 @@ import { LoginMutation } from "../features/auth/graphql/login.mutation";
 import { useAuth } from "../features/auth/hooks/useAuth";
 import { useToast } from "../features/toast/hooks/useToast";
 import { useT } from "../i18n/i18n";
+import { useServerText } from "../i18n/serverText";
 import { toAppError } from "../lib/errors";
 import { focusFirstError, toFieldErrors } from "../lib/forms";
 
@@ -18,6 +19,7 @@ const FIELDS = ["email", "password"] as const;
 /** /login: email + password; welcome, then / after 200 ms. */
 export default function LoginRoute() {
   const t = useT();
+  const serverText = useServerText();
   const auth = useAuth();
   const navigate = useNavigate();
   const { toast } = useToast();
@@ -31,7 +33,7 @@ export default function LoginRoute() {
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
-    const found = toFieldErrors(validateLogin({ email, password }), t);
+    const found = toFieldErrors(validateLogin({ email, password }), serverText);
     setErrors(found);
     if (Object.keys(found).length > 0) return focusFirstError("login", FIELDS, found);
     try {
@@ -46,13 +48,17 @@ export default function LoginRoute() {
       redirectTimer.current = setTimeout(() => navigate("/", { replace: true }), REDIRECT_AFTER_LOGIN_MS);
     } catch (err) {
       const e = toAppError(err);
-      if (e.fields.length > 0) setErrors(toFieldErrors(e.fields, t));
+      if (e.fields.length > 0) setErrors(toFieldErrors(e.fields, serverText));
       if (e.code === "EMAIL_NOT_VERIFIED" || e.message?.includes("ikke bekræftet")) {
-        toast({ title: t("login.unverifiedTitle"), description: e.message, variant: "destructive" });
+        toast({
+          title: t("login.unverifiedTitle"),
+          description: serverText(e.message, e.code),
+          variant: "destructive",
+        });
       } else {
         toast({
           title: t("login.failedTitle"),
-          description: e.message ?? t("login.failedDefault"),
+          description: serverText(e.message, e.code) ?? t("login.failedDefault"),
           variant: "destructive",
         });
       }

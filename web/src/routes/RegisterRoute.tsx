@@ -10,6 +10,7 @@ import { RegisterMutation } from "../features/auth/graphql/register.mutation";
 import { useAuth } from "../features/auth/hooks/useAuth";
 import { useToast } from "../features/toast/hooks/useToast";
 import { useT } from "../i18n/i18n";
+import { useServerText } from "../i18n/serverText";
 import { toAppError } from "../lib/errors";
 import { focusFirstError, toFieldErrors } from "../lib/forms";
 
@@ -19,6 +20,7 @@ type Field = (typeof FIELDS)[number];
 /** /register: name, email, username, password; signed in at once, or asked to check the e-mail. */
 export default function RegisterRoute() {
   const t = useT();
+  const serverText = useServerText();
   const auth = useAuth();
   const navigate = useNavigate();
   const { toast } = useToast();
@@ -38,7 +40,7 @@ export default function RegisterRoute() {
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     // The allowed domains are server configuration: the server reports a wrong domain as a field error.
-    const found = toFieldErrors(validateRegistration(values, []), t);
+    const found = toFieldErrors(validateRegistration(values, []), serverText);
     setErrors(found);
     if (Object.keys(found).length > 0) return focusFirstError("register", FIELDS, found);
     try {
@@ -53,17 +55,25 @@ export default function RegisterRoute() {
       const result = data.register;
       if (!result.verificationRequired && result.token && result.user) {
         auth.login(result.token, result.user);
-        toast({ title: t("register.successTitle"), description: result.message, variant: "success" });
+        toast({
+          title: t("register.successTitle"),
+          description: serverText(result.message),
+          variant: "success",
+        });
         navigate("/", { replace: true });
       } else {
         setSentTo({ email: input.email, message: result.message });
       }
     } catch (err) {
       const e = toAppError(err);
-      const fieldErrors = toFieldErrors(e.fields, t);
+      const fieldErrors = toFieldErrors(e.fields, serverText);
       setErrors(fieldErrors);
       focusFirstError("register", FIELDS, fieldErrors);
-      toast({ title: t("register.failedTitle"), description: e.message, variant: "destructive" });
+      toast({
+        title: t("register.failedTitle"),
+        description: serverText(e.message, e.code),
+        variant: "destructive",
+      });
     }
   };
 
@@ -76,7 +86,7 @@ export default function RegisterRoute() {
         <Stack spacing={2} sx={{ textAlign: "center" }} data-testid="register-check-email">
           <Typography>{t("register.checkEmailText", { email: sentTo.email })}</Typography>
           <Typography color="text.secondary" variant="body2">
-            {sentTo.message}
+            {serverText(sentTo.message)}
           </Typography>
           <Button component={RouterLink} to="/login" variant="contained">
             {t("common.backToLogin")}

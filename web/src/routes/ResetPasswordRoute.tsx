@@ -10,6 +10,7 @@ import { PasswordField } from "../components/PasswordField";
 import { ResetPasswordMutation } from "../features/auth/graphql/resetPassword.mutation";
 import { useToast } from "../features/toast/hooks/useToast";
 import { useT } from "../i18n/i18n";
+import { useServerText } from "../i18n/serverText";
 import { toAppError } from "../lib/errors";
 import { focusFirstError, toFieldErrors } from "../lib/forms";
 
@@ -18,6 +19,7 @@ const FIELDS = ["newPassword", "confirmPassword"] as const;
 /** /reset-password?token=…: new password + confirmation, then a success view; without a token 'Ugyldig link'. */
 export default function ResetPasswordRoute() {
   const t = useT();
+  const serverText = useServerText();
   const { toast } = useToast();
   const [params] = useSearchParams();
   const token = params.get("token");
@@ -53,7 +55,7 @@ export default function ResetPasswordRoute() {
         icon={<CheckCircleOutlineRoundedIcon color="success" sx={{ fontSize: 52 }} aria-hidden="true" />}
       >
         <Stack spacing={2} sx={{ textAlign: "center" }} data-testid="reset-success">
-          {done && <Typography>{done}</Typography>}
+          {done && <Typography>{serverText(done)}</Typography>}
           <Typography color="text.secondary">{t("reset.successText")}</Typography>
           <Button component={RouterLink} to="/login" variant="contained" size="large">
             {t("verify.goToLogin")}
@@ -65,7 +67,7 @@ export default function ResetPasswordRoute() {
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
-    const found = toFieldErrors(validatePasswordReset({ newPassword, confirmPassword }), t);
+    const found = toFieldErrors(validatePasswordReset({ newPassword, confirmPassword }), serverText);
     setErrors(found);
     if (Object.keys(found).length > 0) return focusFirstError("reset", FIELDS, found);
     try {
@@ -73,8 +75,8 @@ export default function ResetPasswordRoute() {
       setDone(data?.resetPassword.message ?? "");
     } catch (err) {
       const e = toAppError(err);
-      setErrors(toFieldErrors(e.fields, t));
-      toast({ title: t("common.error"), description: e.message, variant: "destructive" });
+      setErrors(toFieldErrors(e.fields, serverText));
+      toast({ title: t("common.error"), description: serverText(e.message, e.code), variant: "destructive" });
     }
   };
 

@@ -7,18 +7,25 @@ import { Link as RouterLink, useSearchParams } from "react-router-dom";
 import { AuthPageLayout } from "../components/AuthPageLayout";
 import { ResendVerificationForm } from "../features/auth/components/ResendVerificationForm";
 import { VerifyEmailMutation } from "../features/auth/graphql/verifyEmail.mutation";
+import type { MessageKey } from "../i18n/da";
 import { useT } from "../i18n/i18n";
+import { useServerText } from "../i18n/serverText";
 import { toAppError } from "../lib/errors";
 
-type State = { kind: "loading" } | { kind: "success"; message: string } | { kind: "failed"; message: string };
+// Server texts are kept as sent (Danish) and translated when shown; `fallback` is the UI's own text when there is none.
+type State =
+  | { kind: "loading" }
+  | { kind: "success"; message: string }
+  | { kind: "failed"; message: string | null; code?: string | null; fallback: MessageKey };
 
 /** /verify-email?token=…: verifies once, then offers login, or a new verification e-mail. */
 export default function VerifyEmailRoute() {
   const t = useT();
+  const serverText = useServerText();
   const [params] = useSearchParams();
   const token = params.get("token");
   const [state, setState] = useState<State>(() =>
-    token ? { kind: "loading" } : { kind: "failed", message: t("verify.noToken") },
+    token ? { kind: "loading" } : { kind: "failed", message: null, fallback: "verify.noToken" },
   );
   const [verify] = useMutation(VerifyEmailMutation);
   const started = useRef<string | null>(null);
@@ -31,16 +38,17 @@ export default function VerifyEmailRoute() {
       .then(({ data }) => {
         const result = data?.verifyEmail;
         if (result?.verified) setState({ kind: "success", message: result.message });
-        else setState({ kind: "failed", message: result?.message || t("verify.failedDefault") });
+        else setState({ kind: "failed", message: result?.message || null, fallback: "verify.failedDefault" });
       })
       .catch((err: unknown) => {
         const e = toAppError(err);
-        setState({
-          kind: "failed",
-          message: e.network ? t("verify.networkError") : e.message || t("verify.failedDefault"),
-        });
+        setState(
+          e.network
+            ? { kind: "failed", message: null, fallback: "verify.networkError" }
+            : { kind: "failed", message: e.message || null, code: e.code, fallback: "verify.failedDefault" },
+        );
       });
-  }, [token, verify, t]);
+  }, [token, verify]);
 
   if (state.kind === "loading") {
     return (
@@ -60,7 +68,7 @@ export default function VerifyEmailRoute() {
         icon={<CheckCircleOutlineRoundedIcon color="success" sx={{ fontSize: 52 }} aria-hidden="true" />}
       >
         <Stack spacing={2} sx={{ textAlign: "center" }} data-testid="verify-success">
-          <Typography>{state.message}</Typography>
+          <Typography>{serverText(state.message)}</Typography>
           <Typography color="text.secondary">{t("verify.successText")}</Typography>
           <Button component={RouterLink} to="/login" variant="contained" size="large">
             {t("verify.goToLogin")}
@@ -77,7 +85,7 @@ export default function VerifyEmailRoute() {
     >
       <Stack spacing={2.5} data-testid="verify-failed">
         <Typography role="alert" sx={{ textAlign: "center" }}>
-          {state.message}
+          {serverText(state.message, state.code) || t(state.fallback)}
         </Typography>
         <Divider />
         <ResendVerificationForm />

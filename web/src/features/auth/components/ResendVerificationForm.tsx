@@ -3,7 +3,7 @@ import { Box, Button, Stack, TextField, Typography } from "@mui/material";
 import { type FormEvent, useState } from "react";
 import { validateEmail } from "../../../../../api/src/users/user.rules";
 import { useT } from "../../../i18n/i18n";
-import { translateRuleMessage } from "../../../i18n/validation";
+import { useServerText } from "../../../i18n/serverText";
 import { toAppError } from "../../../lib/errors";
 import { useToast } from "../../toast/hooks/useToast";
 import { ResendVerificationMutation } from "../graphql/resendVerification.mutation";
@@ -11,6 +11,7 @@ import { ResendVerificationMutation } from "../graphql/resendVerification.mutati
 /** Asks for the e-mail address and sends a new verification link (after a failed verification). */
 export function ResendVerificationForm() {
   const t = useT();
+  const serverText = useServerText();
   const { toast } = useToast();
   const [email, setEmail] = useState("");
   const [error, setError] = useState<string | null>(null);
@@ -19,20 +20,20 @@ export function ResendVerificationForm() {
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     const invalid = validateEmail(email);
-    setError(invalid ? translateRuleMessage(invalid, t) : null);
+    setError(invalid);
     if (invalid) return document.getElementById("resend-email")?.focus();
     try {
       const { data } = await resend({ variables: { email: email.trim() } });
       if (data?.resendVerification.ok) {
         toast({
           title: t("verify.resendSuccess"),
-          description: data.resendVerification.message,
+          description: serverText(data.resendVerification.message),
           variant: "success",
         });
       } else {
         toast({
           title: t("verify.resendFailed"),
-          description: data?.resendVerification.message,
+          description: serverText(data?.resendVerification.message),
           variant: "destructive",
         });
       }
@@ -40,7 +41,7 @@ export function ResendVerificationForm() {
       const e = toAppError(err);
       toast({
         title: e.network ? t("verify.resendNetworkError") : t("verify.resendFailed"),
-        description: e.message,
+        description: serverText(e.message, e.code),
         variant: "destructive",
       });
     }
@@ -60,7 +61,7 @@ export function ResendVerificationForm() {
           value={email}
           onChange={(e) => setEmail(e.target.value)}
           error={Boolean(error)}
-          helperText={error}
+          helperText={serverText(error)}
           required
         />
         <Button type="submit" variant="contained" disabled={loading}>

@@ -5,6 +5,7 @@ import { type FormEvent, useState } from "react";
 import { validatePasswordChange } from "../../../../../api/src/users/user.rules";
 import { PasswordField } from "../../../components/PasswordField";
 import { useT } from "../../../i18n/i18n";
+import { useServerText } from "../../../i18n/serverText";
 import { toAppError } from "../../../lib/errors";
 import { focusFirstError, toFieldErrors } from "../../../lib/forms";
 import { useToast } from "../../toast/hooks/useToast";
@@ -17,6 +18,7 @@ const EMPTY: Record<Field, string> = { currentPassword: "", newPassword: "", con
 /** Current, new and confirmation, each with its own show/hide toggle; clears on success (spec §2 card 3). */
 export function ChangePasswordCard() {
   const t = useT();
+  const serverText = useServerText();
   const { toast } = useToast();
   const [values, setValues] = useState(EMPTY);
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -24,7 +26,7 @@ export function ChangePasswordCard() {
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
-    const found = toFieldErrors(validatePasswordChange(values), t);
+    const found = toFieldErrors(validatePasswordChange(values), serverText);
     setErrors(found);
     if (Object.keys(found).length > 0) return focusFirstError("password", FIELDS, found);
     try {
@@ -40,8 +42,12 @@ export function ChangePasswordCard() {
       });
     } catch (err) {
       const e = toAppError(err);
-      setErrors(toFieldErrors(e.fields, t));
-      toast({ title: t("profile.password.failedTitle"), description: e.message, variant: "destructive" });
+      setErrors(toFieldErrors(e.fields, serverText));
+      toast({
+        title: t("profile.password.failedTitle"),
+        description: serverText(e.message, e.code),
+        variant: "destructive",
+      });
     }
   };
 

@@ -14,6 +14,7 @@ import {
 } from "@mui/material";
 import { type FormEvent, useEffect, useState } from "react";
 import { useT } from "../../../i18n/i18n";
+import { useServerText } from "../../../i18n/serverText";
 import { toAppError } from "../../../lib/errors";
 import type { ThemePreference } from "../../../theme";
 import { MyPreferencesQuery } from "../../preferences/graphql/myPreferences.query";
@@ -27,6 +28,7 @@ const THEMES: ThemePreference[] = ["light", "dark", "system"];
 /** Language, theme, notifications (spec §2 card 2); resets to the loaded values, re-fetches after saving. */
 export function PreferencesCard({ loaded }: { loaded: UiPreferences }) {
   const t = useT();
+  const serverText = useServerText();
   const { toast } = useToast();
   const [form, setForm] = useState<UiPreferences>(loaded);
   const [save, { loading }] = useMutation(UpdatePreferencesMutation, {
@@ -46,9 +48,10 @@ export function PreferencesCard({ loaded }: { loaded: UiPreferences }) {
         variant: "success",
       });
     } catch (err) {
+      const e = toAppError(err);
       toast({
         title: t("profile.prefs.failedTitle"),
-        description: toAppError(err).message,
+        description: serverText(e.message, e.code),
         variant: "destructive",
       });
     }

@@ -1,0 +1,234 @@
+// biome-ignore-all lint/performance/useDomNodeTextContent: these are Playwright Locator.innerText calls, not the DOM property
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { authMessages } from "../../api/src/auth/auth.service";
+import { Errors, GENERIC_ERROR_MESSAGE } from "../../api/src/errors";
+import { limitMessages, MAX_COMPLEXITY, MAX_DEPTH } from "../../api/src/graphql/limits";
+import { validationMessages } from "../../api/src/rest/validate";
+import type { TestApp } from "../../api/src/testing/app";
+import { preferencesMessages, updatePreferences } from "../../api/src/users/preferences.service";
+import { messages as ruleMessages } from "../../api/src/users/user.rules";
+import { userMessages } from "../../api/src/users/users.service";
+import { translateServerText } from "../src/i18n/serverText";
+import { LoginPage } from "./pages/LoginPage";
+import { ForgotPasswordPage, ResetPasswordPage } from "./pages/PasswordPages";
+import { ProfilePage } from "./pages/ProfilePage";
+import { RegisterPage } from "./pages/RegisterPage";
+import { Toast } from "./pages/Toast";
+import { launchBrowser, newContext } from "./support/browser";
+import { newStaff, startServer } from "./support/server";
+
+/** Every text the server's auth, user, REST and GraphQL layers can send to people (the spec's Danish). */
+function serverTexts(): string[] {
+  const fromObject = (o: Record<string, string | ((arg: never) => string)>) =>
+    Object.values(o).map((v) => (typeof v === "function" ? v("Karen" as never) : v));
+  return [
+    ...fromObject(authMessages),
+    ...fromObject(userMessages),
+    ...fromObject(preferencesMessages),
+    ...fromObject(validationMessages),
+    ...fromObject(ruleMessages),
+    GENERIC_ERROR_MESSAGE,
+    ...[
+      Errors.unauthenticated(),
+      Errors.forbidden(),
+      Errors.notFound(),
+      Errors.emailNotVerified(),
+      Errors.invalidCredentials(),
+      Errors.invalidToken(),
+      Errors.payloadTooLarge(),
+      Errors.internal(),
+      Errors.tooManyRequests(1),
+      Errors.tooManyRequests(45),
+      Errors.tooManyRequests(60),
+      Errors.tooManyRequests(600),
+    ].map((e) => e.message),
+    limitMessages.depth(MAX_DEPTH),
+    limitMessages.complexity(MAX_COMPLEXITY),
+    // literals in auth.rest.ts, users.rest.ts, rest/router.ts, rest/error-handler.ts, graphql/errors.ts
+    "Du er logget ud",
+    "Din adgangskode er blevet ændret succesfuldt",
+    "Brugeren er blevet fjernet fra systemet",
+    "Brugerens password er blevet opdateret",
+    "Endpoint findes ikke",
+    "Ugyldig JSON i forespørgslen",
+    "Ugyldig forespørgsel",
+    "Ugyldig GraphQL-forespørgsel",
+    "Ugyldigt input",
+  ];
+}
+
+describe("web: server texts in the user's language", () => {
+  it("should have English for every server text and keep the Danish text as it is", () => {
+    for (const text of serverTexts()) {
+      const english = translateServerText(text, "en");
+      expect(english, text).not.toBe(text);
+      expect(english, text).not.toMatch(/[æøåÆØÅ]/);
+      expect(translateServerText(text, "da"), text).toBe(text);
+    }
+    const en = (text: string, code?: string) => translateServerText(text, "en", code);
+    expect(en(Errors.tooManyRequests(1).message)).toBe("Too many attempts. Try again in 1 second.");
+    expect(en(Errors.tooManyRequests(45).message)).toBe("Too many attempts. Try again in 45 seconds.");
+    expect(en(Errors.tooManyRequests(60).message)).toBe("Too many attempts. Try again in 1 minute.");
+    expect(en(Errors.tooManyRequests(600).message)).toBe("Too many attempts. Try again in 10 minutes.");
+    expect(en(limitMessages.complexity(1000))).toBe("The query is too complex (at most 1000)");
+    expect(en(ruleMessages.emailDomain("eksempel.dk"))).toBe("Only @eksempel.dk email addresses are allowed");
+    expect(en(validationMessages.tooLong("title"))).toBe('The field "title" is too long');
+    // GraphQL's own detail after the Danish prefix stays as it is
+    expect(en('Ugyldig forespørgsel: Cannot query field "x" on type "Query".')).toBe(
+      'Invalid request: Cannot query field "x" on type "Query".',
+    );
+    // by code: one code, one text, whatever the wording
+    expect(en("Ugyldige login oplysninger", "INVALID_CREDENTIALS")).toBe("Invalid sign-in details");
+    // unknown texts pass through
+    expect(en("Noget helt nyt fra serveren")).toBe("Noget helt nyt fra serveren");
+    expect(en("Noget helt nyt", "BAD_USER_INPUT")).toBe("Noget helt nyt");
+  });
+});
+
+/**
+ * The same server errors shown in the browser: in English when the visitor's stored language is English (and
+ * when a signed-in user's saved language is English), in the spec's Danish otherwise. The server answers in
+ * Danish either way.
+ */
+/** Waits for the toast carrying `description` (an earlier toast may still be showing) and checks its title. */
+async function expectToast(page: Page, title: string, description: string | RegExp): Promise<void> {
+  const toast = new Toast(page);
+  await toast.root().filter({ hasText: description }).waitFor();
+  const text = await toast.text();
+  expect(text).toContain(title);
+  if (typeof description === "string") expect(text).toContain(description);
+}
+
+describe("web: server texts in the browser", () => {
+  let app: TestApp;
+  let browser: Browser;
+  const verified = newStaff("lars");
+  const unverified = newStaff("mette");
+  let verifiedId: string;
+
+  beforeAll(async () => {
+    // one e-mail per address, so a second request for the same address is refused with a wait time
+    [app, browser] = await Promise.all([
+      startServer({ rateLimits: { mailPerAddress: { points: 1, duration: 600 } } }),
+      launchBrowser(),
+    ]);
+    verifiedId = String(
+      (await app.services.auth.createAccount(verified, { role: "user", verified: true }))._id,
+    );
+    await app.services.auth.createAccount(unverified, { role: "user", verified: false });
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await app?.close();
+  });
+
+  async function openPage(language: "da" | "en"): Promise<Page> {
+    const context = await newContext(browser, { baseURL: app.url, language });
+    return context.newPage();
+  }
+
+  it("should show the server's errors and messages in English on the signed-out screens", async () => {
+    const page = await openPage("en");
+
+    const login = await new LoginPage(page).goto();
+    await login.login(unverified.email, unverified.password);
+    await expectToast(
+      page,
+      "Account not verified",
+      "Your account has not been verified yet. Check your email and click the verification link.",
+    );
+    await login.password().fill("forkert-password");
+    await login.submit().click();
+    await expectToast(page, "Sign-in failed", "Invalid sign-in details");
+
+    const register = await new RegisterPage(page).goto();
+    await register.register({ ...newStaff("dublet"), email: verified.email });
+    await expectToast(page, "Registration failed", "A user with this email already exists");
+
+    // a server field error (the allowed domain is server configuration)
+    await register.register({ ...newStaff("gmail"), email: "karen@gmail.com" });
+    await expect(page.locator("#register-email-helper-text").innerText()).resolves.toBe(
+      "Only @minksekretariatet.dk email addresses are allowed",
+    );
+
+    // a result message, then the rate limit with its wait time
+    const forgot = await new ForgotPasswordPage(page).goto();
+    await forgot.request(verified.email);
+    await expect(page.getByTestId("forgot-sent").innerText()).resolves.toContain(
+      "If an account with this email exists, a link to reset the password has been sent.",
+    );
+    await page.getByRole("button", { name: "Try again" }).click();
+    await forgot.request(verified.email);
+    await expectToast(page, "Error", /Too many attempts\. Try again in \d+ minutes?\./);
+
+    const reset = await new ResetPasswordPage(page).goto("/reset-password?token=ugyldig-token");
+    await reset.reset("endnu-et-password");
+    await expectToast(page, "Error", "The reset link is invalid or has expired");
+
+    await page.goto("/verify-email?token=forkert-token");
+    await expect(page.getByTestId("verify-failed").getByRole("alert").innerText()).resolves.toBe(
+      "The verification link is invalid or has expired",
+    );
+    await page.locator("#resend-email").fill(unverified.email);
+    await page.getByRole("button", { name: "Send new confirmation email" }).click();
+    await expectToast(
+      page,
+      "New verification email sent! Check your inbox.",
+      "If the account exists and has not been verified, a new verification email has been sent.",
+    );
+    // nothing of the server's Danish is left on the screen
+    expect(await page.locator("body").innerText()).not.toMatch(/[æøå]/);
+  });
+
+  it("should show the same server errors in the spec's Danish in Danish mode", async () => {
+    const page = await openPage("da");
+
+    const login = await new LoginPage(page).goto();
+    await login.login(unverified.email, unverified.password);
+    await expectToast(
+      page,
+      "Konto ikke bekræftet",
+      "Din konto er ikke bekræftet endnu. Tjek din email og klik på bekræftelseslinket.",
+    );
+
+    const register = await new RegisterPage(page).goto();
+    await register.register({ ...newStaff("dublet"), email: verified.email });
+    await expectToast(page, "Registrering fejlede", "Der findes allerede en bruger med denne email");
+
+    // the English test used up this address's one e-mail
+    const forgot = await new ForgotPasswordPage(page).goto();
+    await forgot.request(verified.email);
+    await expectToast(page, "Fejl", /For mange forsøg\. Prøv igen om \d+ minut(ter)?\./);
+
+    await page.goto("/verify-email?token=forkert-token");
+    await expect(page.getByTestId("verify-failed").getByRole("alert").innerText()).resolves.toBe(
+      "Bekræftelseslinket er ugyldigt eller udløbet",
+    );
+  });
+
+  it("should show a wrong current password in the signed-in user's language", async () => {
+    const page = await openPage("da");
+    const profile = new ProfilePage(page);
+    const currentError = () => page.locator("#password-currentPassword-helper-text").innerText();
+
+    // the signed-in user's saved language rules (not the device's)
+    await updatePreferences(verifiedId, { language: "en" });
+    const login = await new LoginPage(page).goto();
+    await login.login(verified.email, verified.password);
+    await page.waitForURL((url) => url.pathname === "/");
+    await profile.goto();
+    await page.getByRole("heading", { name: "My Profile", level: 1 }).waitFor();
+    await profile.changePassword("forkert-password", "nyt-password-1");
+    await expectToast(page, "Error changing password", "The current password is incorrect");
+    expect(await currentError()).toBe("The current password is incorrect");
+
+    await updatePreferences(verifiedId, { language: "da" });
+    await profile.goto();
+    await page.getByRole("heading", { name: "Min Profil", level: 1 }).waitFor();
+    await profile.changePassword("forkert-password", "nyt-password-1");
+    await expectToast(page, "Fejl ved ændring af adgangskode", "Nuværende adgangskode er forkert");
+    expect(await currentError()).toBe("Nuværende adgangskode er forkert");
+  });
+});
