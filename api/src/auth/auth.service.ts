@@ -21,11 +21,12 @@ import {
   validatePassword,
   validateRegistration,
 } from "../users/user.rules";
+import { authCache, TokenMemo } from "./auth.cache";
 import { hashPassword, verifyAgainstDummy, verifyPassword } from "./passwords";
 import type { RateLimits } from "./rate-limits";
 import { type SessionData, SessionModel } from "./session.model";
 import { emitSessionsChanged } from "./session-events";
-import { hashToken, randomToken, signAuthToken, verifyAuthToken } from "./tokens";
+import { type AuthClaims, hashToken, randomToken, signAuthToken, verifyAuthTokenExpiring } from "./tokens";
 
 export const VERIFICATION_TTL_MS = 24 * 60 * 60 * 1000;
 export const RESET_TTL_MS = 60 * 60 * 1000;
@@ -87,7 +88,23 @@ function isDuplicateKey(
   return typeof e === "object" && e !== null && (e as { code?: unknown }).code === 11000;
 }
 
+/**
+ * A user document of its own for one request, from a cached lean copy: the copy's Dates are copied too, so no
+ * two requests share anything mutable (the user schema is flat; ObjectIds are not mutated).
+ */
+function hydrateUser(lean: Record<string, unknown>): UserDoc {
+  const copy: Record<string, unknown> = {};
+  for (const key of Object.keys(lean)) {
+    const value = lean[key];
+    copy[key] = value instanceof Date ? new Date(value.getTime()) : value;
+  }
+  return UserModel.hydrate(copy) as UserDoc;
+}
+
 export class AuthService {
+  /** tokens verified by this service's secret */
+  private readonly tokens = new TokenMemo();
+
   constructor(private readonly deps: AuthServiceDeps) {}
 
   private get config(): AppConfig {
@@ -279,20 +296,44 @@ export class AuthService {
 
   /**
    * The signed-in user for a token, or null. Valid only while its login session exists and the user exists:
-   * a logout, password change or deletion stops the token at once.
+   * a logout, password change or deletion stops the token at once. Served from the in-process auth cache when
+   * it can be (see auth.cache.ts: changes in this process are seen at once, other processes' within 1 s).
+   * Every call returns its own user document.
    */
   async authenticate(token: string | undefined | null): Promise<Authenticated | null> {
     if (!token) return null;
-    const claims = await verifyAuthToken(this.deps.jwtSecret, token);
+    const claims = await this.verifyToken(token);
     if (!claims) return null;
+    const cached = authCache.get(claims.sid, claims.sub);
+    if (cached) return { user: hydrateUser(cached.user), sid: claims.sid };
     if (!mongoose.isValidObjectId(claims.sub)) return null;
+    const generation = authCache.begin();
+    const readAt = Date.now();
     // both keys come from the verified token: look them up together
     const [session, user] = await Promise.all([
-      SessionModel.findOne({ sid: claims.sid, expire: { $gt: new Date() } }).lean(),
-      UserModel.findById(claims.sub),
+      SessionModel.findOne({ sid: claims.sid, expire: { $gt: new Date(readAt) } }).lean(),
+      UserModel.findById(claims.sub).lean(),
     ]);
     if (!session || (session.sess as SessionData).userId !== claims.sub || !user) return null;
-    return { user, sid: claims.sid };
+    authCache.set(
+      claims.sid,
+      { userId: claims.sub, user, sessionExpires: new Date(session.expire).getTime() },
+      generation,
+      readAt,
+    );
+    return { user: hydrateUser(user), sid: claims.sid };
+  }
+
+  /** The claims of a valid token; a token verified before is not verified again until it expires. */
+  private async verifyToken(token: string): Promise<AuthClaims | null> {
+    if (token.length > 4096) return null;
+    const known = this.tokens.get(token);
+    if (known) return known;
+    const claims = await verifyAuthTokenExpiring(this.deps.jwtSecret, token);
+    if (!claims) return null;
+    if (claims.exp !== undefined)
+      this.tokens.set(token, { sub: claims.sub, sid: claims.sid, exp: claims.exp });
+    return { sub: claims.sub, sid: claims.sid };
   }
 
   /** End one login session (its token stops working). */

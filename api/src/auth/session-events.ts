@@ -3,11 +3,14 @@
  * Live connections (graphql-ws) of that user re-check their credentials and close when no longer valid.
  */
 import { EventEmitter } from "node:events";
+import { invalidateAuthCache } from "./auth.cache";
 
 const emitter = new EventEmitter();
 emitter.setMaxListeners(100);
 
 export function emitSessionsChanged(userId: string): void {
+  // before any listener re-checks a token: it must not be answered from the cache
+  invalidateAuthCache();
   emitter.emit("changed", userId);
 }
 

@@ -3,6 +3,7 @@
  * deleting the record revokes the token. A TTL index removes expired records.
  */
 import mongoose, { type InferSchemaType, Schema } from "mongoose";
+import { invalidateAuthCacheOnWrites } from "./auth.cache";
 
 export interface SessionData {
   userId: string;
@@ -21,6 +22,10 @@ const sessionSchema = new Schema(
 );
 sessionSchema.index({ expire: 1 }, { expireAfterSeconds: 0 });
 sessionSchema.index({ "sess.userId": 1 });
+
+// signed-in requests are answered from a cache of sessions: a deleted or changed session must clear it (a new
+// one cannot make an entry stale)
+invalidateAuthCacheOnWrites(sessionSchema, { inserts: false });
 
 export type SessionFields = InferSchemaType<typeof sessionSchema>;
 

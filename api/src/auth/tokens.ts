@@ -51,11 +51,24 @@ export async function signAuthToken(
 
 /** The claims of a valid, unexpired token; null for anything else. */
 export async function verifyAuthToken(secret: Uint8Array, token: string): Promise<AuthClaims | null> {
+  const claims = await verifyAuthTokenExpiring(secret, token);
+  return claims && { sub: claims.sub, sid: claims.sid };
+}
+
+/** verifyAuthToken() plus the token's expiry (`exp`, seconds since the epoch; undefined when it has none). */
+export async function verifyAuthTokenExpiring(
+  secret: Uint8Array,
+  token: string,
+): Promise<(AuthClaims & { exp?: number }) | null> {
   if (!token || token.length > 4096) return null;
   try {
     const { payload } = await jwtVerify(token, secret, { algorithms: ["HS256"] });
     if (typeof payload.sub !== "string" || typeof payload.sid !== "string") return null;
-    return { sub: payload.sub, sid: payload.sid };
+    return {
+      sub: payload.sub,
+      sid: payload.sid,
+      exp: typeof payload.exp === "number" ? payload.exp : undefined,
+    };
   } catch {
     return null;
   }

@@ -2,8 +2,10 @@
 import { SignJWT } from "jose";
 import mongoose from "mongoose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { AUTH_CACHE_TTL_MS } from "../auth/auth.cache";
 import { startTestApp, type TestApp } from "../testing/app";
 import { createVerifiedUser, gql, loginAdmin, rest } from "../testing/client";
+import { UserModel } from "../users/user.model";
 
 let app: TestApp;
 let userToken: string;
@@ -115,17 +117,19 @@ describe("authorization matrix", () => {
 
   it("should check the admin role in the database, not in the token", async () => {
     const promoted = await createVerifiedUser(app);
-    const users = mongoose.connection.collection("users");
-    await users.updateOne(
-      { _id: new mongoose.Types.ObjectId(promoted.user.id) },
-      { $set: { role: "admin" } },
-    );
+    const id = new mongoose.Types.ObjectId(promoted.user.id);
+    // a change made by this process is seen by the next request
+    await UserModel.updateOne({ _id: id }, { $set: { role: "admin" } });
     expect((await rest(app, "GET", "/api/admin/users", { token: promoted.token })).status).toBe(200);
-    await users.updateOne({ _id: new mongoose.Types.ObjectId(promoted.user.id) }, { $set: { role: "user" } });
+    await UserModel.updateOne({ _id: id }, { $set: { role: "user" } });
     expect((await rest(app, "GET", "/api/admin/users", { token: promoted.token })).status).toBe(403);
     expect((await gql(app, "{ adminUsers { id } }", {}, promoted.token)).errors?.[0].extensions?.code).toBe(
       "FORBIDDEN",
     );
+    // a change made straight in the store, as another process would, within the auth cache's TTL
+    await mongoose.connection.collection("users").updateOne({ _id: id }, { $set: { role: "admin" } });
+    await new Promise((r) => setTimeout(r, AUTH_CACHE_TTL_MS + 50));
+    expect((await rest(app, "GET", "/api/admin/users", { token: promoted.token })).status).toBe(200);
   });
 
   it("should refuse forged, foreign-secret and revoked tokens", async () => {

@@ -1,5 +1,6 @@
 /** users collection (spec §3). Tokens are stored as SHA-256 hashes, never in the clear. */
 import mongoose, { type HydratedDocument, type InferSchemaType, Schema } from "mongoose";
+import { invalidateAuthCacheOnWrites } from "../auth/auth.cache";
 
 export const ROLES = ["user", "admin"] as const;
 export type RoleName = (typeof ROLES)[number];
@@ -22,6 +23,9 @@ const userSchema = new Schema(
   },
   { collection: "users", timestamps: true },
 );
+
+// signed-in requests are answered from a cache of users: every write here must clear it
+invalidateAuthCacheOnWrites(userSchema, { inserts: true });
 
 export type UserFields = InferSchemaType<typeof userSchema>;
 export type UserDoc = HydratedDocument<UserFields>;

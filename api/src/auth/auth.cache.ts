@@ -1,0 +1,175 @@
+/**
+ * In-process caches behind AuthService.authenticate(), so a signed-in request does not cost two store round
+ * trips and an HMAC verification every time.
+ *
+ * - TokenMemo: token string → its verified claims. Verifying the same string with the same secret always gives
+ *   the same answer; only the expiry depends on the clock, and it is checked again on every use. Only valid
+ *   tokens are remembered.
+ * - AuthCache: login session id → the session's user (a lean copy) and expiry, as last read from the store.
+ *   Each request gets its own document hydrated from the copy (no request shares a mutable document).
+ *
+ * How stale can an entry be?
+ * - Changes made by THIS process are seen at once: every write to the users collection through mongoose (any
+ *   model or query write: save, updateOne/Many, findOneAndUpdate/Delete/Replace, replaceOne, deleteOne/Many,
+ *   insertMany, bulkWrite) and every write to the sessions collection that can end a session clears the cache
+ *   (invalidateAuthCacheOnWrites, the one place for that rule), and so does emitSessionsChanged (logout,
+ *   password change or reset, revocation, deletion). A lookup that was already running when the cache was
+ *   cleared does not store its (possibly older) result.
+ * - Changes made by ANOTHER process (the CLI deleting a user or revoking sessions while the server runs, a
+ *   second server) are not signalled: an entry is trusted for at most AUTH_CACHE_TTL_MS (1 s) after it was
+ *   read, so such a token keeps working for up to one second.
+ * - An entry is never used past its session's expiry.
+ * Writes that bypass mongoose models (mongoose.connection.collection("users").updateOne(...)) are not seen
+ * either: write users and sessions through their models.
+ */
+import type { Schema } from "mongoose";
+
+/** How long an entry is trusted without asking the store (the window for other processes' changes). */
+export const AUTH_CACHE_TTL_MS = 1_000;
+/** At most this many sessions (and, separately, tokens) are remembered; the oldest are dropped first. */
+export const AUTH_CACHE_MAX = 10_000;
+
+export interface VerifiedClaims {
+  sub: string;
+  sid: string;
+  /** expiry, seconds since the epoch (the JWT `exp`) */
+  exp: number;
+}
+
+/** Remembered results of verifying tokens (per secret: one per AuthService). */
+export class TokenMemo {
+  private readonly entries = new Map<string, VerifiedClaims>();
+
+  constructor(private readonly max = AUTH_CACHE_MAX) {}
+
+  /** The claims of a token verified earlier and still unexpired (the same rule as jose: exp > now). */
+  get(token: string, nowMs = Date.now()): VerifiedClaims | undefined {
+    const claims = this.entries.get(token);
+    if (!claims) return undefined;
+    if (claims.exp <= Math.floor(nowMs / 1000)) {
+      this.entries.delete(token);
+      return undefined;
+    }
+    return claims;
+  }
+
+  set(token: string, claims: VerifiedClaims): void {
+    evictOldest(this.entries, this.max);
+    this.entries.set(token, claims);
+  }
+
+  clear(): void {
+    this.entries.clear();
+  }
+}
+
+export interface CachedAuth {
+  userId: string;
+  /** the user as read from the store (lean, never handed out: hydrate a copy) */
+  user: Record<string, unknown>;
+  /** when the login session expires (ms since the epoch) */
+  sessionExpires: number;
+  /** until when this entry may be used without asking the store (ms since the epoch) */
+  trustedUntil: number;
+}
+
+export class AuthCache {
+  private readonly entries = new Map<string, CachedAuth>();
+  /** increases on every invalidation: lookups that started before one do not store their result */
+  private generation = 0;
+
+  constructor(
+    private readonly ttlMs = AUTH_CACHE_TTL_MS,
+    private readonly max = AUTH_CACHE_MAX,
+  ) {}
+
+  /** The cached authentication of session `sid` for user `userId`, if still usable. */
+  get(sid: string, userId: string, nowMs = Date.now()): CachedAuth | undefined {
+    const entry = this.entries.get(sid);
+    if (!entry) return undefined;
+    if (entry.userId !== userId || nowMs >= entry.trustedUntil || nowMs >= entry.sessionExpires) {
+      this.entries.delete(sid);
+      return undefined;
+    }
+    return entry;
+  }
+
+  /** Call before reading the store; pass the result to set() so a result older than an invalidation is dropped. */
+  begin(): number {
+    return this.generation;
+  }
+
+  set(sid: string, entry: Omit<CachedAuth, "trustedUntil">, generation: number, readAtMs = Date.now()): void {
+    if (generation !== this.generation) return;
+    evictOldest(this.entries, this.max);
+    this.entries.set(sid, { ...entry, trustedUntil: readAtMs + this.ttlMs });
+  }
+
+  /** Forget everything (a user or session changed in this process). */
+  clear(): void {
+    this.generation++;
+    this.entries.clear();
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+}
+
+function evictOldest<K, V>(map: Map<K, V>, max: number): void {
+  while (map.size >= max) {
+    const oldest = map.keys().next();
+    if (oldest.done) return;
+    map.delete(oldest.value);
+  }
+}
+
+/** The process's cache of authenticated sessions (the model hooks below are process-wide too). */
+export const authCache = new AuthCache();
+
+/** Forget every cached authentication (called on every in-process user or session change). */
+export function invalidateAuthCache(): void {
+  authCache.clear();
+}
+
+const QUERY_WRITES = [
+  "updateOne",
+  "updateMany",
+  "replaceOne",
+  "findOneAndUpdate",
+  "findOneAndReplace",
+  "findOneAndDelete",
+  "deleteOne",
+  "deleteMany",
+] as const;
+
+/**
+ * Clear the auth cache around every write through this schema's model. Both before (a lookup running while the
+ * write happens stores nothing) and after (nothing read before the write survives it), also when the write
+ * fails half-way. `inserts`: whether inserts count (a new user or session cannot make an entry stale; a
+ * login's new session should not clear everyone's entries).
+ */
+export function invalidateAuthCacheOnWrites(schema: Schema, opts: { inserts: boolean }): void {
+  const clear = () => invalidateAuthCache();
+  for (const op of QUERY_WRITES) {
+    schema.pre(op, { query: true, document: true }, clear);
+    schema.post(op, { query: true, document: true }, clear);
+  }
+  schema.pre("bulkWrite", clear);
+  schema.post("bulkWrite", clear);
+  if (opts.inserts) {
+    schema.pre("save", clear);
+    schema.post("save", clear);
+    schema.pre("insertMany", clear);
+    schema.post("insertMany", clear);
+  } else {
+    // save() of an existing document is an update (after the save, isNew is false either way: remember it)
+    schema.pre("save", function (this: { isNew: boolean; $locals: Record<string, unknown> }) {
+      this.$locals.authCacheUpdate = !this.isNew;
+      if (!this.isNew) clear();
+    });
+    schema.post("save", function (this: { $locals: Record<string, unknown> }) {
+      if (this.$locals.authCacheUpdate) clear();
+    });
+  }
+}
