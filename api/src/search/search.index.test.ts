@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { computeFingerprint } from "./search.fingerprint";
 import { KnowledgeIndex, MAX_QUERY_LENGTH, SearchIndexError } from "./search.index";
-import { buildArticle } from "./search.test-helpers";
+import { buildArticle, sampleArticles } from "./search.test-helpers";
 import type { SearchHit } from "./search.types";
 
 const marked = (hit: SearchHit) => hit.highlights.map((h) => hit.snippet.slice(h.start, h.end));
@@ -248,15 +248,21 @@ describe("KnowledgeIndex", () => {
 
     it("should page deep results in score order without losing or repeating any", async () => {
       const articles = Array.from({ length: 400 }, (_, i) =>
-        buildArticle({ title: i % 7 === 0 ? "Budget" : `Note ${i}`, content: `Budget ${"ord ".repeat(i % 13)}` }),
+        buildArticle({
+          title: i % 7 === 0 ? "Budget" : `Note ${i}`,
+          content: `Budget ${"ord ".repeat(i % 13)}`,
+        }),
       );
       const index = new KnowledgeIndex();
       await index.rebuildFrom(articles);
       const all = index.search("budget", { limit: 100, offset: 0 }).hits;
-      const pages = [0, 100, 200, 300].flatMap((offset) => index.search("budget", { limit: 100, offset }).hits);
+      const pages = [0, 100, 200, 300].flatMap(
+        (offset) => index.search("budget", { limit: 100, offset }).hits,
+      );
       expect(index.search("budget").total).toBe(400);
       expect(new Set(pages.map((h) => h.articleId)).size).toBe(400);
-      for (let i = 1; i < pages.length; i++) expect(pages[i - 1].score).toBeGreaterThanOrEqual(pages[i].score);
+      for (let i = 1; i < pages.length; i++)
+        expect(pages[i - 1].score).toBeGreaterThanOrEqual(pages[i].score);
       expect(pages.slice(0, 100).map((h) => h.articleId)).toEqual(all.map((h) => h.articleId));
       expect(all[0].title).toBe("Budget");
     });
@@ -352,6 +358,59 @@ describe("KnowledgeIndex", () => {
       );
       expect(index.stats().articles).toBe(1);
       expect(index.search("bevares").total).toBe(1);
+    });
+  });
+  describe("caches kept between queries", () => {
+    it("should answer after edits, removals and rebuilds as an index that never answered before them", async () => {
+      const articles = (await sampleArticles()).slice(0, 12);
+      const queries = [
+        "klagefrist",
+        "sagsbehandling frister",
+        "generalfors",
+        "budget",
+        "persondata sletning",
+      ];
+      const ask = (index: KnowledgeIndex) =>
+        queries.flatMap((q) => [
+          index.search(q, { limit: 5 }),
+          index.search(q, { limit: 3, category: "IT" }),
+        ]);
+      const retrieved = async (index: KnowledgeIndex) =>
+        (await index.retrieve("klagefrist budget sagsbehandling", { k: 8 })).passages;
+      const edited = {
+        ...articles[0],
+        content: `${articles[0].content}\n\nNy klagefrist for sagsbehandling: budget og persondata.`,
+      };
+      const added = buildArticle({
+        content: "Klagefristen for budgettet er kort. Generalforsamlingen vedtager.",
+      });
+      // the same history for both; `warm` answers queries between the steps (every cache filled), `cold` not
+      const steps: Array<(index: KnowledgeIndex) => Promise<unknown>> = [
+        (index) => index.rebuildFrom(articles),
+        (index) => index.upsertArticle(edited),
+        (index) => index.removeArticle(articles[1].id),
+        (index) => index.upsertArticle(added),
+        (index) => index.rebuildFrom([edited, ...articles.slice(2), added], { force: true }),
+        (index) => index.rebuildFrom(articles.slice(3)),
+      ];
+      const warm = new KnowledgeIndex();
+      for (let i = 0; i < steps.length; i++) {
+        await steps[i](warm);
+        ask(warm);
+        await retrieved(warm);
+        const cold = new KnowledgeIndex();
+        for (const step of steps.slice(0, i + 1)) await step(cold);
+        expect(ask(warm)).toEqual(ask(cold));
+        expect(await retrieved(warm)).toEqual(await retrieved(cold));
+      }
+    });
+
+    it("should show an edited article's new text in its snippet", async () => {
+      const a = buildArticle({ content: "Klagefristen er fire uger." });
+      const index = await indexWith(a);
+      expect(index.search("klagefrist").hits[0].snippet).toBe("Klagefristen er fire uger.");
+      await index.upsertArticle({ ...a, content: "Klagefristen er nu seks uger." });
+      expect(index.search("klagefrist").hits[0].snippet).toBe("Klagefristen er nu seks uger.");
     });
   });
 });

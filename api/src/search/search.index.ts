@@ -4,7 +4,7 @@ import { analyse, boundedEditDistance, fold, normaliseWord, typoBudget, wordSpan
 import { chunkArticle } from "./search.chunker";
 import { entryDigest, formatFingerprint, hashArticleFields, revisionOf } from "./search.fingerprint";
 import { createIndexComponent, scoreTopK } from "./search.scorer";
-import { buildSnippet, matchRanges, toPlainText } from "./search.snippet";
+import { buildSnippet, matchRanges, type SnippetSource, snippetSource, toPlainText } from "./search.snippet";
 import type {
   ChunkOptions,
   EmbedFunction,
@@ -38,6 +38,11 @@ const TERM_END = "_";
 /** Written words at least this long also match as the start of longer (compound) words. */
 const MIN_PREFIX_LENGTH = 5;
 const RRF_K = 60;
+/**
+ * Articles whose analysed plain text (for snippets) is kept. Working it out is most of a search's cost, and a
+ * search shows the same popular articles again and again; a few kB each.
+ */
+const SNIPPET_SOURCES_KEPT = 1_000;
 
 export type SearchIndexErrorCode = "INVALID_ARTICLE";
 
@@ -228,6 +233,8 @@ export class KnowledgeIndex {
   private articleDb = newArticleDb();
   private passageDb = newPassageDb();
   private readonly articles = new Map<string, StoredArticle>();
+  /** Article id → its snippet source, most recently used last (at most SNIPPET_SOURCES_KEPT). */
+  private readonly snippetSources = new Map<string, { article: StoredArticle; source: SnippetSource }>();
   private readonly passages = new Map<string, StoredPassage>();
   /** Index term → number of articles containing it. */
   private readonly termCounts = new Map<string, number>();
@@ -236,6 +243,8 @@ export class KnowledgeIndex {
   private sortedTerms: string[] | null = null;
   private fingerprintXor = 0n;
   private versionCounter = 0;
+  /** Moves on every insert into or removal from the orama databases (scoreTopK's per-document cache). */
+  private dbVersion = 0;
   private dimension: number | null = null;
   private tail: Promise<unknown> = Promise.resolve();
   private readonly embed?: EmbedFunction;
@@ -410,13 +419,14 @@ export class KnowledgeIndex {
     const res = scoreTopK(this.articleDb, q.oramaTerms, {
       fields: ARTICLE_BOOST,
       k: offset + limit,
+      version: this.dbVersion,
       accept: category ? this.inCategory(this.articleDb, category) : undefined,
     });
     const hits: SearchHit[] = [];
     for (const h of res.top.slice(offset)) {
       const a = this.articles.get(h.id);
       if (!a) continue;
-      const { snippet, highlights } = buildSnippet(toPlainText(a.content), q.highlight);
+      const { snippet, highlights } = buildSnippet(this.snippetSourceOf(a), q.highlight);
       hits.push({
         articleId: a.id,
         title: a.title,
@@ -450,6 +460,7 @@ export class KnowledgeIndex {
       const res = scoreTopK(this.passageDb, q.oramaTerms, {
         fields: PASSAGE_BOOST,
         k: pool,
+        version: this.dbVersion,
         accept: category ? this.inCategory(this.passageDb, category) : undefined,
       });
       lexical.push(...res.top);
@@ -508,6 +519,18 @@ export class KnowledgeIndex {
 
   // ---- internals -------------------------------------------------------------------------------
 
+  /** The article's plain text analysed for snippets, from the cache when the article has not changed since. */
+  private snippetSourceOf(a: StoredArticle): SnippetSource {
+    const cached = this.snippetSources.get(a.id);
+    this.snippetSources.delete(a.id);
+    const source = cached?.article === a ? cached.source : snippetSource(toPlainText(a.content));
+    this.snippetSources.set(a.id, { article: a, source });
+    if (this.snippetSources.size > SNIPPET_SOURCES_KEPT) {
+      this.snippetSources.delete(this.snippetSources.keys().next().value as string);
+    }
+    return source;
+  }
+
   /** Filter by category on orama internal ids (articles and passages carry their category). */
   private inCategory(db: AnyOrama, category: string): (internalId: number) => boolean {
     const ids = (db.internalDocumentIDStore as unknown as { internalIdToId: string[] }).internalIdToId;
@@ -526,9 +549,11 @@ export class KnowledgeIndex {
   }
 
   private reset(): void {
+    this.dbVersion++;
     this.articleDb = newArticleDb();
     this.passageDb = newPassageDb();
     this.articles.clear();
+    this.snippetSources.clear();
     this.passages.clear();
     this.termCounts.clear();
     this.words.clear();
@@ -638,6 +663,7 @@ export class KnowledgeIndex {
   }
 
   private commitInsert(a: StoredArticle): void {
+    this.dbVersion++;
     sync(
       insert(this.articleDb, {
         id: a.id,
@@ -670,12 +696,14 @@ export class KnowledgeIndex {
   private commitRemove(id: string): void {
     const a = this.articles.get(id);
     if (!a) return;
+    this.dbVersion++;
     sync(remove(this.articleDb, id));
     for (const p of a.passages) {
       sync(remove(this.passageDb, p.id));
       this.passages.delete(p.id);
     }
     this.articles.delete(id);
+    this.snippetSources.delete(id);
     this.countVocabulary(a, -1);
     this.fingerprintXor ^= a.digest;
   }

@@ -89,6 +89,11 @@ export interface ScoreOptions {
   /** Only documents for which this returns true (by orama internal id). */
   accept?: (internalId: number) => boolean;
   bm25?: { k: number; b: number; d: number };
+  /**
+   * Changes whenever the database's documents change (KnowledgeIndex.version). With it, the per-document
+   * part of BM25 is worked out once per field and kept until the version moves; without it, every call.
+   */
+  version?: number;
 }
 
 export interface ScoredDocuments {
@@ -98,7 +103,71 @@ export interface ScoredDocuments {
   total: number;
 }
 
-const buffers = new WeakMap<AnyOrama, Float64Array>();
+/** Per database, reused by every query: the score of each document, and which documents have one. */
+const buffers = new WeakMap<AnyOrama, { scores: Float64Array; touched: Int32Array }>();
+
+/**
+ * A word's documents as an array (iterating orama's Set is most of a query's cost), kept while the database
+ * version stays the same (the Set may have changed when it moves).
+ */
+const postingLists = new WeakMap<Set<number>, { version: number; ids: Int32Array }>();
+
+function postingsOf(docs: Set<number>, version: number | undefined): Int32Array {
+  const cached = postingLists.get(docs);
+  if (cached && version !== undefined && cached.version === version) return cached.ids;
+  const ids = Int32Array.from(docs);
+  if (version !== undefined) postingLists.set(docs, { version, ids });
+  return ids;
+}
+
+/** Per database: the BM25 length factor of every document, per field, for one version of the database. */
+const lengthFactors = new WeakMap<
+  AnyOrama,
+  { version: number; k1: number; b: number; d: number; fields: Map<string, Float64Array> }
+>();
+
+/**
+ * Our tokenizer yields each term once per field, so a document's term frequency in a field is 1 / length,
+ * and BM25's contribution of a (word, field, document) is boost × idf × factor(length), where
+ *   factor(length) = (d + tf × (k1 + 1)) / (tf + k1 × (1 − b + b × length / avgLength)),  tf = 1 / length.
+ * factor depends on the document and field only: one array per field, indexed by internal id (0 = no text).
+ */
+function lengthFactorsOf(
+  db: AnyOrama,
+  data: IndexData,
+  field: string,
+  size: number,
+  params: { k1: number; b: number; d: number },
+  version: number | undefined,
+): Float64Array {
+  let cache = lengthFactors.get(db);
+  if (
+    version === undefined ||
+    !cache ||
+    cache.version !== version ||
+    cache.k1 !== params.k1 ||
+    cache.b !== params.b ||
+    cache.d !== params.d
+  ) {
+    cache = { version: version ?? -1, ...params, fields: new Map() };
+    if (version !== undefined) lengthFactors.set(db, cache);
+  }
+  let factors = cache.fields.get(field);
+  if (factors && factors.length > size) return factors;
+  const { k1, b, d } = params;
+  const lengths = data.fieldLengths[field];
+  const avgLength = data.avgFieldLength[field] || 1;
+  factors = new Float64Array(size + 1);
+  for (const key in lengths) {
+    const id = Number(key);
+    const length = lengths[id];
+    if (!length || !(id <= size)) continue;
+    const tf = 1 / length;
+    factors[id] = (d + tf * (k1 + 1)) / (tf + k1 * (1 - b + (b * length) / avgLength));
+  }
+  cache.fields.set(field, factors);
+  return factors;
+}
 
 /**
  * BM25 over an orama database (orama's formula and parameters: k 1.2, b 0.75, d 0.5): each term is
@@ -113,34 +182,35 @@ export function scoreTopK(db: AnyOrama, terms: string[], options: ScoreOptions):
   const { k: k1, b, d } = options.bm25 ?? { k: 1.2, b: 0.75, d: 0.5 };
   if (docsCount === 0 || terms.length === 0) return { top: [], total: 0 };
 
-  let scores = buffers.get(db);
-  if (!scores || scores.length <= ids.length) {
-    scores = new Float64Array(Math.max(1024, ids.length * 2));
-    buffers.set(db, scores);
+  let buffer = buffers.get(db);
+  if (!buffer || buffer.scores.length <= ids.length) {
+    const size = Math.max(1024, ids.length * 2);
+    buffer = { scores: new Float64Array(size), touched: new Int32Array(size) };
+    buffers.set(db, buffer);
   }
-  const touched: number[] = [];
+  const { scores, touched } = buffer;
+  let touchedCount = 0;
+  const accept = options.accept;
   const words: [string, Set<number>][] = [];
   for (const [field, boost] of Object.entries(options.fields)) {
     const tree = data.indexes[field];
     if (tree?.type !== "Radix") continue;
     const occurrences = data.tokenOccurrences[field];
-    const lengths = data.fieldLengths[field];
-    const avgLength = data.avgFieldLength[field] || 1;
+    const factors = lengthFactorsOf(db, data, field, ids.length, { k1, b, d }, options.version);
     for (const term of terms) {
       words.length = 0;
       wordsWithPrefix(tree.node, term, words);
       for (const [word, docs] of words) {
         const df = occurrences[word] ?? 0;
-        const idf = Math.log(1 + (docsCount - df + 0.5) / (df + 0.5));
-        for (const id of docs) {
-          if (options.accept && !options.accept(id)) continue;
-          const length = lengths[id];
-          if (!length) continue;
-          const tf = 1 / length;
-          const score =
-            (boost * (idf * (d + tf * (k1 + 1)))) / (tf + k1 * (1 - b + (b * length) / avgLength));
-          if (scores[id] === 0) touched.push(id);
-          scores[id] += score;
+        const weight = boost * Math.log(1 + (docsCount - df + 0.5) / (df + 0.5));
+        const postings = postingsOf(docs, options.version);
+        for (let i = 0; i < postings.length; i++) {
+          const id = postings[i];
+          const factor = factors[id];
+          if (!(factor > 0)) continue; // no text in this field (or an id newer than the factors)
+          if (accept && !accept(id)) continue;
+          if (scores[id] === 0) touched[touchedCount++] = id;
+          scores[id] += weight * factor;
         }
       }
     }
@@ -150,14 +220,14 @@ export function scoreTopK(db: AnyOrama, terms: string[], options: ScoreOptions):
   let best: { internal: number; score: number }[] = [];
   if (k > 256) {
     // Deep pages: sorting everything is cheaper than keeping a long sorted array.
-    best = touched
-      .map((id) => ({ internal: id, score: scores[id] }))
+    best = Array.from(touched.subarray(0, touchedCount), (id) => ({ internal: id, score: scores[id] }))
       .sort((x, y) => y.score - x.score)
       .slice(0, k);
-    for (const id of touched) scores[id] = 0;
+    for (let i = 0; i < touchedCount; i++) scores[touched[i]] = 0;
   } else {
     // Keep the best k in a small sorted array, resetting the buffer as we go.
-    for (const id of touched) {
+    for (let i = 0; i < touchedCount; i++) {
+      const id = touched[i];
       const score = scores[id];
       scores[id] = 0;
       if (best.length === k && (k === 0 || score <= best[k - 1].score)) continue;
@@ -167,5 +237,5 @@ export function scoreTopK(db: AnyOrama, terms: string[], options: ScoreOptions):
       if (best.length > k) best.pop();
     }
   }
-  return { top: best.map((x) => ({ id: ids[x.internal - 1], score: x.score })), total: touched.length };
+  return { top: best.map((x) => ({ id: ids[x.internal - 1], score: x.score })), total: touchedCount };
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { normaliseWord } from "./search.analyzer";
-import { buildSnippet, matchRanges, toPlainText } from "./search.snippet";
+import { buildSnippet, matchRanges, snippetSource, toPlainText } from "./search.snippet";
 
 const terms = (...words: string[]) => new Set(words.map(normaliseWord));
 
@@ -41,5 +41,26 @@ describe("search.snippet", () => {
 
   it("should find ranges in a title", () => {
     expect(matchRanges("Klager over afgørelser", terms("klage"))).toEqual([{ start: 0, end: 6 }]);
+  });
+  it("should build the same snippet from a text's snippetSource() as from the text", () => {
+    const texts = [
+      "Sagsbehandlingen starter, når sagsbehandling er bestilt. Alle sagsbehandlinger journaliseres.",
+      `${"Lorem ipsum dolor sit amet. ".repeat(30)}Klagefristen er 4 uger, og klagen går til klageudvalget.`,
+      "Årsregnskabet og ÅRSREGNSKAB, udlæg og udlaeg, Émile og emile, 250.000 kr og 2024.",
+      "",
+    ];
+    const sets = [
+      terms("sagsbehandling"),
+      terms("klagefrist", "klageudvalget"),
+      terms("årsregnskab", "udlæg", "emile", "250"),
+      terms(),
+    ];
+    for (const text of texts) {
+      for (const t of sets) {
+        for (const max of [40, 120, 200]) {
+          expect(buildSnippet(snippetSource(text), t, max)).toEqual(buildSnippet(text, t, max));
+        }
+      }
+    }
   });
 });

@@ -30,13 +30,59 @@ function foldedInitial(word: string): string {
   return fold(c).charAt(0);
 }
 
+type Match = { start: number; end: number; term: string };
+
+/**
+ * A text's words with their index terms, worked out once: building a snippet from it is a pass of set
+ * lookups, not of regex, lowercasing and stemming (the search shows the same articles again and again).
+ */
+export interface SnippetSource {
+  plain: string;
+  starts: Int32Array;
+  ends: Int32Array;
+  /** index term of each word ('' for a stop word) */
+  terms: string[];
+  /** foldedInitial() of each word, as a char code */
+  initials: Uint16Array;
+}
+
+/** Analyse `plain` (see toPlainText) for buildSnippet(). */
+export function snippetSource(plain: string): SnippetSource {
+  const starts: number[] = [];
+  const ends: number[] = [];
+  const terms: string[] = [];
+  const initials: number[] = [];
+  for (const m of plain.matchAll(WORD_RE)) {
+    const word = m[0];
+    const start = m.index ?? 0;
+    starts.push(start);
+    ends.push(start + word.length);
+    terms.push(normaliseWord(word));
+    initials.push(foldedInitial(word).charCodeAt(0));
+  }
+  return {
+    plain,
+    starts: Int32Array.from(starts),
+    ends: Int32Array.from(ends),
+    terms,
+    initials: Uint16Array.from(initials),
+  };
+}
+
 /** Words of `text` whose index term is in `terms`, with positions (cheap first-letter filter first). */
-function matchedWords(
-  text: string,
-  terms: ReadonlySet<string>,
-): { start: number; end: number; term: string }[] {
-  const out: { start: number; end: number; term: string }[] = [];
+function matchedWords(text: string | SnippetSource, terms: ReadonlySet<string>): Match[] {
+  const out: Match[] = [];
   if (terms.size === 0) return out;
+  if (typeof text !== "string") {
+    const initials = new Set<number>();
+    for (const t of terms) initials.add(t.charCodeAt(0));
+    for (let i = 0; i < text.terms.length; i++) {
+      if (!initials.has(text.initials[i])) continue;
+      const term = text.terms[i];
+      if (term && terms.has(term)) out.push({ start: text.starts[i], end: text.ends[i], term });
+    }
+    return out;
+  }
   const initials = new Set<string>();
   for (const t of terms) initials.add(t.charAt(0));
   for (const m of text.matchAll(WORD_RE)) {
@@ -58,14 +104,16 @@ export function matchRanges(text: string, terms: ReadonlySet<string>): TextRange
 
 /**
  * The window of `plain` (at most maxLength characters, cut at word boundaries) holding the most
- * distinct matched terms, with '…' where cut, and the matched words' ranges inside it.
+ * distinct matched terms, with '…' where cut, and the matched words' ranges inside it. `text` is the plain
+ * text, or its snippetSource() (the same result, faster when one text is shown often).
  */
 export function buildSnippet(
-  plain: string,
+  text: string | SnippetSource,
   terms: ReadonlySet<string>,
   maxLength = DEFAULT_SNIPPET_LENGTH,
 ): { snippet: string; highlights: TextRange[] } {
-  const matched = matchedWords(plain, terms);
+  const plain = typeof text === "string" ? text : text.plain;
+  const matched = matchedWords(text, terms);
 
   let from = 0;
   if (matched.length > 0 && plain.length > maxLength) {
