@@ -2,7 +2,11 @@ import { defineConfig } from "vitest/config";
 
 // type-graphql and its peers must share the one graphql instance the tests import
 // (graphql ships both .mjs and .js; vite would otherwise load both).
-const server = { deps: { inline: ["type-graphql", "graphql-scalars", "@apollo/server", "graphql-ws", "graphql-query-complexity"] } };
+const server = {
+  deps: {
+    inline: ["type-graphql", "graphql-scalars", "@apollo/server", "graphql-ws", "graphql-query-complexity"],
+  },
+};
 
 export default defineConfig({
   test: {

@@ -1,4 +1,3 @@
-// biome-ignore-all lint/performance/useDomNodeTextContent: these are Playwright Locator.innerText calls, not the DOM property
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { authMessages } from "../../api/src/auth/auth.service";

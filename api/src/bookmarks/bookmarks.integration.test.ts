@@ -51,7 +51,12 @@ describe("bookmarks over GraphQL", () => {
 
     const list = await gql(app, LIST, {}, anne.token);
     expect(list.data.myBookmarks.map((x: { articleId: string }) => x.articleId)).toEqual([b.id, a.id]);
-    const withArticle = await gql(app, "{ myBookmarks { articleId article { id title category } } }", {}, anne.token);
+    const withArticle = await gql(
+      app,
+      "{ myBookmarks { articleId article { id title category } } }",
+      {},
+      anne.token,
+    );
     expect(withArticle.data.myBookmarks[0].article).toMatchObject({ id: b.id, title: b.title });
     expect(await BookmarkModel.countDocuments({ articleId: a.id })).toBe(1);
 

@@ -1,4 +1,3 @@
-// biome-ignore-all lint/performance/useDomNodeTextContent: these are Playwright Locator.innerText calls, not the DOM property
 import type { Page } from "playwright-core";
 
 /** The single toast in the notification region. */
