@@ -65,17 +65,44 @@ export async function recordActivity(input: ActivityInput): Promise<void> {
       timestamp: new Date(),
       metadata: input.metadata ?? {},
     });
-    publish("ACTIVITY_LOGGED", {
-      id: String(doc._id),
-      action: doc.action,
-      description: doc.description,
-      userEmail: doc.userEmail ?? null,
-      timestamp: doc.timestamp,
-      metadata: (doc.metadata as Record<string, unknown>) ?? {},
-    });
+    publishEntry(doc);
   } catch (err) {
     logger.error({ err, action: input.action }, "could not record activity");
   }
+}
+
+/**
+ * Record several entries with one store write, in order (`timestamp`: when it happened, default now).
+ * For modules that log often and off the request path (searches). Never throws.
+ */
+export async function recordActivities(inputs: Array<ActivityInput & { timestamp?: Date }>): Promise<void> {
+  if (inputs.length === 0) return;
+  try {
+    const docs = await ActivityModel.insertMany(
+      inputs.map((input) => ({
+        action: input.action,
+        description: input.description,
+        userEmail: input.userEmail ?? null,
+        userId: input.userId ?? null,
+        timestamp: input.timestamp ?? new Date(),
+        metadata: input.metadata ?? {},
+      })),
+    );
+    for (const doc of docs) publishEntry(doc);
+  } catch (err) {
+    logger.error({ err, action: inputs[0].action, entries: inputs.length }, "could not record activity");
+  }
+}
+
+function publishEntry(doc: InstanceType<typeof ActivityModel>): void {
+  publish("ACTIVITY_LOGGED", {
+    id: String(doc._id),
+    action: doc.action,
+    description: doc.description,
+    userEmail: doc.userEmail ?? null,
+    timestamp: doc.timestamp,
+    metadata: (doc.metadata as Record<string, unknown>) ?? {},
+  });
 }
 
 /** Newest first, filtered. */

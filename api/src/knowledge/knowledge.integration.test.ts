@@ -497,4 +497,52 @@ describe("recent searches", () => {
     const cleared = await gql(app, "mutation { clearMyRecentSearches }", {}, me.token);
     expect(cleared.data.clearMyRecentSearches).toBe(RECENT_SEARCHES_KEPT);
   });
+  it("should record a burst of searches by several users, in order, each one logged with its own time", async () => {
+    const a = await createVerifiedUser(app);
+    const b = await createVerifiedUser(app);
+    const userA = await app.services.users.findByLogin(a.input.email);
+    const userB = await app.services.users.findByLogin(b.input.email);
+    const knowledge = app.services.knowledge;
+    // no waiting between them: they are written together, after the answers
+    const texts = Array.from({ length: RECENT_SEARCHES_KEPT + 4 }, (_, i) => `udlæg ${i + 1}`);
+    for (const q of texts) {
+      await knowledge.search(userA, { query: q });
+      await knowledge.search(userB, { query: `b ${q}` });
+    }
+    await new Promise((r) => setTimeout(r, 5)); // a later millisecond (equal times are ordered by id)
+    await knowledge.search(userA, { query: "udlæg 2" }); // again: to the top, once
+    await knowledge.search(userA, { query: "udlæg 2" });
+
+    const mine = (await knowledge.recentSearches(String(userA._id))).map((r) => r.query);
+    expect(mine).toHaveLength(RECENT_SEARCHES_KEPT);
+    expect(mine[0]).toBe("udlæg 2");
+    expect(mine.slice(1, 4)).toEqual([
+      `udlæg ${texts.length}`,
+      `udlæg ${texts.length - 1}`,
+      `udlæg ${texts.length - 2}`,
+    ]);
+    expect(mine).not.toContain("udlæg 1");
+    const theirs = (await knowledge.recentSearches(String(userB._id))).map((r) => r.query);
+    expect(theirs[0]).toBe(`b udlæg ${texts.length}`);
+    expect(theirs).toHaveLength(RECENT_SEARCHES_KEPT);
+
+    await knowledge.searchesRecorded();
+    const logged = await listActivity({ action: "search", search: a.input.email, limit: 100 });
+    expect(logged).toHaveLength(texts.length + 2); // every search is logged, repeats too
+    expect(logged.map((e) => e.metadata.query)).toEqual(["udlæg 2", "udlæg 2", ...[...texts].reverse()]);
+    const times = logged.map((e) => e.timestamp.getTime());
+    expect(times).toEqual([...times].sort((x, y) => y - x));
+    expect(logged[0].metadata).toMatchObject({ category: null, results: expect.any(Number) });
+  });
+
+  it("should clear searches that were still waiting to be written", async () => {
+    const me = await createVerifiedUser(app);
+    await search("klagefrist", { as: me.token });
+    await search("budget", { as: me.token });
+    const cleared = await gql(app, "mutation { clearMyRecentSearches }", {}, me.token);
+    expect(cleared.data.clearMyRecentSearches).toBe(2);
+    await app.services.knowledge.searchesRecorded();
+    const mine = await gql(app, "{ myRecentSearches { query } }", {}, me.token);
+    expect(mine.data.myRecentSearches).toEqual([]);
+  });
 });

@@ -11,7 +11,7 @@ import { createHash } from "node:crypto";
 import fs from "node:fs";
 import { fileURLToPath } from "node:url";
 import mongoose from "mongoose";
-import { recordActivity } from "../activity/activity.service";
+import { recordActivities } from "../activity/activity.service";
 import { BookmarkModel } from "../bookmarks/bookmark.model";
 import type { Passage } from "../chat/answer/types";
 import { questionTerms, relevanceOf } from "../chat/chat.retrieval";
@@ -45,6 +45,8 @@ const SAMPLE_MARKER = "sample-content";
 export const MAX_SEARCH_INPUT = 10_000;
 /** Searches of one user waiting to be recorded; more are not recorded until these are written. */
 export const MAX_PENDING_SEARCHES = 50;
+/** Searches are recorded this long after the first unwritten one, together (one write per collection). */
+export const SEARCH_RECORD_DELAY_MS = 50;
 /** Recent searches kept per user. */
 export const RECENT_SEARCHES_KEPT = 20;
 export const SEARCH_LIMIT_DEFAULT = 20;
@@ -102,6 +104,18 @@ export interface KnowledgeSearchResult {
   truncated: boolean;
   /** words replaced by a close indexed word (typos) */
   corrections: QueryCorrection[];
+}
+
+/** A search waiting to be written to the user's recent searches and the activity log. */
+interface PendingSearch {
+  userId: mongoose.Types.ObjectId;
+  userKey: string;
+  userName: string;
+  userEmail: string;
+  query: string;
+  category: string | null;
+  results: number;
+  at: Date;
 }
 
 export interface RecentSearchView {
@@ -276,8 +290,13 @@ export class KnowledgeService {
   private readonly catalog: KnowledgeCatalog;
   private readonly sampleContentDir: string;
   private grouped: ArticleGroups | null = null;
-  /** per user: the recording of their searches still being written */
-  private readonly pendingSearches = new Map<string, { tail: Promise<void>; count: number }>();
+  /** searches not written yet, in order */
+  private unrecorded: PendingSearch[] = [];
+  /** per user id: their searches not written yet or being written */
+  private readonly recordingPerUser = new Map<string, number>();
+  private recordTimer: NodeJS.Timeout | null = null;
+  /** the writes of recorded searches, one batch after another */
+  private recording: Promise<void> = Promise.resolve();
 
   constructor(deps: KnowledgeServiceDeps) {
     this.catalog = new KnowledgeCatalog({
@@ -581,72 +600,137 @@ export class KnowledgeService {
   }
 
   /**
-   * Recording a search takes a few store writes; the searcher should not wait for them. They run after the
-   * answer, one user's in order; reading the user's recent searches waits for that user's pending ones.
-   * Recording never fails the search (errors are logged). A user with MAX_PENDING_SEARCHES still unwritten
-   * (a script hammering the search) is not recorded further until they are written: memory stays bounded.
+   * Recording a search takes store writes; the searcher should not wait for them, and one write per search
+   * (through mongoose, the driver and the store) cost more than the search itself. So searches are queued
+   * and written together SEARCH_RECORD_DELAY_MS after the first unwritten one: one bulk upsert of recent
+   * searches (a text searched twice in the batch counts once, at its latest time) and one insert of activity
+   * entries (each with the time of its search). Batches are written one after another, in order; reading a
+   * user's recent searches first writes theirs. Recording never fails the search (errors are logged). A user
+   * with MAX_PENDING_SEARCHES still unwritten (a script hammering the search) is not recorded further until
+   * they are written: memory stays bounded.
    */
   private recordSearch(user: UserDoc, result: KnowledgeSearchResult, category: string | undefined): void {
-    const key = String(user._id);
-    const queued = this.pendingSearches.get(key);
-    if (queued && queued.count >= MAX_PENDING_SEARCHES) {
+    const userKey = String(user._id);
+    const queued = this.recordingPerUser.get(userKey) ?? 0;
+    if (queued >= MAX_PENDING_SEARCHES) {
       logger.warn(
-        { userId: key },
+        { userId: userKey },
         "searches arrive faster than they can be recorded; not recording this one",
       );
       return;
     }
-    const tail: Promise<void> = (queued?.tail ?? Promise.resolve())
-      // after the answer has been written (a macrotask later), not in the same round of microtasks
-      .then(() => new Promise<void>((resolve) => setImmediate(resolve)))
-      .then(() => this.writeSearch(user, result, category))
-      .catch((err) => logger.error({ err, userId: key }, "could not record a search"))
+    this.recordingPerUser.set(userKey, queued + 1);
+    this.unrecorded.push({
+      userId: user._id,
+      userKey,
+      userName: user.name,
+      userEmail: user.email,
+      query: result.query,
+      category: category ?? null,
+      results: result.total,
+      at: new Date(),
+    });
+    if (!this.recordTimer) {
+      this.recordTimer = setTimeout(() => void this.writeRecordedSearches(), SEARCH_RECORD_DELAY_MS);
+      this.recordTimer.unref();
+    }
+  }
+
+  /** Start writing every queued search now; resolves when they (and every earlier batch) are written. */
+  private writeRecordedSearches(): Promise<void> {
+    if (this.recordTimer) {
+      clearTimeout(this.recordTimer);
+      this.recordTimer = null;
+    }
+    const batch = this.unrecorded;
+    if (batch.length === 0) return this.recording;
+    this.unrecorded = [];
+    this.recording = this.recording
+      .then(() => this.writeSearches(batch))
+      .catch((err) => logger.error({ err, searches: batch.length }, "could not record searches"))
       .finally(() => {
-        const entry = this.pendingSearches.get(key);
-        if (!entry) return;
-        entry.count--;
-        if (entry.tail === tail) this.pendingSearches.delete(key);
+        for (const s of batch) {
+          const n = (this.recordingPerUser.get(s.userKey) ?? 1) - 1;
+          if (n <= 0) this.recordingPerUser.delete(s.userKey);
+          else this.recordingPerUser.set(s.userKey, n);
+        }
       });
-    this.pendingSearches.set(key, { tail, count: (queued?.count ?? 0) + 1 });
+    return this.recording;
   }
 
   /** Resolves when every search recorded so far has been written (tests, shutdown). */
   async searchesRecorded(): Promise<void> {
-    while (this.pendingSearches.size > 0)
-      await Promise.all([...this.pendingSearches.values()].map((p) => p.tail));
+    while (this.unrecorded.length > 0 || this.recordingPerUser.size > 0) await this.writeRecordedSearches();
   }
 
-  private async writeSearch(user: UserDoc, result: KnowledgeSearchResult, category: string | undefined) {
+  private async writeSearches(batch: PendingSearch[]): Promise<void> {
     await Promise.all([
-      this.rememberSearch(user._id, result.query),
-      recordActivity({
-        action: "search",
-        description: `${user.name} søgte efter "${result.query}"`,
-        userEmail: user.email,
-        userId: String(user._id),
-        metadata: { query: result.query, category: category ?? null, results: result.total },
-      }),
+      this.rememberSearches(batch),
+      recordActivities(
+        batch.map((s) => ({
+          action: "search",
+          description: `${s.userName} søgte efter "${s.query}"`,
+          userEmail: s.userEmail,
+          userId: s.userKey,
+          metadata: { query: s.query, category: s.category, results: s.results },
+          timestamp: s.at,
+        })),
+      ),
     ]);
   }
 
-  /** Keep a search in the user's recent searches (one entry per text: again = to the top), at most 20. */
-  private async rememberSearch(userId: mongoose.Types.ObjectId, query: string): Promise<void> {
+  /**
+   * Keep searches in their users' recent searches (one entry per text: again = to the top), at most
+   * RECENT_SEARCHES_KEPT per user.
+   */
+  private async rememberSearches(batch: PendingSearch[]): Promise<void> {
+    const latest = new Map<string, PendingSearch>();
+    for (const s of batch) {
+      const key = `${s.userKey}\u0000${s.query}`;
+      latest.delete(key); // keep the order of the last search of each text
+      latest.set(key, s);
+    }
+    const searches = [...latest.values()];
+    const ops = searches.map((s) => ({
+      updateOne: {
+        filter: { userId: s.userId, query: s.query },
+        update: { $set: { timestamp: s.at } },
+        upsert: true,
+      },
+    }));
+    let upserted: Record<string, unknown> = {};
     try {
-      const res = await RecentSearchModel.updateOne(
-        { userId, query },
-        { $set: { timestamp: new Date() } },
-        { upsert: true },
-      );
-      if (res.upsertedCount === 0) return; // an earlier search moved to the top: the count did not grow
-      const old = await RecentSearchModel.find({ userId }, { _id: 1 })
-        .sort({ timestamp: -1, _id: -1 })
-        .skip(RECENT_SEARCHES_KEPT)
-        .lean();
-      if (old.length > 0) await RecentSearchModel.deleteMany({ _id: { $in: old.map((o) => o._id) } });
+      const res = await RecentSearchModel.bulkWrite(ops, { ordered: false });
+      upserted = res.upsertedIds ?? {};
     } catch (err) {
-      // the same search twice at the same moment meets the unique index: it is kept once, as wanted
-      if ((err as { code?: number }).code !== 11000) {
-        logger.error({ err, userId: String(userId) }, "could not save a recent search");
+      // the same search written at the same moment by another process meets the unique index: it is kept
+      // once, as wanted; the other searches of the batch are written all the same (unordered)
+      const e = err as {
+        writeErrors?: { code?: number }[];
+        code?: number;
+        result?: { upsertedIds?: Record<string, unknown> };
+      };
+      const errors = e.writeErrors ?? [e];
+      if (!errors.every((w) => w.code === 11000)) {
+        logger.error({ err, searches: ops.length }, "could not save recent searches");
+      }
+      upserted = e.result?.upsertedIds ?? {};
+    }
+    // users with a new entry may now have more than RECENT_SEARCHES_KEPT
+    const grown = new Map<string, mongoose.Types.ObjectId>();
+    for (const i of Object.keys(upserted)) {
+      const s = searches[Number(i)];
+      if (s) grown.set(s.userKey, s.userId);
+    }
+    for (const userId of grown.values()) {
+      try {
+        const old = await RecentSearchModel.find({ userId }, { _id: 1 })
+          .sort({ timestamp: -1, _id: -1 })
+          .skip(RECENT_SEARCHES_KEPT)
+          .lean();
+        if (old.length > 0) await RecentSearchModel.deleteMany({ _id: { $in: old.map((o) => o._id) } });
+      } catch (err) {
+        logger.error({ err, userId: String(userId) }, "could not trim recent searches");
       }
     }
   }
@@ -657,7 +741,7 @@ export class KnowledgeService {
     limit: number | null = RECENT_SEARCHES_KEPT,
   ): Promise<RecentSearchView[]> {
     const n = clamp(limit, 1, RECENT_SEARCHES_KEPT, RECENT_SEARCHES_KEPT);
-    await this.pendingSearches.get(userId)?.tail;
+    if (this.recordingPerUser.has(userId)) await this.writeRecordedSearches();
     const rows = await RecentSearchModel.find({ userId: new mongoose.Types.ObjectId(userId) })
       .sort({ timestamp: -1, _id: -1 })
       .limit(n)
@@ -667,6 +751,8 @@ export class KnowledgeService {
 
   /** Forget the user's recent searches. */
   async clearRecentSearches(userId: string): Promise<number> {
+    // searches made before the clear, still waiting to be written, are cleared too
+    if (this.recordingPerUser.has(userId)) await this.writeRecordedSearches();
     const res = await RecentSearchModel.deleteMany({ userId: new mongoose.Types.ObjectId(userId) });
     return res.deletedCount ?? 0;
   }
