@@ -89,6 +89,7 @@ export async function createApp(opts: AppOptions): Promise<RunningApp> {
   app.disable("x-powered-by");
 
   app.use((req, res, next) => {
+    if (!logger.isLevelEnabled("debug")) return next();
     const started = performance.now();
     res.on("finish", () => {
       logger.debug(
@@ -141,7 +142,10 @@ export async function createApp(opts: AppOptions): Promise<RunningApp> {
         return {
           services,
           auth,
-          user: auth?.user ?? null,
+          // read when a resolver needs it (the user document is made on first read)
+          get user() {
+            return auth?.user ?? null;
+          },
           meta: { ip: req.ip, userAgent: typeof ua === "string" ? ua : undefined },
           req,
           res,

@@ -101,6 +101,18 @@ function hydrateUser(lean: Record<string, unknown>): UserDoc {
   return UserModel.hydrate(copy) as UserDoc;
 }
 
+/** The result of authenticate(): the user document is made when first read (many routes only need a yes). */
+function authenticated(sid: string, lean: Record<string, unknown>): Authenticated {
+  let user: UserDoc | undefined;
+  return {
+    sid,
+    get user() {
+      user ??= hydrateUser(lean);
+      return user;
+    },
+  };
+}
+
 export class AuthService {
   /** tokens verified by this service's secret */
   private readonly tokens = new TokenMemo();
@@ -305,7 +317,7 @@ export class AuthService {
     const claims = await this.verifyToken(token);
     if (!claims) return null;
     const cached = authCache.get(claims.sid, claims.sub);
-    if (cached) return { user: hydrateUser(cached.user), sid: claims.sid };
+    if (cached) return authenticated(claims.sid, cached.user);
     if (!mongoose.isValidObjectId(claims.sub)) return null;
     const generation = authCache.begin();
     const readAt = Date.now();
@@ -321,7 +333,7 @@ export class AuthService {
       generation,
       readAt,
     );
-    return { user: hydrateUser(user), sid: claims.sid };
+    return authenticated(claims.sid, user);
   }
 
   /** The claims of a valid token; a token verified before is not verified again until it expires. */

@@ -1,5 +1,5 @@
 /** What the chat service publishes on the CHAT_MESSAGE_EVENT topic (one topic; subscribers filter by session). */
-import { FixedBuffer, Repeater } from "@graphql-yoga/subscription";
+import { Channel } from "../graphql/pubsub";
 import type { ChatMessageView } from "./chat.presenter";
 
 export type ChatMessageEventType = "CREATED" | "DELTA" | "COMPLETED" | "STOPPED" | "ERROR";
@@ -16,10 +16,13 @@ export interface ChatMessageEventPayload {
   message: ChatMessageView | null;
 }
 
-type Listener = (event: ChatMessageEventPayload) => void;
-
 /** events queued per subscriber before a slow client starts missing them (an answer is ~1 event per token) */
 const EVENT_BUFFER = 4_096;
+
+interface Listener {
+  userId: string;
+  channel: Channel<ChatMessageEventPayload>;
+}
 
 /**
  * Per-session delivery of chat events in this process. The app pub/sub hands every event to every subscriber
@@ -36,25 +39,22 @@ export class SessionEventHub {
   /** The events of one session for its owner, until the consumer stops (return()). */
   events(sessionId: string, userId: string): AsyncIterableIterator<ChatMessageEventPayload> {
     this.ensureSource();
-    return new Repeater<ChatMessageEventPayload>(async (push, stop) => {
-      const listener: Listener = (e) => {
-        if (e.userId !== userId) return;
-        try {
-          void push(e).catch(() => undefined);
-        } catch {
-          // a client this far behind (thousands of events) misses them; the stored message stays complete
-        }
-      };
-      let set = this.bySession.get(sessionId);
-      if (!set) {
-        set = new Set();
-        this.bySession.set(sessionId, set);
-      }
-      set.add(listener);
-      await stop;
-      set.delete(listener);
-      if (set.size === 0) this.bySession.delete(sessionId);
-    }, new FixedBuffer(EVENT_BUFFER));
+    let set = this.bySession.get(sessionId);
+    if (!set) {
+      set = new Set();
+      this.bySession.set(sessionId, set);
+    }
+    const own = set;
+    // a client this far behind (thousands of events) misses them; the stored message stays complete
+    const listener: Listener = {
+      userId,
+      channel: new Channel(EVENT_BUFFER, () => {
+        own.delete(listener);
+        if (own.size === 0 && this.bySession.get(sessionId) === own) this.bySession.delete(sessionId);
+      }),
+    };
+    own.add(listener);
+    return listener.channel;
   }
 
   /** Listeners now (for tests). */
@@ -77,7 +77,7 @@ export class SessionEventHub {
     void (async () => {
       for (let e = await source.next(); !e.done; e = await source.next()) {
         const listeners = this.bySession.get(e.value.sessionId);
-        if (listeners) for (const l of listeners) l(e.value);
+        if (listeners) for (const l of listeners) if (l.userId === e.value.userId) l.channel.push(e.value);
       }
     })().catch(() => undefined);
   }

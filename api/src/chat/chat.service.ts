@@ -2,10 +2,11 @@
  * The chat assistant: sessions, messages and answers. Every rule of the chat lives here, once; GraphQL, REST
  * and the CLI call these methods with the signed-in user's id.
  *
- * Answering (sendMessage): the user message is stored first (nothing is lost), the activity log gets `message`,
- * an assistant message is stored as pending, and the answer runs in the background: retrieval → LLM (or
- * retrieval-only) → deltas published on CHAT_MESSAGE_EVENT → the final message stored with its citations. A
- * failure or a stop is stored on the assistant message (status error / stopped) and can be retried.
+ * Answering (sendMessage): the user message is stored first (nothing is lost) together with the assistant
+ * message as pending, and the answer runs in the background: retrieval → LLM (or retrieval-only) → deltas
+ * published on CHAT_MESSAGE_EVENT → the final message stored with its citations. A failure or a stop is stored
+ * on the assistant message (status error / stopped) and can be retried. Only what the first token needs comes
+ * before the model request; the activity log's `message` and the model's session title come after it.
  *
  * Ownership: a session or message of another user answers NOT_FOUND, exactly like one that does not exist.
  */
@@ -51,6 +52,7 @@ export const chatMessages = {
   searchTooLong: "Søgningen må højst være 200 tegn",
   interrupted: "Svaret blev afbrudt, fordi serveren genstartede. Prøv igen.",
   sessionDeleted: "Samtalen blev slettet.",
+  shuttingDown: "Serveren lukker ned. Prøv igen om lidt.",
 } as const;
 
 export const NEW_SESSION_TITLE = "Ny chat";
@@ -64,6 +66,22 @@ const noHistory = (err: unknown): HistoryTurn[] => {
   return [];
 };
 const LANGUAGE_CACHE_MAX = 10_000;
+/** the sendMessage response waits for its answer to get under way at most this long (slow retrieval) */
+const RESPOND_AFTER_START_MAX_MS = 250;
+/** background bookkeeping waits for answers on their way to the model at most this long */
+const BOOKKEEPING_MAX_DELAY_MS = 2_000;
+
+/** Resolves when `p` settles or after `ms`, whichever comes first (never rejects). */
+function firstOf(p: Promise<unknown>, ms: number): Promise<void> {
+  return new Promise((resolve) => {
+    const t = setTimeout(resolve, ms);
+    const done = () => {
+      clearTimeout(t);
+      resolve();
+    };
+    p.then(done, done);
+  });
+}
 
 export interface ChatServiceDeps {
   config: AppConfig;
@@ -123,6 +141,13 @@ export class ChatService {
   private readonly recoveryTimer: NodeJS.Timeout;
   private recovering: Promise<number> = Promise.resolve(0);
   private closed = false;
+  /** sends and retries on their way to the model: from the request until the answer got under way */
+  private starting = 0;
+  private readonly noneStarting = new Set<() => void>();
+  /** work that outlives its request (activity log, the model's session title): whenIdle() and close() wait */
+  private readonly background = new Set<Promise<void>>();
+  /** aborted by close(): stops the model's session titles still being written */
+  private readonly shutdown = new AbortController();
 
   constructor(private readonly deps: ChatServiceDeps) {
     this.limits = { ...DEFAULT_CHAT_LIMITS, ...deps.config.chatLimits, ...deps.limits };
@@ -263,15 +288,23 @@ export class ChatService {
   }
 
   /**
-   * Send a question: validate, store it, log `message`, name an untitled session, store a pending answer and
-   * start generating it in the background. Resolves as soon as both messages are stored; follow the answer on
-   * CHAT_MESSAGE_EVENT or by reading the messages. Refused with TOO_MANY_REQUESTS when the user already has
-   * `maxInFlightPerUser` answers generating (nothing is stored then).
+   * Send a question: validate, store it with a pending answer (and an untitled session's first title), and
+   * start generating the answer in the background. Resolves when both messages are stored and the answer is
+   * under way (at most RESPOND_AFTER_START_MAX_MS later); follow it on CHAT_MESSAGE_EVENT or by reading the
+   * messages. The activity log's `message` and the model's session title follow in the background, after the
+   * model requests of the questions arriving now (whenIdle() waits for them). Refused with TOO_MANY_REQUESTS
+   * when the user already has `maxInFlightPerUser` answers generating (nothing is stored then).
    */
-  async sendMessage(userId: string, sessionId: string, content: unknown): Promise<SendResult> {
+  sendMessage(userId: string, sessionId: string, content: unknown): Promise<SendResult> {
+    return this.track(this.send(userId, sessionId, content));
+  }
+
+  private async send(userId: string, sessionId: string, content: unknown): Promise<SendResult> {
     const valid = validateChatMessage(content);
     if (!valid.ok) throw Errors.invalidFields([{ field: "content", message: valid.message }]);
+    if (this.closed) throw new AppError("INTERNAL_SERVER_ERROR", chatMessages.shuttingDown);
     const release = this.reserveSlot(userId);
+    const starting = this.beginStarting();
     let started = false;
     try {
       const uid = this.userOid(userId);
@@ -298,48 +331,67 @@ export class ChatService {
         worker: this.workerId,
         heartbeatAt: now,
       });
+      // the first question names the session: its first words now, the model's title later (in the background)
+      const title = session.titled ? session.title : fallbackSessionTitle(valid.content);
       // Only what the answer needs is on the way to the first token, in parallel. One ordered insert stores the
       // question first: if it fails, no answer is stored (and the caller gets the error, keeping its text).
       const [, history, language] = await Promise.all([
         ChatMessageModel.insertMany([userMessage, assistant], { ordered: true }),
         session.hasMessages === false ? [] : this.historyBefore(sessionId, userId, now).catch(noHistory),
         this.languageOf(userId),
-      ]);
-      const assistantView = presentMessage(assistant.toObject());
-      this.startAnswer(assistantView, userId, valid.content, history, language, release);
-      started = true;
-
-      // The rest while the model thinks. The question is stored and being answered: a failure here is logged,
-      // not reported (the client would send the question again).
-      let title = session.title;
-      if (!session.titled) title = fallbackSessionTitle(valid.content);
-      await Promise.all([
         session.titled
           ? undefined
-          : // the first question names the session: its first words now, the model's title when it answers
-            ChatSessionModel.updateOne(
+          : ChatSessionModel.updateOne(
               { sessionId, userId: uid, titled: false },
               { $set: { title, titled: true } },
-            ).then(() => {
-              if (this.llm) void this.nameSessionWithLlm(sessionId, uid, valid.content, language);
+            ).catch((err) => logger.warn({ err, sessionId }, "chat: session title not saved")),
+      ]);
+      const assistantView = presentMessage(assistant.toObject());
+      const answerStarted = this.startAnswer(
+        assistantView,
+        userId,
+        valid.content,
+        history,
+        language,
+        release,
+      );
+      started = true;
+      void answerStarted.then(starting);
+
+      // Bookkeeping the first token does not wait for: in the background, after the answers on their way to the
+      // model have been sent off (whenIdle() and close() wait for it). A failure is logged, not reported.
+      const sendId = String(userMessage._id);
+      const titleByModel = !session.titled && this.llm !== null;
+      this.inBackground(async () => {
+        await answerStarted;
+        await this.untilNoneStarting();
+        await Promise.all([
+          titleByModel ? this.nameSessionWithLlm(sessionId, uid, valid.content, language) : undefined,
+          this.emailOf(userId).then((email) =>
+            recordActivity({
+              action: "message",
+              description: "Bruger sendte en besked til AI-assistenten",
+              userId,
+              userEmail: email,
+              metadata: { sessionId, messageId: sendId, length: valid.content.length },
             }),
-        this.emailOf(userId).then((email) =>
-          recordActivity({
-            action: "message",
-            description: "Bruger sendte en besked til AI-assistenten",
-            userId,
-            userEmail: email,
-            metadata: { sessionId, messageId: String(userMessage._id), length: valid.content.length },
-          }),
-        ),
-      ]).catch((err) => logger.warn({ err, sessionId }, "chat: session title or activity not saved"));
+          ),
+        ]);
+      }, "chat: activity or session title not saved");
+
+      // answer the mutation once the answer is under way (its model request sent), not before: the response is
+      // work the first token need not wait for. Bounded, in case retrieval is slow (an index still loading).
+      await firstOf(answerStarted, RESPOND_AFTER_START_MAX_MS);
       return {
         session: presentSession({ ...session, title, lastUpdated: now }),
         userMessage: presentMessage(userMessage.toObject()),
         assistantMessage: assistantView,
       };
     } catch (err) {
-      if (!started) release();
+      if (!started) {
+        release();
+        starting();
+      }
       throw err;
     }
   }
@@ -371,13 +423,20 @@ export class ChatService {
    * Generate an answer again (after an error or a stop) from the same question, with the turns before it.
    * The message keeps its id and place in the conversation.
    */
-  async retryMessage(userId: string, messageId: string): Promise<ChatMessageView> {
+  retryMessage(userId: string, messageId: string): Promise<ChatMessageView> {
+    return this.track(this.retry(userId, messageId));
+  }
+
+  private async retry(userId: string, messageId: string): Promise<ChatMessageView> {
+    if (this.closed) throw new AppError("INTERNAL_SERVER_ERROR", chatMessages.shuttingDown);
     const msg = await this.ownMessage(userId, messageId);
     if (msg.role !== "assistant") throw Errors.badInput(chatMessages.notAnswer);
     if (msg.status !== "error" && msg.status !== "stopped") throw Errors.conflict(chatMessages.notRetryable);
     const question = msg.replyTo ? await ChatMessageModel.findById(msg.replyTo).lean() : null;
     if (!question) throw Errors.notFound(chatMessages.messageNotFound);
     const release = this.reserveSlot(userId);
+    const starting = this.beginStarting();
+    let started = false;
     try {
       const [history, language] = await Promise.all([
         this.historyBefore(msg.sessionId, userId, question.timestamp).catch(noHistory),
@@ -405,10 +464,22 @@ export class ChatService {
       // someone else retried it at the same moment
       if (!doc) throw Errors.conflict(chatMessages.notRetryable);
       const view = presentMessage(doc);
-      this.startAnswer(view, userId, question.content ?? "", history, language, release);
+      const answerStarted = this.startAnswer(
+        view,
+        userId,
+        question.content ?? "",
+        history,
+        language,
+        release,
+      );
+      started = true;
+      void answerStarted.then(starting);
       return view;
     } catch (err) {
-      release();
+      if (!started) {
+        release();
+        starting();
+      }
       throw err;
     }
   }
@@ -510,20 +581,33 @@ export class ChatService {
     return n;
   }
 
-  /** Resolves when every answer generating now (or started meanwhile) is stored. For tests and shutdown. */
+  /**
+   * Resolves when every answer generating now (or started meanwhile) is stored, with the bookkeeping of its
+   * question (activity log, session title). For tests and shutdown.
+   */
   async whenIdle(): Promise<void> {
-    while (this.inFlight.size > 0) await Promise.all([...this.inFlight.values()].map((f) => f.done));
+    while (this.inFlight.size > 0 || this.background.size > 0) {
+      await Promise.all([...[...this.inFlight.values()].map((f) => f.done), ...this.background]);
+    }
   }
 
-  /** Stop every answer (kept as stopped) and the recovery timer. */
+  /**
+   * Stop: new questions are refused, every answer is stopped (kept as stopped), and nothing of the service
+   * outlives this: the recovery timer and pass, subscriptions, sends under way, background bookkeeping.
+   */
   async close(): Promise<void> {
     this.closed = true;
     clearInterval(this.recoveryTimer);
+    this.releaseNoneStarting();
+    this.shutdown.abort();
     await this.recovering;
     await this.preferenceEvents?.return?.();
     await this.hub.close();
-    for (const f of this.inFlight.values()) f.controller.abort();
-    await this.whenIdle();
+    // a send under way starts its answer after the insert: stop those too, until nothing is left
+    while (this.inFlight.size > 0 || this.background.size > 0) {
+      for (const f of this.inFlight.values()) f.controller.abort();
+      await Promise.all([...[...this.inFlight.values()].map((f) => f.done), ...this.background]);
+    }
   }
 
   // ---- internals -----------------------------------------------------------------------------------
@@ -571,6 +655,55 @@ export class ChatService {
       throw Errors.invalidFields([{ field: "title", message: chatMessages.titleTooLong }]);
     }
     return t;
+  }
+
+  /** Count a send (or retry) as on its way to the model; the returned function ends that (idempotent). */
+  private beginStarting(): () => void {
+    this.starting++;
+    let ended = false;
+    return () => {
+      if (ended) return;
+      ended = true;
+      this.starting--;
+      if (this.starting === 0) this.releaseNoneStarting();
+    };
+  }
+
+  private releaseNoneStarting(): void {
+    for (const resolve of [...this.noneStarting]) resolve();
+  }
+
+  /**
+   * Resolves when no send is on its way to the model (or after BOOKKEEPING_MAX_DELAY_MS, or at close). When 50
+   * questions arrive at once, their bookkeeping then runs while the model thinks, not before the last request.
+   */
+  private untilNoneStarting(): Promise<void> {
+    if (this.starting === 0 || this.closed) return Promise.resolve();
+    return new Promise((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        this.noneStarting.delete(done);
+        resolve();
+      };
+      const timer = setTimeout(done, BOOKKEEPING_MAX_DELAY_MS);
+      this.noneStarting.add(done);
+    });
+  }
+
+  /** Keep `p` in `background` until it settles (whenIdle() and close() wait for it). */
+  private track<T>(p: Promise<T>): Promise<T> {
+    const settled: Promise<void> = p.then(
+      () => undefined,
+      () => undefined,
+    );
+    this.background.add(settled);
+    void settled.then(() => this.background.delete(settled));
+    return p;
+  }
+
+  /** Run `work` in the background (tracked); a failure is logged as a warning with `failure`. */
+  private inBackground(work: () => Promise<unknown>, failure: string): void {
+    void this.track(work().catch((err) => logger.warn({ err }, failure)));
   }
 
   /** Take one of the user's answer slots synchronously (no await between check and take); returns release. */
@@ -625,7 +758,12 @@ export class ChatService {
     language: AnswerLanguage,
   ): Promise<void> {
     try {
-      const title = await suggestSessionTitle(question, { llm: this.llm ?? undefined, language });
+      const title = await suggestSessionTitle(question, {
+        llm: this.llm ?? undefined,
+        language,
+        signal: this.shutdown.signal,
+      });
+      if (this.closed) return;
       // only if nobody renamed it meanwhile (the fallback title is still there)
       await ChatSessionModel.updateOne(
         { sessionId, userId, title: fallbackSessionTitle(question) },
@@ -669,6 +807,11 @@ export class ChatService {
       .map((d) => ({ role: d.role as HistoryTurn["role"], content: d.content ?? "" }));
   }
 
+  /**
+   * Generate the answer in the background. Resolves when it is under way (its model request sent, or decided
+   * without the model) or over. CREATED is published then, after the request has left, and always before the
+   * answer's first DELTA and its outcome event.
+   */
   private startAnswer(
     message: ChatMessageView,
     userId: string,
@@ -676,17 +819,36 @@ export class ChatService {
     history: HistoryTurn[],
     language: AnswerLanguage,
     release: () => void,
-  ): void {
+  ): Promise<void> {
     const controller = new AbortController();
+    if (this.closed) controller.abort();
     const entry: InFlight = { userId, sessionId: message.sessionId, controller, done: Promise.resolve() };
     this.inFlight.set(message.id, entry);
-    this.emit("CREATED", message, userId);
-    entry.done = this.runAnswer(message, userId, question, history, language, controller.signal)
+    let created = false;
+    const announce = () => {
+      if (created) return;
+      created = true;
+      this.emit("CREATED", message, userId);
+    };
+    let markStarted = () => {};
+    const started = new Promise<void>((resolve) => {
+      markStarted = resolve;
+    });
+    entry.done = this.runAnswer(message, userId, question, history, language, controller.signal, {
+      announce,
+      onStarted: () => {
+        markStarted();
+        // after the microtasks that send the model request off
+        setImmediate(announce);
+      },
+    })
       .catch((err) => logger.error({ err, messageId: message.id }, "chat answer failed unexpectedly"))
       .finally(() => {
         this.inFlight.delete(message.id);
         release();
+        markStarted();
       });
+    return started;
   }
 
   private async runAnswer(
@@ -696,6 +858,7 @@ export class ChatService {
     history: HistoryTurn[],
     language: AnswerLanguage,
     signal: AbortSignal,
+    hooks: { announce: () => void; onStarted: () => void },
   ): Promise<void> {
     const id = new mongoose.Types.ObjectId(message.id);
     let partial = "";
@@ -725,9 +888,11 @@ export class ChatService {
         llm: this.llm ?? undefined,
         signal,
         staleDays: this.deps.config.knowledgeStaleDays,
+        onStarted: hooks.onStarted,
         onDelta: (delta) => {
           partial += delta;
           dirty = true;
+          hooks.announce();
           publish("CHAT_MESSAGE_EVENT", {
             type: "DELTA",
             sessionId: message.sessionId,
@@ -801,6 +966,7 @@ export class ChatService {
         timestamp: new Date(),
       });
     }
+    hooks.announce();
     const type: ChatMessageEventType =
       result.status === "complete" ? "COMPLETED" : result.status === "stopped" ? "STOPPED" : "ERROR";
     this.emit(type, presentMessage(doc), userId);

@@ -57,9 +57,20 @@ export async function answerQuestion(input: AnswerQuestionInput): Promise<Answer
   const minScore = input.minScore ?? DEFAULT_MIN_SCORE;
   const k = input.k ?? DEFAULT_RETRIEVE_K;
 
+  let started = false;
+  const markStarted = () => {
+    if (started) return;
+    started = true;
+    try {
+      input.onStarted?.();
+    } catch {
+      // bookkeeping of the caller; the answer goes on
+    }
+  };
   let content = "";
   const emit = (text: string) => {
     if (!text) return;
+    markStarted();
     content += text;
     try {
       input.onDelta?.(text);
@@ -74,6 +85,7 @@ export async function answerQuestion(input: AnswerQuestionInput): Promise<Answer
     status: AnswerStatus,
     extra: { error?: AnswerError; knowledgeGap?: boolean; finishReason?: string } = {},
   ): AnswerResult => {
+    markStarted();
     const usedNumbers = extractCitationNumbers(content).filter((n) => sources.some((s) => s.number === n));
     const citations = buildCitations(usedNumbers, sources);
     const warnings = status === "complete" ? freshnessWarnings(citations, { now, staleDays, language }) : [];
@@ -142,10 +154,13 @@ export async function answerQuestion(input: AnswerQuestionInput): Promise<Answer
   const cites = new CitationFilter(new Set(sources.map((s) => s.number)));
   const flush = () => emit(cites.push(html.end()) + cites.end());
   try {
-    const res = await input.llm.streamChat(messages, {
+    const streaming = input.llm.streamChat(messages, {
       signal: input.signal,
       onToken: (token) => emit(cites.push(html.push(token))),
     });
+    // the request is under way (streamChat starts it before its first await)
+    markStarted();
+    const res = await streaming;
     flush();
     if (content.trim().length === 0) {
       return finish("llm", "error", {

@@ -93,6 +93,12 @@ export interface AnswerQuestionInput {
   signal?: AbortSignal;
   /** receives the cleaned, citation-safe text increments; their concatenation equals the final content */
   onDelta?: (delta: string) => void;
+  /**
+   * Called once, as soon as the answer no longer needs this process to get going: the model has been asked
+   * (its request is on its way), or the answer was decided without it (retrieval-only, nothing relevant, an
+   * error, a stop). Callers use it to run bookkeeping after, not before, the work the first token waits for.
+   */
+  onStarted?: () => void;
   /** cited articles older than this get a freshness warning; default 365 */
   staleDays?: number;
   /** "now" for the freshness check; default new Date() */
