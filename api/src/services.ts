@@ -27,8 +27,8 @@ export function createServices(config: AppConfig): Services {
   const mailer = createMailer(config);
   const limits = createRateLimits(config.rateLimits);
   const auth = new AuthService({ config, mailer, limits, jwtSecret: loadJwtSecret(config) });
-  const users = new UsersService({ config, auth });
   const knowledge = new KnowledgeService({ config });
+  const users = new UsersService({ config, auth, pendingWrites: () => knowledge.searchesRecorded() });
   const chat = new ChatService({ config, retrieve: (query, k) => knowledge.retrievePassages(query, k) });
   return {
     config,

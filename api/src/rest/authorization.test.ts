@@ -211,8 +211,12 @@ describe("authorization matrix", () => {
       is_active: true,
     });
 
+    // a search just before the delete is still waiting to be recorded: it must not outlive the user
+    const searched = await gql(app, 'query { searchKnowledge(query: "budget") { total } }', {}, doomed.token);
+    expect(searched.errors).toBeUndefined();
     const del = await rest(app, "DELETE", `/api/admin/users/${doomed.user.id}`, { token: adminToken });
     expect(del.status).toBe(200);
+    await app.services.knowledge.searchesRecorded();
     expect((await rest(app, "GET", "/api/auth/status", { token: doomed.token })).body.isAuthenticated).toBe(
       false,
     );

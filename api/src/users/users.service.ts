@@ -46,6 +46,8 @@ const CASCADE_COLLECTIONS = [
 export interface UsersServiceDeps {
   config: AppConfig;
   auth: AuthService;
+  /** writes of other modules still queued (searches being recorded): done before a user's data is deleted */
+  pendingWrites?: () => Promise<void>;
 }
 
 export class UsersService {
@@ -111,6 +113,7 @@ export class UsersService {
     const user = await this.getUser(id);
     if (this.isProtected(user)) throw Errors.forbidden(userMessages.adminProtected);
     if (String(user._id) === String(actor._id)) throw Errors.forbidden(userMessages.notSelf);
+    await this.deps.pendingWrites?.();
     await deleteUserData(user);
     await this.deps.auth.revokeSessions(String(user._id));
     await recordActivity({
