@@ -11,6 +11,7 @@
  * Ownership: a session or message of another user answers NOT_FOUND, exactly like one that does not exist.
  */
 import { randomBytes, randomUUID } from "node:crypto";
+import { setMaxListeners } from "node:events";
 import mongoose from "mongoose";
 import { recordActivity } from "../activity/activity.service";
 import type { AppConfig } from "../config";
@@ -26,6 +27,7 @@ import {
   answerQuestion,
   fallbackSessionTitle,
   type HistoryTurn,
+  prefetchRetrieval,
   SESSION_TITLE_MAX_LENGTH,
   suggestSessionTitle,
   validateChatMessage,
@@ -151,6 +153,8 @@ export class ChatService {
 
   constructor(private readonly deps: ChatServiceDeps) {
     this.limits = { ...DEFAULT_CHAT_LIMITS, ...deps.config.chatLimits, ...deps.limits };
+    // every title being written listens for shutdown: many at once is normal, not a leak
+    setMaxListeners(0, this.shutdown.signal);
     this.llm = deps.llm === undefined ? llmFromConfig(deps.config, this.limits) : deps.llm;
     // answers left pending/streaming by a crashed process become retryable errors: now and periodically
     this.recovering = this.recoverInterrupted();
@@ -309,8 +313,6 @@ export class ChatService {
     try {
       const uid = this.userOid(userId);
       const now = new Date();
-      // ownership check and "last used" in one round trip (the session as it was before)
-      const session = await this.ownSession(userId, sessionId, { touch: now });
       const userMessage = new ChatMessageModel({
         userId: uid,
         sessionId,
@@ -331,14 +333,21 @@ export class ChatService {
         worker: this.workerId,
         heartbeatAt: now,
       });
+      // In parallel: the ownership check with "last used" (the session as it was before), the turns before it
+      // (read by owner: another user's session gives none) and the user's language.
+      const [session, history, language] = await Promise.all([
+        this.ownSession(userId, sessionId, { touch: now }),
+        this.historyBefore(sessionId, userId, now).catch(noHistory),
+        this.languageOf(userId),
+      ]);
       // the first question names the session: its first words now, the model's title later (in the background)
       const title = session.titled ? session.title : fallbackSessionTitle(valid.content);
-      // Only what the answer needs is on the way to the first token, in parallel. One ordered insert stores the
-      // question first: if it fails, no answer is stored (and the caller gets the error, keeping its text).
-      const [, history, language] = await Promise.all([
+      // The retrieval runs beside the insert; the model is asked once the question is stored. One ordered insert
+      // stores the question first: if it fails, no answer is stored (and the caller gets the error, keeping
+      // its text).
+      const retrieve = prefetchRetrieval(valid.content, history, this.deps.retrieve);
+      await Promise.all([
         ChatMessageModel.insertMany([userMessage, assistant], { ordered: true }),
-        session.hasMessages === false ? [] : this.historyBefore(sessionId, userId, now).catch(noHistory),
-        this.languageOf(userId),
         session.titled
           ? undefined
           : ChatSessionModel.updateOne(
@@ -354,6 +363,7 @@ export class ChatService {
         history,
         language,
         release,
+        retrieve,
       );
       started = true;
       void answerStarted.then(starting);
@@ -471,6 +481,7 @@ export class ChatService {
         history,
         language,
         release,
+        this.deps.retrieve,
       );
       started = true;
       void answerStarted.then(starting);
@@ -819,6 +830,7 @@ export class ChatService {
     history: HistoryTurn[],
     language: AnswerLanguage,
     release: () => void,
+    retrieve: RetrieveFn,
   ): Promise<void> {
     const controller = new AbortController();
     if (this.closed) controller.abort();
@@ -834,7 +846,7 @@ export class ChatService {
     const started = new Promise<void>((resolve) => {
       markStarted = resolve;
     });
-    entry.done = this.runAnswer(message, userId, question, history, language, controller.signal, {
+    entry.done = this.runAnswer(message, userId, question, history, language, retrieve, controller.signal, {
       announce,
       onStarted: () => {
         markStarted();
@@ -857,6 +869,7 @@ export class ChatService {
     question: string,
     history: HistoryTurn[],
     language: AnswerLanguage,
+    retrieve: RetrieveFn,
     signal: AbortSignal,
     hooks: { announce: () => void; onStarted: () => void },
   ): Promise<void> {
@@ -884,7 +897,7 @@ export class ChatService {
         question,
         history,
         language,
-        retrieve: this.deps.retrieve,
+        retrieve,
         llm: this.llm ?? undefined,
         signal,
         staleDays: this.deps.config.knowledgeStaleDays,

@@ -140,6 +140,29 @@ describe("chat sessions (retrieval-only)", () => {
     const again = await gql(app, Q.messages, { sessionId }, alice.token);
     expect(again.errors?.[0].extensions?.code).toBe("NOT_FOUND");
   });
+
+  it("should refuse a question to a session deleted elsewhere and keep none of it", async () => {
+    const sessionId = await newSession(alice.token);
+    await ask(alice.token, sessionId, "Hvad er klagefristen?");
+    // another process (another server, the CLI) deletes it: this one is not told
+    await mongoose.connection.collection("chat_sessions").deleteOne({ sessionId });
+    await mongoose.connection.collection("chat_messages").deleteMany({ sessionId });
+    const res = await gql(app, Q.send, { sessionId, content: "Hvem attesterer udlæg?" }, alice.token);
+    expect(res.errors?.[0].extensions?.code).toBe("NOT_FOUND");
+    await app.services.chat.whenIdle();
+    expect(await ChatMessageModel.countDocuments({ sessionId })).toBe(0);
+    // and a session of another user never takes a question, known or not
+    const bobs = await newSession(bob.token);
+    const foreign = await gql(
+      app,
+      Q.send,
+      { sessionId: bobs, content: "Hvad er klagefristen?" },
+      alice.token,
+    );
+    expect(foreign.errors?.[0].extensions?.code).toBe("NOT_FOUND");
+    await app.services.chat.whenIdle();
+    expect(await ChatMessageModel.countDocuments({ sessionId: bobs })).toBe(0);
+  });
 });
 
 describe("chat REST compatibility (spec §7)", () => {

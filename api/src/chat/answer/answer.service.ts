@@ -18,6 +18,7 @@ import type {
   AnswerQuestionInput,
   AnswerResult,
   AnswerStatus,
+  HistoryTurn,
   NumberedSource,
   Passage,
 } from "./types";
@@ -41,6 +42,31 @@ function relevantPassages(passages: Passage[], minScore: number): Passage[] {
       seen.add(key);
       return true;
     });
+}
+
+/**
+ * Start now the retrieval answerQuestion will make for this question and history (e.g. while the question is
+ * being stored) and pass the result to answerQuestion as its `retrieve`: it is handed the early result once,
+ * for that query; anything else goes to `retrieve` as usual.
+ */
+export function prefetchRetrieval(
+  question: string,
+  history: HistoryTurn[],
+  retrieve: AnswerQuestionInput["retrieve"],
+  k = DEFAULT_RETRIEVE_K,
+): AnswerQuestionInput["retrieve"] {
+  const query = buildRetrievalQuery(question, history);
+  let early: Promise<Passage[]> | null = retrieve(query, k);
+  // a question that is never answered (its insert failed) must not leave an unhandled rejection
+  early.catch(() => undefined);
+  return (q, n) => {
+    if (early && q === query && n === k) {
+      const taken = early;
+      early = null;
+      return taken;
+    }
+    return retrieve(q, n);
+  };
 }
 
 /**

@@ -1,5 +1,5 @@
 /** Public surface of the answering engine, for the chat service. */
-export { answerQuestion, DEFAULT_MIN_SCORE, DEFAULT_RETRIEVE_K } from "./answer.service";
+export { answerQuestion, DEFAULT_MIN_SCORE, DEFAULT_RETRIEVE_K, prefetchRetrieval } from "./answer.service";
 export { buildCitations, cleanCitations, extractCitationNumbers } from "./citations";
 export { DEFAULT_STALE_DAYS, freshnessWarnings } from "./freshness";
 export {
