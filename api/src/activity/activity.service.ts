@@ -55,25 +55,13 @@ export const ACTIVITY_LIMIT_DEFAULT = 200;
 export const ACTIVITY_LIMIT_MAX = 1000;
 
 /** Record one activity-log entry. Never throws. */
-export async function recordActivity(input: ActivityInput): Promise<void> {
-  try {
-    const doc = await ActivityModel.create({
-      action: input.action,
-      description: input.description,
-      userEmail: input.userEmail ?? null,
-      userId: input.userId ?? null,
-      timestamp: new Date(),
-      metadata: input.metadata ?? {},
-    });
-    publishEntry(doc);
-  } catch (err) {
-    logger.error({ err, action: input.action }, "could not record activity");
-  }
+export function recordActivity(input: ActivityInput): Promise<void> {
+  return recordActivities([input]);
 }
 
 /**
- * Record several entries with one store write, in order (`timestamp`: when it happened, default now).
- * For modules that log often and off the request path (searches). Never throws.
+ * Record entries with one store write, in order (`timestamp`: when it happened, default now). Modules that log
+ * often and off the request path (searches) batch them. Never throws.
  */
 export async function recordActivities(inputs: Array<ActivityInput & { timestamp?: Date }>): Promise<void> {
   if (inputs.length === 0) return;
@@ -88,21 +76,29 @@ export async function recordActivities(inputs: Array<ActivityInput & { timestamp
         metadata: input.metadata ?? {},
       })),
     );
-    for (const doc of docs) publishEntry(doc);
+    for (const doc of docs) publish("ACTIVITY_LOGGED", toEntry(doc));
   } catch (err) {
     logger.error({ err, action: inputs[0].action, entries: inputs.length }, "could not record activity");
   }
 }
 
-function publishEntry(doc: InstanceType<typeof ActivityModel>): void {
-  publish("ACTIVITY_LOGGED", {
-    id: String(doc._id),
-    action: doc.action,
-    description: doc.description,
-    userEmail: doc.userEmail ?? null,
-    timestamp: doc.timestamp,
-    metadata: (doc.metadata as Record<string, unknown>) ?? {},
-  });
+/** The entry as read by admins and subscribers. */
+function toEntry(d: {
+  _id: unknown;
+  action: string;
+  description: string;
+  userEmail?: string | null;
+  timestamp: Date;
+  metadata?: unknown;
+}): ActivityEntry {
+  return {
+    id: String(d._id),
+    action: d.action,
+    description: d.description,
+    userEmail: d.userEmail ?? null,
+    timestamp: d.timestamp,
+    metadata: (d.metadata as Record<string, unknown>) ?? {},
+  };
 }
 
 /** Newest first, filtered. */
@@ -119,12 +115,5 @@ export async function listActivity(filter: ActivityFilter = {}): Promise<Activit
   }
   const limit = Math.min(Math.max(filter.limit ?? ACTIVITY_LIMIT_DEFAULT, 1), ACTIVITY_LIMIT_MAX);
   const docs = await ActivityModel.find(query).sort({ timestamp: -1, _id: -1 }).limit(limit).lean();
-  return docs.map((d) => ({
-    id: String(d._id),
-    action: d.action,
-    description: d.description,
-    userEmail: d.userEmail ?? null,
-    timestamp: d.timestamp,
-    metadata: (d.metadata as Record<string, unknown>) ?? {},
-  }));
+  return docs.map(toEntry);
 }
