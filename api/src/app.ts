@@ -8,7 +8,10 @@ import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { ApolloServer } from "@apollo/server";
-import { ApolloServerPluginLandingPageDisabled } from "@apollo/server/plugin/disabled";
+import {
+  ApolloServerPluginCacheControlDisabled,
+  ApolloServerPluginLandingPageDisabled,
+} from "@apollo/server/plugin/disabled";
 import { ApolloServerPluginDrainHttpServer } from "@apollo/server/plugin/drainHttpServer";
 import { expressMiddleware } from "@as-integrations/express5";
 import cookieParser from "cookie-parser";
@@ -127,6 +130,8 @@ export async function createApp(opts: AppOptions): Promise<RunningApp> {
     plugins: [
       ApolloServerPluginDrainHttpServer({ httpServer }),
       ApolloServerPluginLandingPageDisabled(),
+      // no cache hints are used: without this Apollo wraps every field resolver to collect them
+      ApolloServerPluginCacheControlDisabled(),
       complexityPlugin(schema),
     ],
   });
