@@ -75,6 +75,8 @@ export async function recordActivities(inputs: Array<ActivityInput & { timestamp
         timestamp: input.timestamp ?? new Date(),
         metadata: input.metadata ?? {},
       })),
+      // every field is set here, from the server's own values: no casting, defaults or documents needed
+      { lean: true },
     );
     for (const doc of docs) publish("ACTIVITY_LOGGED", toEntry(doc));
   } catch (err) {
