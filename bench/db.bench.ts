@@ -19,6 +19,7 @@ interface Row {
   unit: string;
   p50: number;
   p99: number;
+  max: number;
   count: number;
 }
 
@@ -48,7 +49,7 @@ const label = (n: number) => (n >= 1_000_000 ? `${n / 1_000_000}M` : `${n / 1000
 async function measure(
   op: (i: number) => Promise<unknown>,
   ops = OPS,
-): Promise<{ opsPerSec: number; p50: number; p99: number; count: number }> {
+): Promise<{ opsPerSec: number; p50: number; p99: number; max: number; count: number }> {
   for (let i = 0; i < 20; i++) await op(i); // warm-up
   const latencies: number[] = [];
   const start = performance.now();
@@ -64,6 +65,7 @@ async function measure(
     opsPerSec: (latencies.length / total) * 1000,
     p50: percentile(latencies, 50),
     p99: percentile(latencies, 99),
+    max: latencies[latencies.length - 1] ?? Number.NaN,
     count: latencies.length,
   };
 }
@@ -104,6 +106,7 @@ async function benchSize(coll: Collection, size: number, rows: Row[]): Promise<v
     unit: "docs/s",
     p50: percentile(batchLatencies, 50),
     p99: percentile(batchLatencies, 99),
+    max: batchLatencies[batchLatencies.length - 1] ?? Number.NaN,
     count: batchLatencies.length,
   });
   await coll.createIndex({ email: 1 }, { unique: true });
@@ -140,13 +143,14 @@ const loadAverage = () =>
     .join(" ");
 
 function printTable(rows: Row[]): void {
-  const header = ["size", "operation", "throughput", "p50 ms", "p99 ms", "samples"];
+  const header = ["size", "operation", "throughput", "p50 ms", "p99 ms", "max ms", "samples"];
   const lines = rows.map((r) => [
     r.size,
     r.op,
     `${Math.round(r.opsPerSec).toLocaleString("en-US")} ${r.unit}`,
     r.p50.toFixed(3),
     r.p99.toFixed(3),
+    r.max.toFixed(1),
     String(r.count),
   ]);
   const widths = header.map((h, c) => Math.max(h.length, ...lines.map((l) => l[c].length)));

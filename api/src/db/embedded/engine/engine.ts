@@ -125,6 +125,7 @@ export class EmbeddedEngine implements Engine {
   private storage?: Storage;
   private ttlTimer?: NodeJS.Timeout;
   private closed = false;
+  private compaction: Promise<void> | null = null;
   lastPlan?: QueryPlan;
 
   constructor(private readonly options: EngineOptions) {}
@@ -160,18 +161,61 @@ export class EmbeddedEngine implements Engine {
     const s = this.storage;
     if (!s) return;
     s.flush();
-    if (s.logBytes > (this.options.compactAfterBytes ?? DEFAULT_COMPACT_BYTES))
-      s.compact(this.stateRecords());
+    if (
+      !this.compaction &&
+      s.bytesSinceSnapshot > (this.options.compactAfterBytes ?? DEFAULT_COMPACT_BYTES)
+    ) {
+      this.compaction = this.compact(s).finally(() => {
+        this.compaction = null;
+      });
+    }
   }
 
-  private *stateRecords(): Generator<Document> {
-    for (const [db, colls] of this.dbs) {
-      for (const c of colls.values()) {
-        yield { o: "cc", db, c: c.name, opts: c.options, uuid: c.uuid };
-        for (const idx of c.indexes.values()) if (!idx.isId) yield { o: "ci", db, c: c.name, spec: idx.spec };
-        for (const d of c.docs.values()) yield { o: "i", db, c: c.name, d };
-      }
+  /**
+   * Folds the logs into a new snapshot without stopping the store. The state is captured at once (documents
+   * are never modified in place: an update stores a new object, so the captured references stay a view of this
+   * moment), writes go on into a new log generation, and the snapshot is written a slice at a time between
+   * other work. Until it is renamed into place, the previous snapshot and every log after it still recover
+   * everything; a failure leaves them and compaction is tried again later.
+   */
+  private async compact(s: Storage): Promise<void> {
+    const state = this.captureState();
+    try {
+      const gen = s.rotate();
+      await s.writeSnapshot(gen, state, () => this.closed);
+    } catch (e) {
+      process.emitWarning(
+        `embedded store: compaction failed, the log is kept and compaction tried again later: ${(e as Error).message}`,
+      );
     }
+  }
+
+  /** The full state as snapshot records, as of now (see compact()). */
+  private captureState(): Iterable<Document> {
+    const colls = [...this.dbs].flatMap(([db, m]) =>
+      [...m.values()].map((c) => ({
+        db,
+        head: [
+          { o: "cc", db, c: c.name, opts: c.options, uuid: c.uuid },
+          ...[...c.indexes.values()]
+            .filter((i) => !i.isId)
+            .map((i) => ({ o: "ci", db, c: c.name, spec: i.spec })),
+        ],
+        name: c.name,
+        docs: [...c.docs.values()],
+      })),
+    );
+    return (function* () {
+      for (const c of colls) {
+        yield* c.head;
+        for (const d of c.docs) yield { o: "i", db: c.db, c: c.name, d };
+      }
+    })();
+  }
+
+  /** Resolves when a compaction under way has finished (tests, benchmarks). */
+  async compacted(): Promise<void> {
+    await this.compaction;
   }
 
   private replay(rec: Document): void {
@@ -985,6 +1029,7 @@ export class EmbeddedEngine implements Engine {
     if (this.closed) return;
     this.closed = true;
     if (this.ttlTimer) clearInterval(this.ttlTimer);
+    await this.compaction; // stops at its next slice (the logs keep what it had not folded in)
     this.storage?.close();
     this.storage = undefined;
   }

@@ -5,7 +5,11 @@
  *   mongod.lock           pid of the process that holds the directory
  *   snapshot.bson         full state as records (written to snapshot.tmp, fsynced, renamed); its header names
  *                         the log generation that follows it
- *   journal.<gen>.wal     records appended after the snapshot
+ *   journal.<gen>.wal     records appended after the snapshot: its generation and, while a compaction is being
+ *                         written (or when one was cut short), the next ones. Recovery replays the snapshot and
+ *                         then every log from its generation on, in order.
+ * Records are physical (whole documents, removals by _id), so replaying one that a snapshot already holds is
+ * harmless.
  * Record framing: u32 LE payload length, u32 LE CRC32 of the payload, BSON payload. A record that is cut short
  * or fails its checksum ends the log (a torn tail from a crash) and is dropped at recovery.
  */
@@ -20,6 +24,9 @@ const SNAPSHOT_TMP = "snapshot.tmp";
 const LOCK = "mongod.lock";
 const HEADER = 8;
 const MAX_RECORD = 1024 * 1024 * 1024;
+/** a snapshot is written this many records (or bytes) at a time, other work running in between */
+const SNAPSHOT_SLICE_RECORDS = 2_000;
+const SNAPSHOT_SLICE_BYTES = 4 * 1024 * 1024;
 
 export function encodeRecord(rec: Document): Buffer {
   const payload = serialize(rec, { ignoreUndefined: true, checkKeys: false });
@@ -114,7 +121,9 @@ export class Storage {
   private pending: Buffer[] = [];
   private pendingBytes = 0;
   /** bytes in the current log file */
-  logBytes = 0;
+  private logBytes = 0;
+  /** bytes in the logs after the current snapshot (what a compaction would fold in) */
+  bytesSinceSnapshot = 0;
   private locked = false;
 
   constructor(
@@ -198,17 +207,26 @@ export class Storage {
       });
       if (first || !ended) throw this.corrupt();
     }
-    this.gen = gen;
-    const journal = this.file(this.journalName(gen));
-    if (fs.existsSync(journal)) {
+    // the logs after the snapshot, in order; a torn tail ends the history (nothing after it can follow it)
+    let last = gen;
+    this.bytesSinceSnapshot = 0;
+    for (let g = gen; fs.existsSync(this.file(this.journalName(g))); g++) {
+      const journal = this.file(this.journalName(g));
       const { goodLength, size } = readRecordFile(journal, apply);
-      if (goodLength < size) fs.truncateSync(journal, goodLength); // drop the torn tail
+      last = g;
       this.logBytes = goodLength;
+      this.bytesSinceSnapshot += goodLength;
+      if (goodLength < size) {
+        fs.truncateSync(journal, goodLength); // drop the torn tail
+        break;
+      }
     }
     for (const f of fs.readdirSync(this.dir)) {
-      if (/^journal\.\d+\.wal$/.test(f) && f !== this.journalName(gen)) fs.unlinkSync(this.file(f));
+      const m = /^journal\.(\d+)\.wal$/.exec(f);
+      if (m && (Number(m[1]) < gen || Number(m[1]) > last)) fs.unlinkSync(this.file(f));
     }
-    this.fd = fs.openSync(journal, "a");
+    this.gen = last;
+    this.fd = fs.openSync(this.file(this.journalName(last)), "a");
   }
 
   private corrupt(): StoreError {
@@ -249,52 +267,75 @@ export class Storage {
       );
     }
     this.logBytes += buf.length;
+    this.bytesSinceSnapshot += buf.length;
   }
 
   /**
-   * Replaces snapshot + log by a new snapshot of `state` (the full current state as records) and an empty log.
-   * Crash-safe: the new log generation only becomes current when the snapshot naming it is renamed in place.
+   * Begins the next log generation: every write from now on goes there (the current log is complete and stays
+   * until a snapshot replaces it). Returns the new generation, the one the next snapshot names.
    */
-  compact(state: Iterable<Document>): void {
+  rotate(): number {
     this.flush();
+    if (this.fsyncWrites) fs.fsyncSync(this.fd);
     const next = this.gen + 1;
-    const nextJournal = this.file(this.journalName(next));
-    const nextFd = fs.openSync(nextJournal, "w");
+    const fd = fs.openSync(this.file(this.journalName(next)), "w");
+    fs.closeSync(this.fd);
+    this.fd = fd;
+    this.gen = next;
+    this.logBytes = 0;
+    return next;
+  }
+
+  /**
+   * Writes the snapshot that log generation `gen` follows (made by rotate(); `state` is the full state at that
+   * moment) a slice at a time, so other work runs in between; then makes it current (fsynced, renamed) and
+   * removes the logs it replaces. Returns false, changing nothing, when `stop()` says so between slices.
+   */
+  async writeSnapshot(gen: number, state: Iterable<Document>, stop: () => boolean): Promise<boolean> {
     const tmp = this.file(SNAPSHOT_TMP);
-    const fd = fs.openSync(tmp, "w");
+    const fh = await fs.promises.open(tmp, "w");
+    let written = false;
     try {
       let chunk: Buffer[] = [];
       let size = 0;
+      let records = 0;
       const put = (rec: Document) => {
         const b = encodeRecord(rec);
         chunk.push(b);
         size += b.length;
-        if (size > 4 * 1024 * 1024) {
-          fs.writeSync(fd, Buffer.concat(chunk, size));
-          chunk = [];
-          size = 0;
-        }
       };
-      put({ o: "hdr", gen: next, v: 1 });
-      for (const rec of state) put(rec);
+      const write = async () => {
+        if (size === 0) return;
+        const buf = Buffer.concat(chunk, size);
+        chunk = [];
+        size = 0;
+        await fh.write(buf);
+      };
+      put({ o: "hdr", gen, v: 1 });
+      for (const rec of state) {
+        put(rec);
+        if (++records % SNAPSHOT_SLICE_RECORDS === 0 || size > SNAPSHOT_SLICE_BYTES) {
+          await write();
+          if (stop()) return false;
+        }
+      }
       put({ o: "end" });
-      if (size > 0) fs.writeSync(fd, Buffer.concat(chunk, size));
-      fs.fsyncSync(fd);
+      await write();
+      await fh.sync();
+      written = true;
     } finally {
-      fs.closeSync(fd);
+      await fh.close();
+      if (!written) await fs.promises.rm(tmp, { force: true });
     }
-    fs.fsyncSync(nextFd);
     fs.renameSync(tmp, this.file(SNAPSHOT));
     this.syncDir();
-    fs.closeSync(this.fd);
-    try {
-      fs.unlinkSync(this.file(this.journalName(this.gen)));
-    } catch {
-      // already gone
+    for (const f of fs.readdirSync(this.dir)) {
+      const m = /^journal\.(\d+)\.wal$/.exec(f);
+      if (m && Number(m[1]) < gen) fs.unlinkSync(this.file(f));
     }
-    this.fd = nextFd;
-    this.gen = next;
-    this.logBytes = 0;
+    // one compaction at a time: the current log is generation `gen`, the only one after the new snapshot
+    this.bytesSinceSnapshot = this.logBytes;
+    return true;
   }
 
   private syncDir(): void {

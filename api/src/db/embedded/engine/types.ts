@@ -197,6 +197,8 @@ export interface Engine {
   collStats(db: string, coll: string): CollStats;
 
   /** stop timers, flush and release the data directory lock */
+  /** Resolves when a compaction of the log under way has finished (tests, benchmarks). */
+  compacted(): Promise<void>;
   close(): Promise<void>;
 
   /** the plan of the most recent find/count/distinct/update/delete/findAndModify/aggregate $match (optional) */
