@@ -180,26 +180,11 @@ async function retrievalBench(
   app: Awaited<ReturnType<typeof import("../api/src/testing/app").startTestApp>>,
   articles: number,
 ): Promise<void> {
-  const { ArticleModel } = await import("../api/src/knowledge/article.model");
-  const { generate, QUERIES, vocabulary } = await import("./search.bench");
+  const { generate, QUERIES, storeArticles, vocabulary } = await import("./search.bench");
   const vocab = await vocabulary();
   const generated = generate(articles, vocab, SEED);
   let t0 = performance.now();
-  for (let i = 0; i < generated.length; i += 500) {
-    await ArticleModel.insertMany(
-      generated.slice(i, i + 500).map((a) => ({
-        title: a.title,
-        content: a.content,
-        category: a.category,
-        subcategory: a.subcategory ?? null,
-        tags: a.tags ?? [],
-        source: "local",
-        sourceId: `bench/${a.id}`,
-        contentHash: a.id,
-      })),
-      { ordered: false },
-    );
-  }
+  await storeArticles(generated);
   console.log(`\nstored ${articles} generated articles in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
   // the knowledge service notices the change at its next freshness check and rebuilds its index
   await new Promise((r) => setTimeout(r, 2_100));

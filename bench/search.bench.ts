@@ -59,6 +59,26 @@ function rng(seed: number): () => number {
   };
 }
 
+/** Store generated articles in knowledge_articles (as local articles), 500 per insert. */
+export async function storeArticles(articles: IndexableArticle[]): Promise<void> {
+  const { ArticleModel } = await import("../api/src/knowledge/article.model");
+  for (let i = 0; i < articles.length; i += 500) {
+    await ArticleModel.insertMany(
+      articles.slice(i, i + 500).map((a) => ({
+        title: a.title,
+        content: a.content,
+        category: a.category,
+        subcategory: a.subcategory ?? null,
+        tags: a.tags ?? [],
+        source: "local",
+        sourceId: `bench/${a.id}.md`,
+        contentHash: a.id,
+      })),
+      { ordered: false },
+    );
+  }
+}
+
 export interface Vocabulary {
   /** Every word occurrence of the sample bodies: sampling from it keeps natural word frequencies. */
   words: string[];
@@ -253,7 +273,6 @@ async function measureApi(sizes: number[]): Promise<void> {
   const { createRequire } = await import("node:module");
   const { startTestApp } = await import("../api/src/testing/app");
   const { createVerifiedUser } = await import("../api/src/testing/client");
-  const { ArticleModel } = await import("../api/src/knowledge/article.model");
   const autocannon = createRequire(import.meta.url)("autocannon") as (opts: {
     url: string;
     connections: number;
@@ -330,21 +349,7 @@ async function measureApi(sizes: number[]): Promise<void> {
     try {
       for (const size of [...sizes].sort((x, y) => x - y)) {
         const generated = generate(size, vocab, SEED + 1).slice(stored);
-        for (let i = 0; i < generated.length; i += 500) {
-          await ArticleModel.insertMany(
-            generated.slice(i, i + 500).map((a) => ({
-              title: a.title,
-              content: a.content,
-              category: a.category,
-              subcategory: a.subcategory ?? null,
-              tags: a.tags ?? [],
-              source: "local",
-              sourceId: `bench/${a.id}.md`,
-              contentHash: a.id,
-            })),
-            { ordered: false },
-          );
-        }
+        await storeArticles(generated);
         stored = size;
         const t0 = performance.now();
         await app.services.knowledge.reload();
