@@ -13,7 +13,7 @@ import type { UserDoc } from "../users/user.model";
 import { ArticleModel } from "./article.model";
 import { CATEGORY_STYLES, DEFAULT_CATEGORY_STYLE } from "./categories";
 import { loadContentDir } from "./content";
-import { RECENT_SEARCHES_KEPT, SAMPLE_CONTENT_DIR } from "./knowledge.service";
+import { MAX_PENDING_SEARCHES, RECENT_SEARCHES_KEPT, SAMPLE_CONTENT_DIR } from "./knowledge.service";
 
 const UI_FIELDS = [
   "id",
@@ -533,6 +533,25 @@ describe("recent searches", () => {
     const times = logged.map((e) => e.timestamp.getTime());
     expect(times).toEqual([...times].sort((x, y) => y - x));
     expect(logged[0].metadata).toMatchObject({ category: null, results: expect.any(Number) });
+  });
+
+  it("should record at most MAX_PENDING_SEARCHES unwritten searches of one user, and answer them all", async () => {
+    const me = await createVerifiedUser(app);
+    const user = await app.services.users.findByLogin(me.input.email);
+    const extra = 15;
+    for (let i = 0; i < MAX_PENDING_SEARCHES + extra; i++) {
+      const res = await app.services.knowledge.search(user, { query: `hamret ${i}` });
+      expect(res.query).toBe(`hamret ${i}`);
+    }
+    await app.services.knowledge.searchesRecorded();
+    const logged = await listActivity({ action: "search", search: me.input.email, limit: 1000 });
+    expect(logged).toHaveLength(MAX_PENDING_SEARCHES);
+    // once written, the user is recorded again
+    await app.services.knowledge.search(user, { query: "igen" });
+    await app.services.knowledge.searchesRecorded();
+    const again = await listActivity({ action: "search", search: me.input.email, limit: 1000 });
+    expect(again).toHaveLength(MAX_PENDING_SEARCHES + 1);
+    expect(again[0].metadata.query).toBe("igen");
   });
 
   it("should clear searches that were still waiting to be written", async () => {

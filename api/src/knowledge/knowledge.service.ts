@@ -295,6 +295,8 @@ export class KnowledgeService {
   /** per user id: their searches not written yet or being written */
   private readonly recordingPerUser = new Map<string, number>();
   private recordTimer: NodeJS.Timeout | null = null;
+  /** per user id: searches not recorded since the last warning (one warning per batch, not one per search) */
+  private readonly unrecordable = new Map<string, number>();
   /** the writes of recorded searches, one batch after another */
   private recording: Promise<void> = Promise.resolve();
 
@@ -613,10 +615,7 @@ export class KnowledgeService {
     const userKey = String(user._id);
     const queued = this.recordingPerUser.get(userKey) ?? 0;
     if (queued >= MAX_PENDING_SEARCHES) {
-      logger.warn(
-        { userId: userKey },
-        "searches arrive faster than they can be recorded; not recording this one",
-      );
+      this.unrecordable.set(userKey, (this.unrecordable.get(userKey) ?? 0) + 1);
       return;
     }
     this.recordingPerUser.set(userKey, queued + 1);
@@ -642,6 +641,10 @@ export class KnowledgeService {
       clearTimeout(this.recordTimer);
       this.recordTimer = null;
     }
+    for (const [userId, skipped] of this.unrecordable) {
+      logger.warn({ userId, skipped }, "searches arrived faster than they could be recorded; some were not");
+    }
+    this.unrecordable.clear();
     const batch = this.unrecorded;
     if (batch.length === 0) return this.recording;
     this.unrecorded = [];
