@@ -18,6 +18,10 @@ export interface RateLimitConfig {
   registerPerIp: RateLimitRule;
   mailPerAddress: RateLimitRule;
   mailPerIp: RateLimitRule;
+  /** current-password checks when changing the password, per user */
+  passwordCheckPerUser: RateLimitRule;
+  /** e-mailed link tokens tried (verify-email, reset-password), per IP address */
+  tokenPerIp: RateLimitRule;
 }
 
 export interface AppConfig {
@@ -159,6 +163,8 @@ export const DEFAULT_RATE_LIMITS: RateLimitConfig = {
   registerPerIp: { points: 20, duration: 60 * 60 },
   mailPerAddress: { points: 5, duration: 60 * 60 },
   mailPerIp: { points: 30, duration: 60 * 60 },
+  passwordCheckPerUser: { points: 5, duration: 15 * 60 },
+  tokenPerIp: { points: 30, duration: 15 * 60 },
 };
 
 /**

@@ -23,6 +23,8 @@ export interface TestAppOptions {
   rateLimits?: Partial<RateLimitConfig>;
   /** "smtp": a real SMTP server in the test (default); "outbox": .eml files in DATA_DIR/outbox */
   mail?: "smtp" | "outbox";
+  /** the test SMTP server accepts each message this many ms late (a slow mail server) */
+  smtpDelayMs?: number;
   /** a built web app directory to serve (default: none → the placeholder page) */
   webDist?: string;
   /** built-in admin password (default "admin-test-password") */
@@ -87,7 +89,8 @@ export async function startTestApp(opts: TestAppOptions = {}): Promise<TestApp> 
   }
   const dataDir = opts.config?.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), "vidensbank-test-"));
   const ownDataDir = !opts.config?.dataDir;
-  const smtp = (opts.mail ?? "smtp") === "smtp" ? await startSmtpCapture() : null;
+  const smtp =
+    (opts.mail ?? "smtp") === "smtp" ? await startSmtpCapture({ delayMs: opts.smtpDelayMs }) : null;
   const adminPassword = opts.adminPassword ?? "admin-test-password";
   const rateLimits: RateLimitConfig = {
     loginPerIp: GENEROUS,
@@ -95,6 +98,8 @@ export async function startTestApp(opts: TestAppOptions = {}): Promise<TestApp> 
     registerPerIp: GENEROUS,
     mailPerAddress: GENEROUS,
     mailPerIp: GENEROUS,
+    passwordCheckPerUser: GENEROUS,
+    tokenPerIp: GENEROUS,
     ...opts.rateLimits,
   };
   const config = loadConfig(

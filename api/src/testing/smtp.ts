@@ -65,8 +65,13 @@ export function parseMail(raw: string, envelope: { from: string; to: string[] })
   return { ...envelope, raw, subject, text, links };
 }
 
+export interface SmtpCaptureOptions {
+  /** accept each message only this many ms after it arrived: a slow mail server (timing tests) */
+  delayMs?: number;
+}
+
 /** Start a capturing SMTP server on 127.0.0.1 (ephemeral port). */
-export async function startSmtpCapture(): Promise<MailCapture> {
+export async function startSmtpCapture(opts: SmtpCaptureOptions = {}): Promise<MailCapture> {
   const messages: CapturedMail[] = [];
   const taken = new Set<CapturedMail>();
   const waiters: Array<() => void> = [];
@@ -82,9 +87,13 @@ export async function startSmtpCapture(): Promise<MailCapture> {
           from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
           to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()),
         };
-        messages.push(parseMail(Buffer.concat(chunks).toString("utf8"), envelope));
-        for (const w of waiters.splice(0)) w();
-        callback();
+        const accept = () => {
+          messages.push(parseMail(Buffer.concat(chunks).toString("utf8"), envelope));
+          for (const w of waiters.splice(0)) w();
+          callback();
+        };
+        if (opts.delayMs) setTimeout(accept, opts.delayMs);
+        else accept();
       });
     },
   });
