@@ -39,7 +39,8 @@ export function createServices(config: AppConfig): Services {
     chat,
     knowledge,
     close: async () => {
-      await Promise.all([chat.close(), knowledge.searchesRecorded()]);
+      // queued mail work (tokens and sends) still needs the database and the transport
+      await Promise.all([chat.close(), knowledge.searchesRecorded(), mailer.idle()]);
       mailer.close();
     },
   };

@@ -1,6 +1,7 @@
 /**
  * The one mail client. With SMTP_URL it sends through that server; without, each message is written to
- * DATA_DIR/outbox/ as an .eml file and its link is logged (the development fallback).
+ * DATA_DIR/outbox/ as an .eml file and its link is logged (the development fallback). Requests do not wait
+ * for mail: they enqueue() the work, which runs after the answer (see mail-queue.ts).
  */
 import { randomBytes } from "node:crypto";
 import fs from "node:fs/promises";
@@ -9,10 +10,15 @@ import nodemailer, { type Transporter } from "nodemailer";
 import type { AppConfig } from "../config";
 import { logger } from "../logger";
 import { type MailContent, passwordResetMail, verificationMail } from "./mail.templates";
+import { type MailJob, MailQueue } from "./mail-queue";
 
 export interface Mailer {
   sendVerification(to: string, name: string, token: string): Promise<void>;
   sendPasswordReset(to: string, name: string, token: string): Promise<void>;
+  /** run mail work after the answer; a failure is logged, never thrown */
+  enqueue(kind: string, job: MailJob): void;
+  /** resolves when the enqueued work is done (shutdown waits for it; tests await delivery with it) */
+  idle(): Promise<void>;
   close(): void;
 }
 
@@ -48,11 +54,14 @@ export function createMailer(config: Pick<AppConfig, "smtpUrl" | "mailFrom" | "d
     logger.info({ to, kind, file, link: content.link }, `mail written to outbox: ${content.link}`);
   }
 
+  const queue = new MailQueue();
   return {
     sendVerification: (to, name, token) =>
       send(to, verificationMail(config.appUrl, name, token), "verify-email"),
     sendPasswordReset: (to, name, token) =>
       send(to, passwordResetMail(config.appUrl, name, token), "reset-password"),
+    enqueue: (kind, job) => queue.enqueue(kind, job),
+    idle: () => queue.idle(),
     close: () => transport.close(),
   };
 }
