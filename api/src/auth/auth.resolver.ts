@@ -36,7 +36,7 @@ export class AuthResolver {
 
   @Mutation(() => VerifyEmailPayload)
   verifyEmail(@Arg("token", () => String) token: string, @Ctx() ctx: GraphQLContext) {
-    return ctx.services.auth.verifyEmail(token);
+    return ctx.services.auth.verifyEmail(token, ctx.meta);
   }
 
   @Mutation(() => MessagePayload)
@@ -68,7 +68,7 @@ export class AuthResolver {
     @Arg("input", () => ResetPasswordInput) input: ResetPasswordInput,
     @Ctx() ctx: GraphQLContext,
   ) {
-    return ctx.services.auth.resetPassword(input);
+    return ctx.services.auth.resetPassword(input, ctx.meta);
   }
 
   @Authorized()

@@ -42,7 +42,7 @@ export function authRestRouter(): Router {
 
   r.get("/verify-email", async (req, res) => {
     const token = readQueryString(req.query, "token") ?? "";
-    res.json(await locals(res).services.auth.verifyEmail(token));
+    res.json(await locals(res).services.auth.verifyEmail(token, requestMeta(req)));
   });
 
   r.post("/resend-verification", async (req, res) => {
@@ -57,7 +57,7 @@ export function authRestRouter(): Router {
 
   r.post("/auth/reset-password", async (req, res) => {
     const input = readBody(req.body, { token: "string", newPassword: "string" });
-    res.json(await locals(res).services.auth.resetPassword(input));
+    res.json(await locals(res).services.auth.resetPassword(input, requestMeta(req)));
   });
 
   r.put("/user/password", requireUser, async (req, res) => {

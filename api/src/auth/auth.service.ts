@@ -1,55 +1,36 @@
 /**
- * Accounts and sign-in: registration, e-mail verification, login sessions, password reset and change.
- * The one service behind GraphQL, REST and the CLI; every rule about accounts lives here (or in user.rules).
+ * Accounts and sign-in: registration, login sessions and their tokens, and the doors to the e-mailed links
+ * (account-links.ts) and the password change (password-change.ts). The one service behind GraphQL, REST and
+ * the CLI; every rule about accounts lives here, in those modules, or in user.rules.
  */
 import mongoose from "mongoose";
 import { recordActivity } from "../activity/activity.service";
 import type { AppConfig } from "../config";
 import { Errors } from "../errors";
-import { logger } from "../logger";
 import type { Mailer } from "../mail/mailer";
 import { type UserDoc, UserModel } from "../users/user.model";
 import { type PublicUser, presentUser } from "../users/user.presenter";
 import {
-  type FieldError,
-  messages,
   normalizeEmail,
   PASSWORD_MAX,
   type RegisterFields,
-  validateEmail,
   validateLogin,
-  validatePassword,
   validateRegistration,
 } from "../users/user.rules";
+import { AccountLinks } from "./account-links";
 import { authCache, TokenMemo } from "./auth.cache";
+import { authMessages } from "./auth.messages";
+import { changePassword, type PasswordChangeInput } from "./password-change";
 import { hashPassword, verifyAgainstDummy, verifyPassword } from "./passwords";
 import type { RateLimits } from "./rate-limits";
+import { ipKey, type RequestMeta } from "./request-meta";
 import { type SessionData, SessionModel } from "./session.model";
 import { emitSessionsChanged } from "./session-events";
-import { type AuthClaims, hashToken, randomToken, signAuthToken, verifyAuthTokenExpiring } from "./tokens";
+import { type AuthClaims, randomToken, signAuthToken, verifyAuthTokenExpiring } from "./tokens";
 
-export const VERIFICATION_TTL_MS = 24 * 60 * 60 * 1000;
-export const RESET_TTL_MS = 60 * 60 * 1000;
-
-export const authMessages = {
-  registered: "Bruger oprettet. Tjek din email for at bekræfte din konto.",
-  emailTaken: "Der findes allerede en bruger med denne email",
-  usernameTaken: "Brugernavnet er allerede taget",
-  verified: "Din email er bekræftet. Du kan nu logge ind.",
-  verificationInvalid: "Bekræftelseslinket er ugyldigt eller udløbet",
-  resendSent: "Hvis kontoen findes og ikke er bekræftet, er der sendt en ny bekræftelsesemail.",
-  forgotSent: "Hvis der findes en konto med denne email, er der sendt et link til at nulstille adgangskoden.",
-  resetInvalid: "Nulstillingslinket er ugyldigt eller udløbet",
-  resetDone: "Din adgangskode er nulstillet. Du kan nu logge ind.",
-  currentPasswordWrong: "Nuværende adgangskode er forkert",
-  welcome: (name: string) => `Velkommen tilbage, ${name}!`,
-} as const;
-
-/** Where a request came from; used for rate limits and the session record. */
-export interface RequestMeta {
-  ip?: string;
-  userAgent?: string;
-}
+export { RESET_TTL_MS, VERIFICATION_TTL_MS } from "./account-links";
+export { authMessages } from "./auth.messages";
+export type { RequestMeta } from "./request-meta";
 
 export interface LoginResult {
   token: string;
@@ -76,10 +57,6 @@ export interface AuthServiceDeps {
   mailer: Mailer;
   limits: RateLimits;
   jwtSecret: Uint8Array;
-}
-
-function ipKey(meta: RequestMeta): string {
-  return meta.ip ?? "unknown";
 }
 
 function isDuplicateKey(
@@ -116,8 +93,15 @@ function authenticated(sid: string, lean: Record<string, unknown>): Authenticate
 export class AuthService {
   /** tokens verified by this service's secret */
   private readonly tokens = new TokenMemo();
+  private readonly links: AccountLinks;
 
-  constructor(private readonly deps: AuthServiceDeps) {}
+  constructor(private readonly deps: AuthServiceDeps) {
+    this.links = new AccountLinks({
+      mailer: deps.mailer,
+      limits: deps.limits,
+      revokeSessions: (userId) => this.revokeSessions(userId),
+    });
+  }
 
   private get config(): AppConfig {
     return this.deps.config;
@@ -133,11 +117,7 @@ export class AuthService {
     if (fields.length > 0) throw Errors.invalidFields(fields);
     await this.deps.limits.consume("registerPerIp", ipKey(meta));
     const user = await this.createAccount(input, { role: "user", verified: false });
-    const token = await this.issueVerificationToken(user);
-    await this.sendMail(
-      () => this.deps.mailer.sendVerification(user.email, user.name, token),
-      "verification",
-    );
+    await this.links.sendVerification(user); // the mail goes after the answer
     await recordActivity({
       action: "register",
       description: `Ny bruger registreret: ${user.name}`,
@@ -189,67 +169,39 @@ export class AuthService {
     }
   }
 
-  private async issueVerificationToken(user: UserDoc): Promise<string> {
-    const token = randomToken();
-    await UserModel.updateOne(
-      { _id: user._id },
+  /** Mark the account verified (the e-mailed link; single use, 24 hours). */
+  verifyEmail(token: string, meta: RequestMeta = {}): Promise<{ verified: true; message: string }> {
+    return this.links.verifyEmail(token, meta);
+  }
+
+  /** Send a new verification link; the same answer, in the same time, for every address. */
+  resendVerification(email: string, meta: RequestMeta = {}): Promise<{ ok: true; message: string }> {
+    return this.links.resendVerification(email, meta);
+  }
+
+  /** E-mail a reset link (1 hour, single use); the same answer, in the same time, for every address. */
+  forgotPassword(email: string, meta: RequestMeta = {}): Promise<{ ok: true; message: string }> {
+    return this.links.forgotPassword(email, meta);
+  }
+
+  /** Set a new password from a reset link; every login session of the user ends. */
+  resetPassword(
+    input: { token: string; newPassword: string },
+    meta: RequestMeta = {},
+  ): Promise<{ ok: true; message: string }> {
+    return this.links.resetPassword(input, meta);
+  }
+
+  /** Change the signed-in user's own password (needs the current one; its checks are limited). */
+  changePassword(auth: Authenticated, input: PasswordChangeInput): Promise<void> {
+    return changePassword(
       {
-        $set: {
-          verificationToken: hashToken(token),
-          verificationTokenExpires: new Date(Date.now() + VERIFICATION_TTL_MS),
-        },
+        limits: this.deps.limits,
+        revokeSessions: (userId, exceptSid) => this.revokeSessions(userId, exceptSid),
       },
+      { userId: String(auth.user._id), sid: auth.sid },
+      input,
     );
-    return token;
-  }
-
-  // A mail failure must not lose the account: it is logged, and the user can ask for the mail again.
-  private async sendMail(send: () => Promise<void>, kind: string): Promise<void> {
-    try {
-      await send();
-    } catch (err) {
-      logger.error({ err, kind }, "could not send mail");
-    }
-  }
-
-  /** Mark the account verified. The token is single-use and expires after 24 hours. */
-  async verifyEmail(token: string): Promise<{ verified: true; message: string }> {
-    if (!token || token.length > 200) throw Errors.invalidToken(authMessages.verificationInvalid);
-    const user = await UserModel.findOneAndUpdate(
-      { verificationToken: hashToken(token), verificationTokenExpires: { $gt: new Date() } },
-      { $set: { verified: true, verificationToken: null, verificationTokenExpires: null } },
-      { returnDocument: "after" },
-    );
-    if (!user) throw Errors.invalidToken(authMessages.verificationInvalid);
-    await recordActivity({
-      action: "verify_email",
-      description: `Email bekræftet: ${user.email}`,
-      userEmail: user.email,
-      userId: String(user._id),
-    });
-    return { verified: true, message: authMessages.verified };
-  }
-
-  /** Send a new verification link. The same answer whether or not the address has an unverified account. */
-  async resendVerification(email: string, meta: RequestMeta = {}): Promise<{ ok: true; message: string }> {
-    this.assertEmailFormat(email);
-    const normalized = normalizeEmail(email);
-    await this.deps.limits.consume("mailPerIp", ipKey(meta));
-    await this.deps.limits.consume("mailPerAddress", normalized);
-    const user = await UserModel.findOne({ email: normalized });
-    if (user && !user.verified) {
-      const token = await this.issueVerificationToken(user);
-      await this.sendMail(
-        () => this.deps.mailer.sendVerification(user.email, user.name, token),
-        "verification",
-      );
-    }
-    return { ok: true, message: authMessages.resendSent };
-  }
-
-  private assertEmailFormat(email: string): void {
-    const problem = validateEmail(email);
-    if (problem) throw Errors.invalidFields([{ field: "email", message: problem }]);
   }
 
   /**
@@ -261,17 +213,20 @@ export class AuthService {
     if (fields.length > 0) throw Errors.invalidFields(fields);
     const email = normalizeEmail(input.email);
     await this.deps.limits.consume("loginPerIp", ipKey(meta));
-    await this.deps.limits.check("loginPerAccount", email);
+    // Counted before the password is checked (see rate-limits.ts): of a burst of simultaneous guesses only
+    // as many as the limit get a check; the rest, and then even the right password, wait for the window.
+    await this.deps.limits.consume("loginPerAccount", email);
 
     const user = input.password.length <= PASSWORD_MAX ? await UserModel.findOne({ email }) : null;
     let ok = false;
     if (user) ok = await verifyPassword(user.passwordHash, input.password);
     else await verifyAgainstDummy(input.password.slice(0, PASSWORD_MAX)); // same time for unknown accounts
-    if (!user || !ok) {
-      await this.deps.limits.consume("loginPerAccount", email).catch(() => undefined);
-      throw Errors.invalidCredentials();
+    if (!user || !ok) throw Errors.invalidCredentials();
+    if (!user.verified) {
+      // the right password is no guess: an owner waiting for the verification mail is not locked out
+      await this.deps.limits.refund("loginPerAccount", email);
+      throw Errors.emailNotVerified();
     }
-    if (!user.verified) throw Errors.emailNotVerified();
     await this.deps.limits.reset("loginPerAccount", email);
 
     const { sid, expiresAt } = await this.openSession(user, meta);
@@ -367,101 +322,5 @@ export class AuthService {
     if (exceptSid) filter.sid = { $ne: exceptSid };
     await SessionModel.deleteMany(filter);
     emitSessionsChanged(userId);
-  }
-
-  /** E-mail a reset link (1 hour, single use). The same answer for known and unknown addresses. */
-  async forgotPassword(email: string, meta: RequestMeta = {}): Promise<{ ok: true; message: string }> {
-    this.assertEmailFormat(email);
-    const normalized = normalizeEmail(email);
-    await this.deps.limits.consume("mailPerIp", ipKey(meta));
-    await this.deps.limits.consume("mailPerAddress", normalized);
-    const user = await UserModel.findOne({ email: normalized });
-    if (user) {
-      const token = randomToken();
-      await UserModel.updateOne(
-        { _id: user._id },
-        {
-          $set: {
-            passwordResetToken: hashToken(token),
-            passwordResetTokenExpires: new Date(Date.now() + RESET_TTL_MS),
-          },
-        },
-      );
-      await this.sendMail(() => this.deps.mailer.sendPasswordReset(user.email, user.name, token), "reset");
-    }
-    return { ok: true, message: authMessages.forgotSent };
-  }
-
-  /** Set a new password from a reset link; the link is used up and every login session of the user ends. */
-  async resetPassword(input: { token: string; newPassword: string }): Promise<{ ok: true; message: string }> {
-    const pw = validatePassword(input.newPassword);
-    if (pw) throw Errors.invalidFields([{ field: "newPassword", message: pw }]);
-    if (!input.token || input.token.length > 200) throw Errors.invalidToken(authMessages.resetInvalid);
-    const tokenHash = hashToken(input.token);
-    const candidate = await UserModel.exists({
-      passwordResetToken: tokenHash,
-      passwordResetTokenExpires: { $gt: new Date() },
-    });
-    if (!candidate) throw Errors.invalidToken(authMessages.resetInvalid);
-    const passwordHash = await hashPassword(input.newPassword);
-    // The token condition is repeated in the update, so of two concurrent uses only one succeeds.
-    const user = await UserModel.findOneAndUpdate(
-      { passwordResetToken: tokenHash, passwordResetTokenExpires: { $gt: new Date() } },
-      // Following the link proves the mailbox, so the address counts as verified.
-      { $set: { passwordHash, passwordResetToken: null, passwordResetTokenExpires: null, verified: true } },
-      { returnDocument: "after" },
-    );
-    if (!user) throw Errors.invalidToken(authMessages.resetInvalid);
-    await this.revokeSessions(String(user._id));
-    await recordActivity({
-      action: "password_reset",
-      description: `${user.name} nulstillede sin adgangskode`,
-      userEmail: user.email,
-      userId: String(user._id),
-    });
-    return { ok: true, message: authMessages.resetDone };
-  }
-
-  /**
-   * Change the signed-in user's password. Needs the current password. Every other login session ends
-   * (a stolen token stops working); the session that made the change stays signed in.
-   */
-  async changePassword(
-    auth: Authenticated,
-    input: { currentPassword: string; newPassword: string; confirmPassword?: string },
-  ): Promise<void> {
-    const fields: FieldError[] = [];
-    if (input.currentPassword.length < 1) {
-      fields.push({ field: "currentPassword", message: messages.currentPasswordRequired });
-    }
-    const pw = validatePassword(input.newPassword);
-    if (pw)
-      fields.push({
-        field: "newPassword",
-        message: pw === messages.passwordMin ? messages.newPasswordMin : pw,
-      });
-    if (input.confirmPassword !== undefined && input.confirmPassword !== input.newPassword) {
-      fields.push({ field: "confirmPassword", message: messages.newPasswordsMismatch });
-    }
-    if (fields.length > 0) throw Errors.invalidFields(fields);
-    const user = await UserModel.findById(auth.user._id);
-    if (!user) throw Errors.unauthenticated();
-    if (
-      input.currentPassword.length > PASSWORD_MAX ||
-      !(await verifyPassword(user.passwordHash, input.currentPassword))
-    ) {
-      throw Errors.invalidFields([{ field: "currentPassword", message: authMessages.currentPasswordWrong }]);
-    }
-    await UserModel.updateOne(
-      { _id: user._id },
-      { $set: { passwordHash: await hashPassword(input.newPassword) } },
-    );
-    await this.revokeSessions(String(user._id), auth.sid);
-    await recordActivity({
-      action: "password_change",
-      description: `${user.name} ændrede sin adgangskode`,
-      userEmail: user.email,
-      userId: String(user._id),
-    });
   }
 }

@@ -23,3 +23,24 @@ export async function verifyAgainstDummy(password: string): Promise<void> {
   dummyHash ??= hashPassword("dummy-password-for-timing");
   await verifyPassword(await dummyHash, password);
 }
+
+/**
+ * The fields to $set for a new password. Every way of setting one (own change, reset link, admin or CLI reset)
+ * goes through here, so every one also voids the reset and verification links mailed before it: a link must
+ * not outlive the password it was meant to replace.
+ */
+export async function newPasswordFields(password: string): Promise<{
+  passwordHash: string;
+  passwordResetToken: null;
+  passwordResetTokenExpires: null;
+  verificationToken: null;
+  verificationTokenExpires: null;
+}> {
+  return {
+    passwordHash: await hashPassword(password),
+    passwordResetToken: null,
+    passwordResetTokenExpires: null,
+    verificationToken: null,
+    verificationTokenExpires: null,
+  };
+}

@@ -1,6 +1,11 @@
 /**
  * Attempt limits (rate-limiter-flexible over the mongoose connection, so every process shares the counts).
  * A limit hit becomes AppError TOO_MANY_REQUESTS with retryAfter seconds.
+ *
+ * An attempt is always counted before the secret is checked: consume() is one atomic increment in the store
+ * that also answers whether the attempt is still allowed, so of many simultaneous guesses only as many as the
+ * limit get checked. (A look-first-count-later API would let every guess of a burst pass the look before the
+ * first one is counted; there is deliberately none.)
  */
 import mongoose from "mongoose";
 import { RateLimiterMongo, RateLimiterRes } from "rate-limiter-flexible";
@@ -10,10 +15,10 @@ import { Errors } from "../errors";
 export type LimitName = keyof RateLimitConfig;
 
 export interface RateLimits {
-  /** count one attempt; throws TOO_MANY_REQUESTS when over the limit */
+  /** count one attempt, before making it; throws TOO_MANY_REQUESTS when over the limit */
   consume(name: LimitName, key: string): Promise<void>;
-  /** throw TOO_MANY_REQUESTS if the limit is already used up, without counting */
-  check(name: LimitName, key: string): Promise<void>;
+  /** give back one counted attempt that turned out not to be a guess (e.g. the right password) */
+  refund(name: LimitName, key: string): Promise<void>;
   /** forget the attempts (e.g. after a successful login) */
   reset(name: LimitName, key: string): Promise<void>;
 }
@@ -49,10 +54,8 @@ export function createRateLimits(config: RateLimitConfig): RateLimits {
         throw e;
       }
     },
-    async check(name, key) {
-      const res = await limiter(name).get(key);
-      if (res && res.consumedPoints >= rule(name).points)
-        throw Errors.tooManyRequests(retryAfterSeconds(res));
+    async refund(name, key) {
+      await limiter(name).reward(key, 1);
     },
     async reset(name, key) {
       await limiter(name).delete(key);

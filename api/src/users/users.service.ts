@@ -7,7 +7,7 @@ import { randomBytes } from "node:crypto";
 import mongoose from "mongoose";
 import { recordActivity } from "../activity/activity.service";
 import type { AuthService } from "../auth/auth.service";
-import { hashPassword } from "../auth/passwords";
+import { hashPassword, newPasswordFields } from "../auth/passwords";
 import type { AppConfig } from "../config";
 import { Errors } from "../errors";
 import { escapeRegExp } from "../util";
@@ -125,13 +125,16 @@ export class UsersService {
     });
   }
 
-  /** Set a user's password as admin (≥ 6 characters); the user's login sessions end. */
+  /**
+   * Set a user's password as admin (≥ 6 characters; also the CLI's reset): the user's login sessions end and
+   * the reset and verification links mailed before it stop working.
+   */
   async adminResetPassword(actor: UserDoc, userId: string, newPassword: string): Promise<void> {
     this.assertAdmin(actor);
     const problem = validatePassword(newPassword);
     if (problem) throw Errors.invalidFields([{ field: "newPassword", message: problem }]);
     const user = await this.getUser(userId);
-    await UserModel.updateOne({ _id: user._id }, { $set: { passwordHash: await hashPassword(newPassword) } });
+    await UserModel.updateOne({ _id: user._id }, { $set: await newPasswordFields(newPassword) });
     await this.deps.auth.revokeSessions(String(user._id));
     await recordActivity({
       action: "admin_reset_password",

@@ -1,0 +1,77 @@
+/**
+ * A signed-in user's own password change. The current password is a secret checked on request, so its checks
+ * are limited per user (passwordCheckPerUser), counted before the check like login attempts: a stolen session
+ * cannot guess its way to the account's password.
+ */
+import { recordActivity } from "../activity/activity.service";
+import { Errors } from "../errors";
+import { UserModel } from "../users/user.model";
+import { type FieldError, messages, PASSWORD_MAX, validatePassword } from "../users/user.rules";
+import { authMessages } from "./auth.messages";
+import { newPasswordFields, verifyPassword } from "./passwords";
+import type { RateLimits } from "./rate-limits";
+
+export interface PasswordChangeInput {
+  currentPassword: string;
+  newPassword: string;
+  confirmPassword?: string;
+}
+
+export interface PasswordChangeDeps {
+  limits: RateLimits;
+  /** end a user's login sessions except one */
+  revokeSessions(userId: string, exceptSid?: string): Promise<void>;
+}
+
+function inputProblems(input: PasswordChangeInput): FieldError[] {
+  const fields: FieldError[] = [];
+  if (input.currentPassword.length < 1) {
+    fields.push({ field: "currentPassword", message: messages.currentPasswordRequired });
+  }
+  const pw = validatePassword(input.newPassword);
+  if (pw)
+    fields.push({
+      field: "newPassword",
+      message: pw === messages.passwordMin ? messages.newPasswordMin : pw,
+    });
+  if (input.confirmPassword !== undefined && input.confirmPassword !== input.newPassword) {
+    fields.push({ field: "confirmPassword", message: messages.newPasswordsMismatch });
+  }
+  return fields;
+}
+
+/**
+ * Change the password of `userId` (signed in with login session `sid`). Needs the current password. Every
+ * other login session ends (a stolen token stops working) and every mailed link is voided; the session that
+ * made the change stays signed in.
+ */
+export async function changePassword(
+  deps: PasswordChangeDeps,
+  auth: { userId: string; sid: string },
+  input: PasswordChangeInput,
+): Promise<void> {
+  // malformed input is refused before it counts against the limit
+  const fields = inputProblems(input);
+  if (fields.length > 0) throw Errors.invalidFields(fields);
+  // counted before the check (see rate-limits.ts); the read goes alongside, not after
+  const [, user] = await Promise.all([
+    deps.limits.consume("passwordCheckPerUser", auth.userId),
+    UserModel.findById(auth.userId),
+  ]);
+  if (!user) throw Errors.unauthenticated();
+  if (
+    input.currentPassword.length > PASSWORD_MAX ||
+    !(await verifyPassword(user.passwordHash, input.currentPassword))
+  ) {
+    throw Errors.invalidFields([{ field: "currentPassword", message: authMessages.currentPasswordWrong }]);
+  }
+  await deps.limits.reset("passwordCheckPerUser", auth.userId);
+  await UserModel.updateOne({ _id: user._id }, { $set: await newPasswordFields(input.newPassword) });
+  await deps.revokeSessions(auth.userId, auth.sid);
+  await recordActivity({
+    action: "password_change",
+    description: `${user.name} ændrede sin adgangskode`,
+    userEmail: user.email,
+    userId: auth.userId,
+  });
+}
