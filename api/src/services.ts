@@ -9,6 +9,7 @@ import { ChatService } from "./chat/chat.service";
 import type { AppConfig } from "./config";
 import { KnowledgeService } from "./knowledge/knowledge.service";
 import { createMailer, type Mailer } from "./mail/mailer";
+import { getPreferences } from "./users/preferences.service";
 import { UsersService } from "./users/users.service";
 
 export interface Services {
@@ -29,7 +30,14 @@ export function createServices(config: AppConfig): Services {
   const auth = new AuthService({ config, mailer, limits, jwtSecret: loadJwtSecret(config) });
   const knowledge = new KnowledgeService({ config });
   const users = new UsersService({ config, auth, pendingWrites: () => knowledge.searchesRecorded() });
-  const chat = new ChatService({ config, retrieve: (query, k) => knowledge.retrievePassages(query, k) });
+  const chat = new ChatService({
+    config,
+    retrieve: (query, k) => knowledge.retrievePassages(query, k),
+    users: {
+      emailOf: (id) => users.emailOf(id),
+      languageOf: async (id) => (await getPreferences(id)).language,
+    },
+  });
   return {
     config,
     mailer,

@@ -1,6 +1,12 @@
-/** Helpers for the chat integration tests and the chat benchmark: GraphQL documents and a graphql-ws collector. */
+/**
+ * Helpers for the chat tests and the chat benchmark: GraphQL documents, a graphql-ws collector, and a private
+ * store for the focused tests of one chat file.
+ */
+import os from "node:os";
 import { type Client, createClient } from "graphql-ws";
 import WebSocket from "ws";
+import { type AppConfig, loadConfig } from "../config";
+import { openDatabase } from "../db/connection";
 import type { TestApp } from "../testing/app";
 import { gql } from "../testing/client";
 
@@ -178,4 +184,16 @@ export async function eventually<T>(
     if (Date.now() > deadline) throw new Error("condition not met in time");
     await new Promise((r) => setTimeout(r, stepMs));
   }
+}
+
+/**
+ * A private in-memory embedded store on mongoose's default connection, for the focused tests of one chat file
+ * (one per test file: vitest runs each file in its own process). `config` is a test configuration.
+ */
+export async function openTestStore(
+  overrides: Partial<AppConfig> = {},
+): Promise<{ config: AppConfig; close(): Promise<void> }> {
+  const config = loadConfig({ NODE_ENV: "test" }, { dataDir: os.tmpdir(), ...overrides });
+  const db = await openDatabase(config, { memory: true });
+  return { config, close: () => db.close() };
 }

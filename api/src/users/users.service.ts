@@ -96,6 +96,12 @@ export class UsersService {
     return user;
   }
 
+  /** A user's e-mail (other modules' activity entries); null for an unknown or malformed id. */
+  async emailOf(id: string): Promise<string | null> {
+    if (!mongoose.isValidObjectId(id)) return null;
+    return (await UserModel.findById(id, { email: 1 }).lean())?.email ?? null;
+  }
+
   /** Find a user by e-mail or username (CLI). */
   async findByLogin(emailOrUsername: string): Promise<UserDoc> {
     const key = emailOrUsername.trim().toLowerCase();

@@ -1,0 +1,342 @@
+/**
+ * The answer runner: generates answers in the background, in this process.
+ *
+ * - Slots: a user has at most `maxInFlightPerUser` answers generating; one more is refused with
+ *   TOO_MANY_REQUESTS before anything is stored (reserveSlot, taken synchronously so two sends cannot both pass).
+ * - Heartbeat: a generating answer saves its partial text and shows life every `heartbeatMs`, so readers see
+ *   progress and recovery can tell live answers from dead ones.
+ * - Recovery: answers left pending/streaming by a crashed process (no heartbeat for `staleAfterMs`) become
+ *   retryable errors (INTERRUPTED), at start and periodically. Safe with several live processes.
+ * - Events: CREATED (after the model request has left), each DELTA, then COMPLETED / STOPPED / ERROR, on
+ *   CHAT_MESSAGE_EVENT. The final message is stored with its citations (and a knowledge gap when there was none).
+ */
+import { randomBytes } from "node:crypto";
+import mongoose from "mongoose";
+import type { AppConfig } from "../config";
+import { AppError } from "../errors";
+import { publish } from "../graphql/pubsub";
+import type { LlmClient } from "../llm";
+import { logger } from "../logger";
+import { type AnswerLanguage, type AnswerResult, answerQuestion, type HistoryTurn } from "./answer";
+import type { ChatMessageEventPayload, ChatMessageEventType } from "./chat.events";
+import type { ChatLimits } from "./chat.limits";
+import { ChatMessageModel, KnowledgeGapModel } from "./chat.model";
+import { type ChatMessageView, presentMessage } from "./chat.presenter";
+import type { RetrieveFn } from "./chat.retrieval";
+import { chatMessages, IN_PROGRESS } from "./chat.rules";
+
+/** Publish one event of an answer on CHAT_MESSAGE_EVENT (DELTA events carry the delta, the others the message). */
+export function publishMessageEvent(
+  type: ChatMessageEventType,
+  message: ChatMessageView,
+  userId: string,
+  delta: string | null = null,
+): void {
+  const payload: ChatMessageEventPayload = {
+    type,
+    sessionId: message.sessionId,
+    userId,
+    messageId: message.id,
+    delta,
+    message: type === "DELTA" ? null : message,
+  };
+  publish("CHAT_MESSAGE_EVENT", payload);
+}
+
+/** One answer to generate: the stored (pending) assistant message and what the answer is made from. */
+export interface AnswerJob {
+  message: ChatMessageView;
+  userId: string;
+  question: string;
+  history: HistoryTurn[];
+  language: AnswerLanguage;
+  retrieve: RetrieveFn;
+}
+
+export interface AnswerRunnerDeps {
+  config: AppConfig;
+  llm: LlmClient | null;
+  limits: ChatLimits;
+}
+
+interface InFlight {
+  userId: string;
+  sessionId: string;
+  controller: AbortController;
+  done: Promise<void>;
+}
+
+export class AnswerRunner {
+  /** this process, on the messages it generates (crash recovery tells live answers from dead ones) */
+  readonly workerId = `${process.pid}-${randomBytes(4).toString("hex")}`;
+  private readonly inFlight = new Map<string, InFlight>();
+  /** answers generating per user (reserved before the first await of a send) */
+  private readonly slots = new Map<string, number>();
+  private readonly recoveryTimer: NodeJS.Timeout;
+  private recovering: Promise<number> = Promise.resolve(0);
+  private closed = false;
+
+  constructor(private readonly deps: AnswerRunnerDeps) {
+    // answers left pending/streaming by a crashed process become retryable errors: now and periodically
+    this.recovering = this.recoverInterrupted();
+    this.recoveryTimer = setInterval(() => {
+      this.recovering = this.recoverInterrupted();
+    }, deps.limits.staleAfterMs);
+    this.recoveryTimer.unref();
+  }
+
+  /** 'llm' when a language model is configured, else 'retrieval'. */
+  get mode(): "llm" | "retrieval" {
+    return this.deps.llm ? "llm" : "retrieval";
+  }
+
+  /** Take one of the user's answer slots synchronously (no await between check and take); returns release. */
+  reserveSlot(userId: string): () => void {
+    const key = userId;
+    const used = this.slots.get(key) ?? 0;
+    if (used >= this.deps.limits.maxInFlightPerUser) {
+      throw new AppError("TOO_MANY_REQUESTS", chatMessages.tooManyAnswers(used), { retryAfter: 5 });
+    }
+    this.slots.set(key, used + 1);
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      const n = (this.slots.get(key) ?? 1) - 1;
+      if (n <= 0) this.slots.delete(key);
+      else this.slots.set(key, n);
+    };
+  }
+
+  /**
+   * Generate the answer in the background; `release` (its slot) is called when it is stored. Resolves when it
+   * is under way (its model request sent, or decided without the model) or over. CREATED is published then,
+   * after the request has left, and always before the answer's first DELTA and its outcome event.
+   */
+  start(job: AnswerJob, release: () => void): Promise<void> {
+    const { message, userId } = job;
+    const controller = new AbortController();
+    if (this.closed) controller.abort();
+    const entry: InFlight = { userId, sessionId: message.sessionId, controller, done: Promise.resolve() };
+    this.inFlight.set(message.id, entry);
+    let created = false;
+    const announce = () => {
+      if (created) return;
+      created = true;
+      publishMessageEvent("CREATED", message, userId);
+    };
+    let markStarted = () => {};
+    const started = new Promise<void>((resolve) => {
+      markStarted = resolve;
+    });
+    entry.done = this.run(job, controller.signal, {
+      announce,
+      onStarted: () => {
+        markStarted();
+        // after the microtasks that send the model request off
+        setImmediate(announce);
+      },
+    })
+      .catch((err) => logger.error({ err, messageId: message.id }, "chat answer failed unexpectedly"))
+      .finally(() => {
+        this.inFlight.delete(message.id);
+        release();
+        markStarted();
+      });
+    return started;
+  }
+
+  /** Stop an answer generating in this process and wait until it is stored; false when none is. */
+  async stop(messageId: string): Promise<boolean> {
+    const running = this.inFlight.get(messageId);
+    if (!running) return false;
+    running.controller.abort();
+    await running.done;
+    return true;
+  }
+
+  /** Stop every answer generating in the session here and wait until they are stored. */
+  async stopSession(sessionId: string): Promise<void> {
+    const running = [...this.inFlight.values()].filter((f) => f.sessionId === sessionId);
+    for (const f of running) f.controller.abort();
+    await Promise.all(running.map((f) => f.done));
+  }
+
+  /** Stop every answer generating here (close); see running() to wait for them. */
+  abortAll(): void {
+    for (const f of this.inFlight.values()) f.controller.abort();
+  }
+
+  /** Each answer generating now, settling when it is stored. */
+  running(): Promise<void>[] {
+    return [...this.inFlight.values()].map((f) => f.done);
+  }
+
+  /** Answers generating in this process right now (all users, or one). */
+  inFlightCount(userId?: string): number {
+    if (!userId) return this.inFlight.size;
+    let n = 0;
+    for (const f of this.inFlight.values()) if (f.userId === userId) n++;
+    return n;
+  }
+
+  /**
+   * Mark answers left pending/streaming by a dead process as retryable errors: those whose last heartbeat is
+   * older than `staleAfterMs` and that are not generating in this process. Safe with several live processes
+   * (their answers keep beating). Returns how many were marked.
+   */
+  async recoverInterrupted(staleAfterMs = this.deps.limits.staleAfterMs): Promise<number> {
+    if (this.closed || mongoose.connection.readyState !== 1) return 0;
+    try {
+      const res = await ChatMessageModel.updateMany(
+        {
+          role: "assistant",
+          status: { $in: IN_PROGRESS },
+          _id: { $nin: [...this.inFlight.keys()].map((id) => new mongoose.Types.ObjectId(id)) },
+          $or: [{ heartbeatAt: null }, { heartbeatAt: { $lt: new Date(Date.now() - staleAfterMs) } }],
+        },
+        {
+          $set: {
+            status: "error",
+            error: { code: "INTERRUPTED", message: chatMessages.interrupted, retryable: true },
+            worker: null,
+          },
+        },
+      );
+      if (res.modifiedCount > 0)
+        logger.warn({ count: res.modifiedCount }, "marked interrupted chat answers as errors");
+      return res.modifiedCount;
+    } catch (err) {
+      logger.error({ err }, "chat recovery failed");
+      return 0;
+    }
+  }
+
+  /**
+   * Start closing: answers started from now on are stopped at once and recovery ends. Resolves when a recovery
+   * pass under way is over. Answers generating now keep going: abortAll() stops them.
+   */
+  close(): Promise<number> {
+    this.closed = true;
+    clearInterval(this.recoveryTimer);
+    return this.recovering;
+  }
+
+  private async run(
+    job: AnswerJob,
+    signal: AbortSignal,
+    hooks: { announce: () => void; onStarted: () => void },
+  ): Promise<void> {
+    const { message, userId, question } = job;
+    const id = new mongoose.Types.ObjectId(message.id);
+    let partial = "";
+    let dirty = false;
+    // Save the partial text and show life every heartbeat (readers see progress, recovery sees we are alive).
+    // Not per token: every write competes with other users' questions for the store.
+    const beat = setInterval(() => {
+      const set: Record<string, unknown> = { heartbeatAt: new Date() };
+      if (dirty) {
+        set.content = partial;
+        set.status = "streaming";
+        dirty = false;
+      }
+      void ChatMessageModel.updateOne({ _id: id, status: { $in: IN_PROGRESS } }, { $set: set }).catch(
+        () => undefined,
+      );
+    }, this.deps.limits.heartbeatMs);
+    beat.unref();
+
+    let result: AnswerResult;
+    try {
+      result = await answerQuestion({
+        question,
+        history: job.history,
+        language: job.language,
+        retrieve: job.retrieve,
+        llm: this.deps.llm ?? undefined,
+        signal,
+        staleDays: this.deps.config.knowledgeStaleDays,
+        onStarted: hooks.onStarted,
+        onDelta: (delta) => {
+          partial += delta;
+          dirty = true;
+          hooks.announce();
+          publish("CHAT_MESSAGE_EVENT", {
+            type: "DELTA",
+            sessionId: message.sessionId,
+            userId,
+            messageId: message.id,
+            delta,
+            message: null,
+          });
+        },
+      });
+    } catch (err) {
+      // answerQuestion does not throw for expected failures; anything else is still stored as an error
+      logger.error({ err, messageId: message.id }, "answer engine threw");
+      result = {
+        content: partial,
+        citations: [],
+        usedNumbers: [],
+        mode: this.mode,
+        status: "error",
+        error: {
+          code: "LLM_UNAVAILABLE",
+          message: "AI-assistenten er ikke tilgængelig i øjeblikket. Prøv igen om lidt.",
+          retryable: true,
+        },
+        knowledgeGap: false,
+        freshnessWarnings: [],
+        retrievalQuery: question,
+        sources: [],
+      };
+    } finally {
+      clearInterval(beat);
+    }
+
+    if (result.error) {
+      logger.warn(
+        { messageId: message.id, code: result.error.code, detail: result.error.detail },
+        "chat answer failed",
+      );
+    }
+    const doc = await ChatMessageModel.findOneAndUpdate(
+      { _id: id },
+      {
+        $set: {
+          content: result.content,
+          status: result.status,
+          citations: result.citations.map((c) => ({
+            ...c,
+            url: c.url ?? null,
+            updatedAt: c.updatedAt ?? null,
+          })),
+          usedNumbers: result.usedNumbers,
+          mode: result.mode,
+          error: result.error
+            ? { code: result.error.code, message: result.error.message, retryable: result.error.retryable }
+            : null,
+          knowledgeGap: result.knowledgeGap,
+          freshnessWarnings: result.freshnessWarnings,
+          worker: null,
+          heartbeatAt: new Date(),
+        },
+      },
+      { returnDocument: "after" },
+    ).lean();
+    if (!doc) return; // the session was deleted meanwhile
+    if (result.knowledgeGap && result.status === "complete") {
+      await KnowledgeGapModel.create({
+        question,
+        userId: doc.userId,
+        sessionId: message.sessionId,
+        messageId: id,
+        timestamp: new Date(),
+      });
+    }
+    hooks.announce();
+    const type: ChatMessageEventType =
+      result.status === "complete" ? "COMPLETED" : result.status === "stopped" ? "STOPPED" : "ERROR";
+    publishMessageEvent(type, presentMessage(doc), userId);
+  }
+}

@@ -1,0 +1,401 @@
+/**
+ * Sending and everything done to an answer afterwards: send, retry, stop and feedback.
+ *
+ * Sending: the user message is stored first (nothing is lost) together with the assistant message as pending,
+ * and the runner generates the answer in the background. Only what the first token needs comes before the model
+ * request; the activity log's `message` and the model's session title come after it, in the background
+ * (tracked: whenIdle() and close() wait for them).
+ */
+import { setMaxListeners } from "node:events";
+import type mongoose from "mongoose";
+import { recordActivity } from "../activity/activity.service";
+import { AppError, Errors } from "../errors";
+import type { LlmClient } from "../llm";
+import { logger } from "../logger";
+import {
+  type AnswerLanguage,
+  fallbackSessionTitle,
+  type HistoryTurn,
+  prefetchRetrieval,
+  suggestSessionTitle,
+  validateChatMessage,
+} from "./answer";
+import type { ChatUserCache } from "./chat.cache";
+import type { ChatLimits } from "./chat.limits";
+import { ChatMessageModel, ChatSessionModel, type MessageStatus } from "./chat.model";
+import { type ChatMessageView, type ChatSessionView, presentMessage, presentSession } from "./chat.presenter";
+import type { RetrieveFn } from "./chat.retrieval";
+import { chatMessages, cleanFeedback, IN_PROGRESS, userOid } from "./chat.rules";
+import { type AnswerRunner, publishMessageEvent } from "./chat.runner";
+import { ownMessage, ownSession } from "./chat.sessions";
+
+/** the sendMessage response waits for its answer to get under way at most this long (slow retrieval) */
+export const RESPOND_AFTER_START_MAX_MS = 250;
+/** background bookkeeping waits for answers on their way to the model at most this long */
+export const BOOKKEEPING_MAX_DELAY_MS = 2_000;
+
+export interface SendResult {
+  session: ChatSessionView;
+  userMessage: ChatMessageView;
+  assistantMessage: ChatMessageView;
+}
+
+export interface ChatSenderDeps {
+  /** the knowledge service's retrieval */
+  retrieve: RetrieveFn;
+  llm: LlmClient | null;
+  limits: ChatLimits;
+  runner: AnswerRunner;
+  users: ChatUserCache;
+}
+
+/** Resolves when `p` settles or after `ms`, whichever comes first (never rejects). */
+function firstOf(p: Promise<unknown>, ms: number): Promise<void> {
+  return new Promise((resolve) => {
+    const t = setTimeout(resolve, ms);
+    const done = () => {
+      clearTimeout(t);
+      resolve();
+    };
+    p.then(done, done);
+  });
+}
+
+/** history is context, not a condition: a failed lookup answers without it */
+const noHistory = (err: unknown): HistoryTurn[] => {
+  logger.warn({ err }, "chat: could not load earlier turns");
+  return [];
+};
+
+export class ChatSender {
+  private closed = false;
+  /** sends and retries on their way to the model: from the request until the answer got under way */
+  private starting = 0;
+  private readonly noneStarting = new Set<() => void>();
+  /** work that outlives its request (activity log, the model's session title): whenIdle() and close() wait */
+  private readonly background = new Set<Promise<void>>();
+  /** aborted by close(): stops the model's session titles still being written */
+  private readonly shutdown = new AbortController();
+
+  constructor(private readonly deps: ChatSenderDeps) {
+    // every title being written listens for shutdown: many at once is normal, not a leak
+    setMaxListeners(0, this.shutdown.signal);
+  }
+
+  /**
+   * Send a question: validate, store it with a pending answer (and an untitled session's first title), and
+   * start generating the answer in the background. Resolves when both messages are stored and the answer is
+   * under way (at most RESPOND_AFTER_START_MAX_MS later). Refused with TOO_MANY_REQUESTS when the user already
+   * has `maxInFlightPerUser` answers generating (nothing is stored then).
+   */
+  sendMessage(userId: string, sessionId: string, content: unknown): Promise<SendResult> {
+    return this.track(this.send(userId, sessionId, content));
+  }
+
+  /**
+   * Generate an answer again (after an error or a stop) from the same question, with the turns before it.
+   * The message keeps its id and place in the conversation.
+   */
+  retryMessage(userId: string, messageId: string): Promise<ChatMessageView> {
+    return this.track(this.retry(userId, messageId));
+  }
+
+  /**
+   * Stop generating an answer: the text so far is kept and the message is marked stopped. An answer that is
+   * already finished is returned unchanged.
+   */
+  async stopMessage(userId: string, messageId: string): Promise<ChatMessageView> {
+    const msg = await ownMessage(userId, messageId);
+    if (msg.role !== "assistant") throw Errors.badInput(chatMessages.notAnswer);
+    const stoppedHere = await this.deps.runner.stop(messageId);
+    if (!stoppedHere && IN_PROGRESS.includes(msg.status as MessageStatus)) {
+      // generating in a process that is gone (or another one): mark it stopped here
+      const doc = await ChatMessageModel.findOneAndUpdate(
+        { _id: msg._id, status: { $in: IN_PROGRESS } },
+        { $set: { status: "stopped", worker: null } },
+        { returnDocument: "after" },
+      ).lean();
+      if (doc) publishMessageEvent("STOPPED", presentMessage(doc), String(msg.userId));
+    }
+    return presentMessage(await ownMessage(userId, messageId));
+  }
+
+  /** Thumbs up/down with an optional comment on an assistant message (its owner only). */
+  async setFeedback(
+    userId: string,
+    messageId: string,
+    rating: string,
+    comment?: string | null,
+  ): Promise<ChatMessageView> {
+    const feedback = cleanFeedback(rating, comment);
+    const msg = await ownMessage(userId, messageId);
+    if (msg.role !== "assistant") throw Errors.badInput(chatMessages.notAnswer);
+    const doc = await ChatMessageModel.findOneAndUpdate(
+      { _id: msg._id },
+      { $set: { feedback: { ...feedback, at: new Date() } } },
+      { returnDocument: "after" },
+    ).lean();
+    if (!doc) throw Errors.notFound(chatMessages.messageNotFound);
+    return presentMessage(doc);
+  }
+
+  /** Each send, retry and piece of background bookkeeping under way, settling when it is done. */
+  pending(): Promise<void>[] {
+    return [...this.background];
+  }
+
+  /** Start closing: new questions are refused, bookkeeping stops waiting and titles being written stop. */
+  close(): void {
+    this.closed = true;
+    this.releaseNoneStarting();
+    this.shutdown.abort();
+  }
+
+  private async send(userId: string, sessionId: string, content: unknown): Promise<SendResult> {
+    const valid = validateChatMessage(content);
+    if (!valid.ok) throw Errors.invalidFields([{ field: "content", message: valid.message }]);
+    if (this.closed) throw new AppError("INTERNAL_SERVER_ERROR", chatMessages.shuttingDown);
+    const { runner, users } = this.deps;
+    const release = runner.reserveSlot(userId);
+    const starting = this.beginStarting();
+    let started = false;
+    try {
+      const uid = userOid(userId);
+      const now = new Date();
+      const userMessage = new ChatMessageModel({
+        userId: uid,
+        sessionId,
+        role: "user",
+        content: valid.content,
+        timestamp: now,
+      });
+      const assistant = new ChatMessageModel({
+        userId: uid,
+        sessionId,
+        role: "assistant",
+        content: "",
+        // after the question, also when both land in the same millisecond
+        timestamp: new Date(now.getTime() + 1),
+        replyTo: userMessage._id,
+        status: "pending",
+        mode: runner.mode,
+        worker: runner.workerId,
+        heartbeatAt: now,
+      });
+      // In parallel: the ownership check with "last used" (the session as it was before), the turns before it
+      // (read by owner: another user's session gives none) and the user's language.
+      const [session, history, language] = await Promise.all([
+        ownSession(userId, sessionId, { touch: now }),
+        this.historyBefore(sessionId, userId, now).catch(noHistory),
+        users.languageOf(userId),
+      ]);
+      // the first question names the session: its first words now, the model's title later (in the background)
+      const title = session.titled ? session.title : fallbackSessionTitle(valid.content);
+      // The retrieval runs beside the insert; the model is asked once the question is stored. One ordered insert
+      // stores the question first: if it fails, no answer is stored (and the caller gets the error, keeping
+      // its text).
+      const retrieve = prefetchRetrieval(valid.content, history, this.deps.retrieve);
+      await Promise.all([
+        ChatMessageModel.insertMany([userMessage, assistant], { ordered: true }),
+        session.titled
+          ? undefined
+          : ChatSessionModel.updateOne(
+              { sessionId, userId: uid, titled: false },
+              { $set: { title, titled: true } },
+            ).catch((err) => logger.warn({ err, sessionId }, "chat: session title not saved")),
+      ]);
+      const assistantView = presentMessage(assistant.toObject());
+      const answerStarted = runner.start(
+        { message: assistantView, userId, question: valid.content, history, language, retrieve },
+        release,
+      );
+      started = true;
+      void answerStarted.then(starting);
+
+      // Bookkeeping the first token does not wait for: in the background, after the answers on their way to the
+      // model have been sent off (whenIdle() and close() wait for it). A failure is logged, not reported.
+      const sendId = String(userMessage._id);
+      const titleByModel = !session.titled && this.deps.llm !== null;
+      this.inBackground(async () => {
+        await answerStarted;
+        await this.untilNoneStarting();
+        await Promise.all([
+          titleByModel ? this.nameSessionWithLlm(sessionId, uid, valid.content, language) : undefined,
+          users.emailOf(userId).then((email) =>
+            recordActivity({
+              action: "message",
+              description: "Bruger sendte en besked til AI-assistenten",
+              userId,
+              userEmail: email,
+              metadata: { sessionId, messageId: sendId, length: valid.content.length },
+            }),
+          ),
+        ]);
+      }, "chat: activity or session title not saved");
+
+      // answer the mutation once the answer is under way (its model request sent), not before: the response is
+      // work the first token need not wait for. Bounded, in case retrieval is slow (an index still loading).
+      await firstOf(answerStarted, RESPOND_AFTER_START_MAX_MS);
+      return {
+        session: presentSession({ ...session, title, lastUpdated: now }),
+        userMessage: presentMessage(userMessage.toObject()),
+        assistantMessage: assistantView,
+      };
+    } catch (err) {
+      if (!started) {
+        release();
+        starting();
+      }
+      throw err;
+    }
+  }
+
+  private async retry(userId: string, messageId: string): Promise<ChatMessageView> {
+    if (this.closed) throw new AppError("INTERNAL_SERVER_ERROR", chatMessages.shuttingDown);
+    const { runner, users } = this.deps;
+    const msg = await ownMessage(userId, messageId);
+    if (msg.role !== "assistant") throw Errors.badInput(chatMessages.notAnswer);
+    if (msg.status !== "error" && msg.status !== "stopped") throw Errors.conflict(chatMessages.notRetryable);
+    const question = msg.replyTo ? await ChatMessageModel.findById(msg.replyTo).lean() : null;
+    if (!question) throw Errors.notFound(chatMessages.messageNotFound);
+    const release = runner.reserveSlot(userId);
+    const starting = this.beginStarting();
+    let started = false;
+    try {
+      const [history, language] = await Promise.all([
+        this.historyBefore(msg.sessionId, userId, question.timestamp).catch(noHistory),
+        users.languageOf(userId),
+      ]);
+      const doc = await ChatMessageModel.findOneAndUpdate(
+        { _id: msg._id, status: { $in: ["error", "stopped"] } },
+        {
+          $set: {
+            status: "pending",
+            content: "",
+            citations: [],
+            usedNumbers: [],
+            error: null,
+            knowledgeGap: false,
+            freshnessWarnings: [],
+            feedback: null,
+            mode: runner.mode,
+            worker: runner.workerId,
+            heartbeatAt: new Date(),
+          },
+        },
+        { returnDocument: "after" },
+      ).lean();
+      // someone else retried it at the same moment
+      if (!doc) throw Errors.conflict(chatMessages.notRetryable);
+      const view = presentMessage(doc);
+      const answerStarted = runner.start(
+        {
+          message: view,
+          userId,
+          question: question.content ?? "",
+          history,
+          language,
+          retrieve: this.deps.retrieve,
+        },
+        release,
+      );
+      started = true;
+      void answerStarted.then(starting);
+      return view;
+    } catch (err) {
+      if (!started) {
+        release();
+        starting();
+      }
+      throw err;
+    }
+  }
+
+  /** The turns before the question (complete answers and kept partial ones), oldest first. */
+  private async historyBefore(sessionId: string, userId: string, before: Date): Promise<HistoryTurn[]> {
+    const docs = await ChatMessageModel.find({
+      sessionId,
+      userId: userOid(userId),
+      timestamp: { $lt: before },
+    })
+      .sort({ timestamp: -1, _id: -1 })
+      .limit(this.deps.limits.historyMessages)
+      .lean();
+    return docs
+      .reverse()
+      .filter((d) => d.role === "user" || d.status === "complete" || (d.status === "stopped" && d.content))
+      .map((d) => ({ role: d.role as HistoryTurn["role"], content: d.content ?? "" }));
+  }
+
+  private async nameSessionWithLlm(
+    sessionId: string,
+    userId: mongoose.Types.ObjectId,
+    question: string,
+    language: AnswerLanguage,
+  ): Promise<void> {
+    try {
+      const title = await suggestSessionTitle(question, {
+        llm: this.deps.llm ?? undefined,
+        language,
+        signal: this.shutdown.signal,
+      });
+      if (this.closed) return;
+      // only if nobody renamed it meanwhile (the fallback title is still there)
+      await ChatSessionModel.updateOne(
+        { sessionId, userId, title: fallbackSessionTitle(question) },
+        { $set: { title } },
+      );
+    } catch (err) {
+      logger.warn({ err, sessionId }, "could not name chat session");
+    }
+  }
+
+  /** Count a send (or retry) as on its way to the model; the returned function ends that (idempotent). */
+  private beginStarting(): () => void {
+    this.starting++;
+    let ended = false;
+    return () => {
+      if (ended) return;
+      ended = true;
+      this.starting--;
+      if (this.starting === 0) this.releaseNoneStarting();
+    };
+  }
+
+  private releaseNoneStarting(): void {
+    for (const resolve of [...this.noneStarting]) resolve();
+  }
+
+  /**
+   * Resolves when no send is on its way to the model (or after BOOKKEEPING_MAX_DELAY_MS, or at close). When 50
+   * questions arrive at once, their bookkeeping then runs while the model thinks, not before the last request.
+   */
+  private untilNoneStarting(): Promise<void> {
+    if (this.starting === 0 || this.closed) return Promise.resolve();
+    return new Promise((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        this.noneStarting.delete(done);
+        resolve();
+      };
+      const timer = setTimeout(done, BOOKKEEPING_MAX_DELAY_MS);
+      this.noneStarting.add(done);
+    });
+  }
+
+  /** Keep `p` in `background` until it settles (pending() lists it). */
+  private track<T>(p: Promise<T>): Promise<T> {
+    const settled: Promise<void> = p.then(
+      () => undefined,
+      () => undefined,
+    );
+    this.background.add(settled);
+    void settled.then(() => this.background.delete(settled));
+    return p;
+  }
+
+  /** Run `work` in the background (tracked); a failure is logged as a warning with `failure`. */
+  private inBackground(work: () => Promise<unknown>, failure: string): void {
+    void this.track(work().catch((err) => logger.warn({ err }, failure)));
+  }
+}

@@ -1,0 +1,178 @@
+/**
+ * The stored conversations: sessions and their messages, who owns them, search over them and export. A session
+ * or message of another user answers NOT_FOUND, exactly like one that does not exist (ownSession, ownMessage:
+ * the one place for that rule, also used by sending and the live events).
+ */
+import { randomUUID } from "node:crypto";
+import { recordActivity } from "../activity/activity.service";
+import { Errors } from "../errors";
+import { escapeRegExp } from "../util";
+import { sessionToMarkdown } from "./chat.export";
+import { ChatMessageModel, ChatSessionModel, KnowledgeGapModel } from "./chat.model";
+import { type ChatMessageView, type ChatSessionView, presentMessage, presentSession } from "./chat.presenter";
+import {
+  chatMessages,
+  cleanSearchQuery,
+  cleanTitle,
+  IN_PROGRESS,
+  NEW_SESSION_TITLE,
+  objectId,
+  userOid,
+} from "./chat.rules";
+
+/** The user's session (as it was before `touch` set its lastUpdated); NOT_FOUND otherwise. */
+export async function ownSession(userId: string, sessionId: string, { touch }: { touch?: Date } = {}) {
+  if (typeof sessionId !== "string" || !sessionId || sessionId.length > 100) {
+    throw Errors.notFound(chatMessages.sessionNotFound);
+  }
+  const filter = { sessionId, userId: userOid(userId) };
+  const doc = touch
+    ? await ChatSessionModel.findOneAndUpdate(
+        filter,
+        { $set: { lastUpdated: touch, hasMessages: true } },
+        { returnDocument: "before" },
+      ).lean()
+    : await ChatSessionModel.findOne(filter).lean();
+  if (!doc) throw Errors.notFound(chatMessages.sessionNotFound);
+  return doc;
+}
+
+/** The user's message; NOT_FOUND for another user's or an unknown id. */
+export async function ownMessage(userId: string, messageId: string) {
+  const oid = objectId(messageId);
+  if (!oid) throw Errors.notFound(chatMessages.messageNotFound);
+  const doc = await ChatMessageModel.findOne({ _id: oid, userId: userOid(userId) }).lean();
+  if (!doc) throw Errors.notFound(chatMessages.messageNotFound);
+  return doc;
+}
+
+export interface ChatSessionsDeps {
+  /** the user's e-mail for the activity log */
+  emailOf(userId: string): Promise<string | null>;
+  /** stop the answers generating in a session and wait until they are stored (before it is deleted) */
+  stopAnswersIn(sessionId: string): Promise<void>;
+}
+
+export class ChatSessions {
+  constructor(private readonly deps: ChatSessionsDeps) {}
+
+  /** Create a session ('Ny chat' unless a title is given). */
+  async createSession(userId: string, title?: string | null): Promise<ChatSessionView> {
+    const clean = title === undefined || title === null ? null : cleanTitle(title, true);
+    const now = new Date();
+    const doc = await ChatSessionModel.create({
+      userId: userOid(userId),
+      sessionId: randomUUID(),
+      title: clean ?? NEW_SESSION_TITLE,
+      // an explicit title other than the default counts as chosen by the user
+      titled: clean !== null && clean !== NEW_SESSION_TITLE,
+      hasMessages: false,
+      createdAt: now,
+      lastUpdated: now,
+    });
+    await recordActivity({
+      action: "chat",
+      description: "Bruger startede en ny chat",
+      userId,
+      userEmail: await this.deps.emailOf(userId),
+      metadata: { sessionId: doc.sessionId },
+    });
+    return presentSession(doc.toObject());
+  }
+
+  /** The user's sessions, most recently used first. */
+  async listSessions(userId: string): Promise<ChatSessionView[]> {
+    const docs = await ChatSessionModel.find({ userId: userOid(userId) })
+      .sort({ lastUpdated: -1, _id: -1 })
+      .lean();
+    return docs.map(presentSession);
+  }
+
+  /** One session of the user; NOT_FOUND for another user's or an unknown id. */
+  async getSession(userId: string, sessionId: string): Promise<ChatSessionView> {
+    return presentSession(await ownSession(userId, sessionId));
+  }
+
+  /** Rename a session (1–60 characters after trimming). */
+  async renameSession(userId: string, sessionId: string, title: string): Promise<ChatSessionView> {
+    const clean = cleanTitle(title, false) as string;
+    await ownSession(userId, sessionId);
+    const doc = await ChatSessionModel.findOneAndUpdate(
+      { sessionId, userId: userOid(userId) },
+      { $set: { title: clean, titled: true, lastUpdated: new Date() } },
+      { returnDocument: "after" },
+    ).lean();
+    if (!doc) throw Errors.notFound(chatMessages.sessionNotFound);
+    return presentSession(doc);
+  }
+
+  /** Delete a session with its messages; answers still generating in it are stopped first. */
+  async deleteSession(userId: string, sessionId: string): Promise<void> {
+    await ownSession(userId, sessionId);
+    await this.deps.stopAnswersIn(sessionId);
+    await ChatMessageModel.deleteMany({ sessionId, userId: userOid(userId) });
+    await ChatSessionModel.deleteOne({ sessionId, userId: userOid(userId) });
+  }
+
+  /**
+   * 'Søg i samtaler': the user's sessions whose title or any message contains the text (case-insensitive,
+   * literal: the text is escaped, never a pattern). Most recently used first.
+   */
+  async searchSessions(userId: string, query: string): Promise<ChatSessionView[]> {
+    const q = cleanSearchQuery(query);
+    if (!q) return this.listSessions(userId);
+    const uid = userOid(userId);
+    const re = { $regex: escapeRegExp(q), $options: "i" };
+    const inMessages: string[] = await ChatMessageModel.distinct("sessionId", { userId: uid, content: re });
+    const docs = await ChatSessionModel.find({
+      userId: uid,
+      $or: [{ title: re }, { sessionId: { $in: inMessages } }],
+    })
+      .sort({ lastUpdated: -1, _id: -1 })
+      .lean();
+    return docs.map(presentSession);
+  }
+
+  /** The session as a Markdown document. */
+  async exportSession(userId: string, sessionId: string): Promise<string> {
+    const session = await this.getSession(userId, sessionId);
+    const messages = await this.listMessages(userId, sessionId);
+    return sessionToMarkdown(session, messages);
+  }
+
+  /**
+   * The session's messages, oldest first. `includeInProgress: false` (REST) leaves out answers still being
+   * generated: old clients poll until the last message is the assistant's, so it must appear only when done.
+   */
+  async listMessages(
+    userId: string,
+    sessionId: string,
+    { includeInProgress = true }: { includeInProgress?: boolean } = {},
+  ): Promise<ChatMessageView[]> {
+    await ownSession(userId, sessionId);
+    const filter: Record<string, unknown> = { sessionId, userId: userOid(userId) };
+    if (!includeInProgress) filter.status = { $nin: IN_PROGRESS };
+    const docs = await ChatMessageModel.find(filter).sort({ timestamp: 1, _id: 1 }).lean();
+    return docs.map(presentMessage);
+  }
+
+  /** One message of the user; NOT_FOUND for another user's or an unknown id. */
+  async getMessage(userId: string, messageId: string): Promise<ChatMessageView> {
+    return presentMessage(await ownMessage(userId, messageId));
+  }
+
+  /** Knowledge gaps (questions the knowledge base could not answer), newest first, for the admin. */
+  async listKnowledgeGaps(limit = 100) {
+    const docs = await KnowledgeGapModel.find({})
+      .sort({ timestamp: -1, _id: -1 })
+      .limit(Math.min(Math.max(limit, 1), 1000))
+      .lean();
+    return docs.map((d) => ({
+      id: String(d._id),
+      question: d.question,
+      userId: String(d.userId),
+      sessionId: d.sessionId,
+      timestamp: d.timestamp,
+    }));
+  }
+}
