@@ -1,6 +1,7 @@
 /**
- * `npm run db -- --port N [--dbpath DIR | --memory] [--host H]`: run the embedded store on its own.
- * The first line on stdout is the mongodb:// URI (scripts read it); logs go to stderr.
+ * `embedded-mongo --port N [--dbpath DIR | --memory] [--host H]` (the package's bin; in the repo `npm run db --
+ * ...`): run the embedded store on its own. The first line on stdout is the mongodb:// URI (scripts read it);
+ * logs go to stderr.
  */
 import { DEFAULT_DBPATH, startEmbeddedStore } from "./index";
 import type { StoreLogger } from "./wire/context";
@@ -12,7 +13,7 @@ export interface DbCliOptions {
   memory: boolean;
 }
 
-const USAGE = "usage: npm run db -- [--port N] [--dbpath DIR | --memory] [--host HOST]";
+const USAGE = "usage: embedded-mongo [--port N] [--dbpath DIR | --memory] [--host HOST]";
 
 /** Parse the command line; throws an Error with a one-line message on bad input. */
 export function parseDbArgs(argv: string[]): DbCliOptions {
@@ -63,7 +64,8 @@ const stderrLogger: StoreLogger = {
     process.stderr.write(`error: ${msg}${err instanceof Error ? `: ${err.message}` : ""}\n`),
 };
 
-async function main(): Promise<void> {
+/** Run the store until SIGINT/SIGTERM (bin/embedded-mongo.js). Exits 2 on bad arguments, 1 when it cannot start. */
+export async function main(): Promise<void> {
   // a script may read the URI line and close its end of the pipe: the store keeps running without an audience
   process.stdout.on("error", () => {});
   process.stderr.on("error", () => {});
@@ -100,8 +102,4 @@ async function main(): Promise<void> {
   };
   process.on("SIGINT", () => stop("SIGINT"));
   process.on("SIGTERM", () => stop("SIGTERM"));
-}
-
-if (import.meta.url === `file://${process.argv[1]}` || process.argv[1]?.endsWith("embedded/cli.ts")) {
-  void main();
 }

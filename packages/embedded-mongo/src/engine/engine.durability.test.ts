@@ -196,7 +196,7 @@ describe("engine durability", () => {
     fs.writeFileSync(file, script);
     try {
       const child = spawn(process.execPath, ["--import", "tsx", file], {
-        cwd: path.resolve(__dirname, "../../../../.."),
+        cwd: path.resolve(__dirname, "../.."), // the package root (tsx resolves from there)
       });
       await new Promise<void>((resolve, reject) => {
         child.stdout.on("data", (d) => {
@@ -232,7 +232,7 @@ describe("engine durability", () => {
     let sawCompaction = false;
     try {
       const child = spawn(process.execPath, ["--import", "tsx", file], {
-        cwd: path.resolve(__dirname, "../../../../.."),
+        cwd: path.resolve(__dirname, "../.."), // the package root (tsx resolves from there)
       });
       await new Promise<void>((resolve, reject) => {
         const poll = setInterval(() => {

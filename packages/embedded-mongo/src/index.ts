@@ -1,4 +1,6 @@
 /**
+ * @vidensbank/embedded-mongo: the package's one public entry.
+ *
  * The embedded MongoDB-compatible store: a storage engine behind a MongoDB wire-protocol server on 127.0.0.1.
  * The app, mongoose and the mongodb driver reach it through an ordinary mongodb:// URI.
  */
@@ -8,6 +10,8 @@ import type { Engine } from "./engine/types";
 import { startWireServer } from "./server";
 import type { StoreLogger } from "./wire/context";
 
+export type { Engine } from "./engine/types";
+export { StoreError } from "./engine/types";
 export type { StoreLogger } from "./wire/context";
 
 export interface EmbeddedStoreOptions {

@@ -2,8 +2,8 @@
 import net from "node:net";
 import { MongoClient } from "mongodb";
 import { describe, expect, it } from "vitest";
-import { startEmbeddedStore } from "../embedded";
-import { parseDbArgs } from "../embedded/cli";
+import { startEmbeddedStore } from "../src";
+import { parseDbArgs } from "../src/cli";
 import { againstRealMongo } from "./harness";
 
 describe.skipIf(againstRealMongo)("startEmbeddedStore", () => {
