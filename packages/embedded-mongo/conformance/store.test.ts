@@ -71,10 +71,11 @@ describe.skipIf(againstRealMongo)("startEmbeddedStore", () => {
 
 describe("parseDbArgs", () => {
   it.each([
-    [[], { port: 27017, dbpath: "./data/db", memory: false, host: "127.0.0.1" }],
+    [[], { port: 27017, dbpath: "./data/db", memory: false, host: "127.0.0.1", fsync: false }],
     [["--port", "0", "--memory"], { port: 0, memory: true }],
     [["--port=4000", "--dbpath", "/tmp/x"], { port: 4000, dbpath: "/tmp/x", memory: false }],
     [["--host", "0.0.0.0"], { host: "0.0.0.0" }],
+    [["--dbpath", "/tmp/x", "--fsync"], { dbpath: "/tmp/x", fsync: true }],
   ])("should parse %j", (argv, expected) => {
     expect(parseDbArgs(argv)).toMatchObject(expected);
   });
@@ -84,6 +85,7 @@ describe("parseDbArgs", () => {
     [["--port"], /--port needs a value/],
     [["--memory", "--dbpath", "x"], /either --dbpath or --memory/],
     [["--wat"], /unknown option '--wat'/],
+    [["--memory", "--fsync"], /--fsync needs a data directory/],
   ])("should reject %j", (argv, message) => {
     expect(() => parseDbArgs(argv)).toThrow(message);
   });

@@ -23,6 +23,11 @@ export interface EmbeddedStoreOptions {
   dbpath?: string;
   /** keep everything in memory, nothing on disk */
   memory?: boolean;
+  /**
+   * fsync the write-ahead log before acknowledging each write (default false: the log is written with write(),
+   * so acknowledged writes survive the process being killed but not a power loss or an OS crash)
+   */
+  fsync?: boolean;
   /** how often expired TTL documents are removed (default 60 s, like mongod) */
   ttlIntervalMs?: number;
   logger?: StoreLogger;
@@ -44,7 +49,7 @@ export const DEFAULT_DBPATH = "./data/db";
  */
 export async function startEmbeddedStore(opts: EmbeddedStoreOptions = {}): Promise<EmbeddedStore> {
   const dbpath = opts.memory ? undefined : path.resolve(opts.dbpath ?? DEFAULT_DBPATH);
-  const engine = await createEngine({ dbpath, ttlIntervalMs: opts.ttlIntervalMs });
+  const engine = await createEngine({ dbpath, fsync: opts.fsync, ttlIntervalMs: opts.ttlIntervalMs });
   let wire: Awaited<ReturnType<typeof startWireServer>>;
   try {
     wire = await startWireServer({ engine, host: opts.host, port: opts.port, logger: opts.logger });

@@ -43,10 +43,15 @@ function isStoreFile(name: string): boolean {
 }
 
 /** chmod when the mode has group/other bits; a file or directory of another user is reported, not fatal */
-function tighten(target: string, mode: number, current: number): void {
+function tighten(
+  target: string,
+  mode: number,
+  current: number,
+  chmod = () => fs.chmodSync(target, mode),
+): void {
   if ((current & GROUP_OTHER) === 0) return;
   try {
-    fs.chmodSync(target, mode);
+    chmod();
   } catch (e) {
     process.emitWarning(
       `embedded store: could not make ${target} owner-only (${(e as Error).message}); other local users may read it`,
@@ -77,7 +82,7 @@ export function tightenStoreFiles(dir: string): void {
 /** Opens (creating when needed) a file owner-only; an existing file with looser bits is tightened. */
 export function openPrivate(file: string, flags: "a" | "w" | "wx"): number {
   const fd = fs.openSync(file, flags, FILE_MODE);
-  if ((fs.fstatSync(fd).mode & GROUP_OTHER) !== 0) fs.fchmodSync(fd, FILE_MODE);
+  tighten(file, FILE_MODE, fs.fstatSync(fd).mode, () => fs.fchmodSync(fd, FILE_MODE));
   return fd;
 }
 
