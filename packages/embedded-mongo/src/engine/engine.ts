@@ -55,7 +55,10 @@ function toWriteError(index: number, e: unknown): WriteError {
   return { index, code: 1, errmsg: e instanceof Error ? e.message : String(e) };
 }
 
+/** The Engine contract's commands, over the state and primitives of EngineCore (engine-core.ts). */
 export class EmbeddedEngine extends EngineCore implements Engine {
+  // ---------------------------------------------------------------- namespaces
+
   async dropDatabase(db: string): Promise<void> {
     this.check();
     if (!this.dbs.has(db)) return;
