@@ -12,6 +12,18 @@ export default defineConfig({
   test: {
     projects: [
       {
+        // The embedded MongoDB-compatible store (packages/embedded-mongo): engine unit tests and the conformance
+        // suite (which runs against a real MongoDB when MONGODB_URI is set).
+        test: {
+          name: "embedded-mongo",
+          include: ["packages/embedded-mongo/**/*.test.ts"],
+          environment: "node",
+          server,
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
         test: {
           name: "api",
           include: ["api/src/**/*.test.ts"],

@@ -9,8 +9,8 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { startEmbeddedStore } from "@vidensbank/embedded-mongo";
 import { type Collection, MongoClient, ObjectId } from "mongodb";
-import { startEmbeddedStore } from "../api/src/db/embedded";
 
 interface Row {
   size: string;

@@ -69,7 +69,7 @@ export interface OpenOptions {
   lockWaitMs?: number;
 }
 
-type StartStore = typeof import("./embedded/index")["startEmbeddedStore"];
+type StartStore = typeof import("@vidensbank/embedded-mongo")["startEmbeddedStore"];
 
 // The data directory is locked while another process runs a store on it. A CLI command holds it for a
 // moment only, so wait for it rather than fail at once.
@@ -98,7 +98,7 @@ export async function openDatabase(config: AppConfig, opts: OpenOptions = {}): P
     return { uri: config.mongodbUri, mode: "external", close: () => mongoose.disconnect() };
   }
 
-  const { startEmbeddedStore } = await import("./embedded/index");
+  const { startEmbeddedStore } = await import("@vidensbank/embedded-mongo");
 
   if (opts.memory) {
     const store = await startEmbeddedStore({ memory: true });

@@ -7,7 +7,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { MongoClient } from "mongodb";
-import { type EmbeddedStore, startEmbeddedStore } from "../embedded";
+import { type EmbeddedStore, startEmbeddedStore } from "../src";
 
 export interface Target {
   uri: string;

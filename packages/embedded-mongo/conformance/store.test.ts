@@ -2,8 +2,8 @@
 import net from "node:net";
 import { MongoClient } from "mongodb";
 import { describe, expect, it } from "vitest";
-import { startEmbeddedStore } from "../embedded";
-import { parseDbArgs } from "../embedded/cli";
+import { startEmbeddedStore } from "../src";
+import { parseDbArgs } from "../src/cli";
 import { againstRealMongo } from "./harness";
 
 describe.skipIf(againstRealMongo)("startEmbeddedStore", () => {
@@ -71,10 +71,11 @@ describe.skipIf(againstRealMongo)("startEmbeddedStore", () => {
 
 describe("parseDbArgs", () => {
   it.each([
-    [[], { port: 27017, dbpath: "./data/db", memory: false, host: "127.0.0.1" }],
+    [[], { port: 27017, dbpath: "./data/db", memory: false, host: "127.0.0.1", fsync: false }],
     [["--port", "0", "--memory"], { port: 0, memory: true }],
     [["--port=4000", "--dbpath", "/tmp/x"], { port: 4000, dbpath: "/tmp/x", memory: false }],
     [["--host", "0.0.0.0"], { host: "0.0.0.0" }],
+    [["--dbpath", "/tmp/x", "--fsync"], { dbpath: "/tmp/x", fsync: true }],
   ])("should parse %j", (argv, expected) => {
     expect(parseDbArgs(argv)).toMatchObject(expected);
   });
@@ -84,6 +85,7 @@ describe("parseDbArgs", () => {
     [["--port"], /--port needs a value/],
     [["--memory", "--dbpath", "x"], /either --dbpath or --memory/],
     [["--wat"], /unknown option '--wat'/],
+    [["--memory", "--fsync"], /--fsync needs a data directory/],
   ])("should reject %j", (argv, message) => {
     expect(() => parseDbArgs(argv)).toThrow(message);
   });

@@ -1,6 +1,7 @@
 /**
- * `npm run db -- --port N [--dbpath DIR | --memory] [--host H]`: run the embedded store on its own.
- * The first line on stdout is the mongodb:// URI (scripts read it); logs go to stderr.
+ * `embedded-mongo --port N [--dbpath DIR | --memory] [--host H] [--fsync]` (the package's bin; in the repo
+ * `npm run db -- ...`): run the embedded store on its own. The first line on stdout is the mongodb:// URI (scripts
+ * read it); logs go to stderr.
  */
 import { DEFAULT_DBPATH, startEmbeddedStore } from "./index";
 import type { StoreLogger } from "./wire/context";
@@ -10,13 +11,15 @@ export interface DbCliOptions {
   port: number;
   dbpath?: string;
   memory: boolean;
+  /** fsync the log before acknowledging each write */
+  fsync: boolean;
 }
 
-const USAGE = "usage: npm run db -- [--port N] [--dbpath DIR | --memory] [--host HOST]";
+const USAGE = "usage: embedded-mongo [--port N] [--dbpath DIR | --memory] [--host HOST] [--fsync]";
 
 /** Parse the command line; throws an Error with a one-line message on bad input. */
 export function parseDbArgs(argv: string[]): DbCliOptions {
-  const options: DbCliOptions = { host: "127.0.0.1", port: 27017, memory: false };
+  const options: DbCliOptions = { host: "127.0.0.1", port: 27017, memory: false, fsync: false };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     const [flag, inline] =
@@ -44,6 +47,9 @@ export function parseDbArgs(argv: string[]): DbCliOptions {
       case "--host":
         options.host = value();
         break;
+      case "--fsync":
+        options.fsync = true;
+        break;
       case "--help":
       case "-h":
         throw new Error(USAGE);
@@ -52,6 +58,7 @@ export function parseDbArgs(argv: string[]): DbCliOptions {
     }
   }
   if (options.memory && options.dbpath) throw new Error("use either --dbpath or --memory, not both");
+  if (options.memory && options.fsync) throw new Error("--fsync needs a data directory, not --memory");
   if (!options.memory && !options.dbpath) options.dbpath = DEFAULT_DBPATH;
   return options;
 }
@@ -63,7 +70,8 @@ const stderrLogger: StoreLogger = {
     process.stderr.write(`error: ${msg}${err instanceof Error ? `: ${err.message}` : ""}\n`),
 };
 
-async function main(): Promise<void> {
+/** Run the store until SIGINT/SIGTERM (bin/embedded-mongo.js). Exits 2 on bad arguments, 1 when it cannot start. */
+export async function main(): Promise<void> {
   // a script may read the URI line and close its end of the pipe: the store keeps running without an audience
   process.stdout.on("error", () => {});
   process.stderr.on("error", () => {});
@@ -83,7 +91,7 @@ async function main(): Promise<void> {
   }
   process.stdout.write(`${store.uri}\n`);
   process.stderr.write(
-    `embedded store listening on ${store.uri} (${options.memory ? "in memory" : `data in ${options.dbpath}`})\n`,
+    `embedded store listening on ${store.uri} (${options.memory ? "in memory" : `data in ${options.dbpath}${options.fsync ? ", fsync on every write" : ""}`})\n`,
   );
   let stopping = false;
   const stop = (signal: string) => {
@@ -100,8 +108,4 @@ async function main(): Promise<void> {
   };
   process.on("SIGINT", () => stop("SIGINT"));
   process.on("SIGTERM", () => stop("SIGTERM"));
-}
-
-if (import.meta.url === `file://${process.argv[1]}` || process.argv[1]?.endsWith("embedded/cli.ts")) {
-  void main();
 }

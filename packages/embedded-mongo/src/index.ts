@@ -1,4 +1,6 @@
 /**
+ * @vidensbank/embedded-mongo: the package's one public entry.
+ *
  * The embedded MongoDB-compatible store: a storage engine behind a MongoDB wire-protocol server on 127.0.0.1.
  * The app, mongoose and the mongodb driver reach it through an ordinary mongodb:// URI.
  */
@@ -8,6 +10,8 @@ import type { Engine } from "./engine/types";
 import { startWireServer } from "./server";
 import type { StoreLogger } from "./wire/context";
 
+export type { Engine } from "./engine/types";
+export { StoreError } from "./engine/types";
 export type { StoreLogger } from "./wire/context";
 
 export interface EmbeddedStoreOptions {
@@ -19,6 +23,11 @@ export interface EmbeddedStoreOptions {
   dbpath?: string;
   /** keep everything in memory, nothing on disk */
   memory?: boolean;
+  /**
+   * fsync the write-ahead log before acknowledging each write (default false: the log is written with write(),
+   * so acknowledged writes survive the process being killed but not a power loss or an OS crash)
+   */
+  fsync?: boolean;
   /** how often expired TTL documents are removed (default 60 s, like mongod) */
   ttlIntervalMs?: number;
   logger?: StoreLogger;
@@ -40,7 +49,7 @@ export const DEFAULT_DBPATH = "./data/db";
  */
 export async function startEmbeddedStore(opts: EmbeddedStoreOptions = {}): Promise<EmbeddedStore> {
   const dbpath = opts.memory ? undefined : path.resolve(opts.dbpath ?? DEFAULT_DBPATH);
-  const engine = await createEngine({ dbpath, ttlIntervalMs: opts.ttlIntervalMs });
+  const engine = await createEngine({ dbpath, fsync: opts.fsync, ttlIntervalMs: opts.ttlIntervalMs });
   let wire: Awaited<ReturnType<typeof startWireServer>>;
   try {
     wire = await startWireServer({ engine, host: opts.host, port: opts.port, logger: opts.logger });

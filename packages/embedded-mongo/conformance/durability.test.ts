@@ -9,10 +9,10 @@ import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
 import { MongoClient, MongoServerError } from "mongodb";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
-import { startEmbeddedStore } from "../embedded";
+import { startEmbeddedStore } from "../src";
 import { againstRealMongo } from "./harness";
 
-const CLI = fileURLToPath(new URL("../embedded/cli.ts", import.meta.url));
+const BIN = fileURLToPath(new URL("../bin/embedded-mongo.js", import.meta.url));
 const tmpDirs: string[] = [];
 const children = new Set<ChildProcess>();
 
@@ -37,13 +37,13 @@ interface StoreProcess {
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null; stderr: string }>;
 }
 
-/** Run the store CLI as its own process (one node process: tsx as a loader, so a signal reaches the store). */
+/** Run the package's bin as its own process (one node process: tsx registered inside, so a signal reaches the store). */
 function spawnStore(args: string[]): {
   child: ChildProcess;
   firstLine: Promise<string | undefined>;
   exited: StoreProcess["exited"];
 } {
-  const child = spawn(process.execPath, ["--import", "tsx", CLI, ...args], {
+  const child = spawn(process.execPath, [BIN, ...args], {
     stdio: ["ignore", "pipe", "pipe"],
   });
   children.add(child);

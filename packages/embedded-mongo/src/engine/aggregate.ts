@@ -3,7 +3,7 @@
  * and shortcuts that answer common pipelines without running every document through mingo.
  */
 import type { Document } from "bson";
-import { location } from "./errors";
+import { failedToParse, location } from "./errors";
 import { isPlainObject } from "./keys";
 
 /** stages that never modify their input documents, so the stored documents can be fed to mingo directly */
@@ -73,4 +73,41 @@ export function countShortcut(body: Document[], input: Document[]): Document[] |
     } else return undefined;
   }
   return undefined;
+}
+
+/**
+ * A leading $match and/or $sort, with the $skip/$limit that follow a sort, as a query the planner can run with
+ * indexes (`max`: how many sorted documents the pipeline can use at most, 0 = all). Undefined when the pipeline
+ * starts with neither.
+ */
+export function leadingQuery(
+  body: Document[],
+): { filter?: Document; sort?: Document; max: number; stages: number } | undefined {
+  let i = 0;
+  let filter: Document | undefined;
+  let sort: Document | undefined;
+  if (isPlainObject(body[0]?.$match)) filter = body[i++].$match as Document;
+  if (isPlainObject(body[i]?.$sort)) sort = body[i++].$sort as Document;
+  if (!filter && !sort) return undefined;
+  let max = 0;
+  if (sort) {
+    let skip = 0;
+    for (let j = i; j < body.length; j++) {
+      if (typeof body[j].$skip === "number") skip += body[j].$skip as number;
+      else {
+        if (typeof body[j].$limit === "number" && (body[j].$limit as number) > 0)
+          max = skip + (body[j].$limit as number);
+        break;
+      }
+    }
+  }
+  return { filter, sort, max, stages: i };
+}
+
+/** The collection an $out or $merge stage writes to: a name, or {db, coll}. */
+export function writeTarget(db: string, spec: unknown, stage: string): { db: string; coll: string } {
+  if (typeof spec === "string") return { db, coll: spec };
+  if (isPlainObject(spec) && typeof spec.coll === "string")
+    return { db: typeof spec.db === "string" ? spec.db : db, coll: spec.coll };
+  throw failedToParse(`${stage} needs a collection name or {db, coll}`);
 }

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { crc32c } from "../embedded/wire/crc32c";
+import { crc32c } from "../src/wire/crc32c";
 import { againstRealMongo, hostPort, openTarget, type Target } from "./harness";
 import {
   bigStringDocument,
