@@ -26,7 +26,7 @@ const REQUEST_ERROR_CODES: Record<string, string> = {
 const isDanish = (m: string) => /^(Forespørgslen|Ugyldig)/.test(m);
 
 // graphql-js's parse with maxTokens: "Syntax Error: Document contains more than 5000 tokens. Parsing aborted."
-const TOO_MANY_TOKENS = /Document contains more than (\d+) tokens/;
+const TOO_MANY_TOKENS = /Document contains more (?:than|that) (\d+) tokens/; // graphql 16 writes "more that"
 
 // graphql-js's suggestions: ' Did you mean "x", "y", or "z"?' / ' Did you mean the enum value "x"?' (names hold no '?')
 const SUGGESTION = /\s*Did you mean [^?]*\?/g;
