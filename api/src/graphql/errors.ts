@@ -51,7 +51,7 @@ function isRefusedRequest(error: unknown): boolean {
 }
 
 function requestErrorMessage(code: string, message: string): string {
-  const tokens = code === "GRAPHQL_PARSE_FAILED" ? TOO_MANY_TOKENS.exec(message) : null;
+  const tokens = TOO_MANY_TOKENS.exec(message);
   if (tokens) return limitMessages.tokens(Number(tokens[1]));
   const detail = withoutSchemaDetails(message);
   if (isDanish(detail)) return detail;

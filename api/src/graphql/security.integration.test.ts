@@ -87,7 +87,9 @@ async function post(body: unknown, headers: Record<string, string> = {}) {
 }
 
 /** The first result of one operation over graphql-ws. */
-function overSocket(query: string): Promise<{ errors?: Array<{ message: string }>; data?: unknown }> {
+function overSocket(
+  query: string,
+): Promise<{ errors?: Array<{ message: string; extensions?: Record<string, unknown> }>; data?: unknown }> {
   const client = createClient({
     url: app.wsUrl,
     webSocketImpl: WebSocket,
@@ -143,6 +145,24 @@ describe("documents cheap to send and costly to check", () => {
     });
     expect(ms).toBeLessThan(1_000);
     expect(slowestProbeMs).toBeLessThan(100);
+  });
+
+  it("should refuse a document of too many tokens over graphql-ws too, and keep answering /healthz", async () => {
+    const query = `{ ${aliases(150_000, "me { id }")} }`; // ~3.5 MB: a socket message is not held to the body limit
+    const { result, ms, slowestProbeMs } = await whileProbing(() => overSocket(query));
+    expect(result.errors).toEqual([
+      { message: "Forespørgslen er for lang (højst 5000 symboler)", extensions: { code: "BAD_USER_INPUT" } },
+    ]);
+    expect(ms).toBeLessThan(1_000);
+    expect(slowestProbeMs).toBeLessThan(100);
+  });
+
+  it("should still answer a syntax error over graphql-ws in Danish", async () => {
+    const res = await overSocket("{ me { id }");
+    expect(res.errors?.[0]).toMatchObject({
+      message: expect.stringMatching(/^Ugyldig/),
+      extensions: { code: "BAD_USER_INPUT" },
+    });
   });
 
   it("should answer ordinary documents with fragments as before", async () => {
