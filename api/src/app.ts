@@ -21,8 +21,10 @@ import { tokenFromRequest } from "./auth/auth.cookie";
 import { pingDatabase } from "./db/connection";
 import { complexityPlugin } from "./graphql/complexity";
 import type { GraphQLContext } from "./graphql/context";
-import { formatError } from "./graphql/errors";
-import { depthLimitRule } from "./graphql/limits";
+import { formatError, setHideSchemaDetails } from "./graphql/errors";
+import { graphqlBodyErrorHandler } from "./graphql/http-errors";
+import { depthLimitRule, PARSE_OPTIONS } from "./graphql/limits";
+import { responseSizePlugin, sizeLimitedStringify } from "./graphql/response-size";
 import { buildAppSchema } from "./graphql/schema";
 import { attachGraphQLWs } from "./graphql/ws";
 import { logger } from "./logger";
@@ -119,20 +121,27 @@ export async function createApp(opts: AppOptions): Promise<RunningApp> {
     res.status(ok ? 200 : 503).json({ status: ok ? "ok" : "unavailable", database: ok });
   });
 
+  const production = config.nodeEnv === "production";
+  // no "Did you mean …?" in production, over HTTP and graphql-ws alike (both format errors in graphql/errors.ts)
+  setHideSchemaDetails(production);
   const ws = attachGraphQLWs(httpServer, schema, services);
   const apollo = new ApolloServer<GraphQLContext>({
     schema,
     formatError,
-    introspection: config.nodeEnv !== "production",
+    introspection: !production,
+    hideSchemaDetailsFromClientErrors: production,
     includeStacktraceInErrorResponses: false,
     stopOnTerminationSignals: false, // main.ts owns shutdown
+    parseOptions: PARSE_OPTIONS, // a document's size is bounded before it is validated
     validationRules: [depthLimitRule()],
+    stringifyResult: sizeLimitedStringify(),
     plugins: [
       ApolloServerPluginDrainHttpServer({ httpServer }),
       ApolloServerPluginLandingPageDisabled(),
       // no cache hints are used: without this Apollo wraps every field resolver to collect them
       ApolloServerPluginCacheControlDisabled(),
       complexityPlugin(schema),
+      responseSizePlugin(),
     ],
   });
   await apollo.start();
@@ -157,6 +166,7 @@ export async function createApp(opts: AppOptions): Promise<RunningApp> {
         };
       },
     }),
+    graphqlBodyErrorHandler,
   );
 
   app.use("/api", express.json({ limit: BODY_LIMIT }), apiRouter(services));

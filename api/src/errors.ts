@@ -15,6 +15,7 @@ export type ErrorCode =
   | "INVALID_TOKEN"
   | "TOO_MANY_REQUESTS"
   | "PAYLOAD_TOO_LARGE"
+  | "RESPONSE_TOO_LARGE"
   | "INTERNAL_SERVER_ERROR";
 
 const STATUS: Record<ErrorCode, number> = {
@@ -27,6 +28,8 @@ const STATUS: Record<ErrorCode, number> = {
   NOT_FOUND: 404,
   CONFLICT: 409,
   PAYLOAD_TOO_LARGE: 413,
+  // the request is fine but asks for more than one answer may hold (413 would blame the request body)
+  RESPONSE_TOO_LARGE: 400,
   TOO_MANY_REQUESTS: 429,
   INTERNAL_SERVER_ERROR: 500,
 };

@@ -1,25 +1,78 @@
-/** Refuses operations above MAX_COMPLEXITY (graphql-query-complexity), over HTTP (Apollo) and graphql-ws. */
+/**
+ * The cost limits, over HTTP (Apollo plugin) and graphql-ws (complexityError): first the expanded size of the
+ * document (linear, fragments measured once), then one graphql-query-complexity pass giving both the complexity
+ * (fields selected) and the estimated result cost (list fields times the items they can return).
+ */
 import type { ApolloServerPlugin } from "@apollo/server";
-import { type DocumentNode, GraphQLError, type GraphQLSchema } from "graphql";
-import { fieldExtensionsEstimator, getComplexity, simpleEstimator } from "graphql-query-complexity";
-import { limitMessages, MAX_COMPLEXITY } from "./limits";
+import {
+  type DocumentNode,
+  GraphQLError,
+  type GraphQLSchema,
+  getNullableType,
+  isListType,
+  Kind,
+  type OperationDefinitionNode,
+} from "graphql";
+import { type ComplexityEstimator, getComplexity } from "graphql-query-complexity";
+import { DocumentShape, limitMessages, MAX_COMPLEXITY, MAX_RESULT_COST, MAX_SELECTIONS } from "./limits";
+import { listSize } from "./list-sizes";
 
-/** The error refusing an operation (too complex, or variables that do not fit their types), or null. */
+export interface CostLimits {
+  maxSelections: number;
+  maxResultCost: number;
+}
+
+const refuse = (message: string) =>
+  new GraphQLError(message, { extensions: { code: "BAD_USER_INPUT", http: { status: 400 } } });
+
+/**
+ * Each field costs 1 plus its children; a list field costs 1 plus its items' cost (at least 1 each) times the
+ * number of items it can return. `fields` counts the calls: one per field evaluated, which is the simple
+ * complexity (graphql-query-complexity's simpleEstimator) without a second pass.
+ */
+function resultCostEstimator(counter: { fields: number }): ComplexityEstimator {
+  return ({ type, field, args, childComplexity }) => {
+    counter.fields += 1;
+    if (!isListType(getNullableType(field.type))) return 1 + childComplexity;
+    return 1 + Math.max(childComplexity, 1) * listSize(type.name, field.name, args);
+  };
+}
+
+/** The operations graphql-query-complexity will walk: the named one, or all when no name is given. */
+function operationsOf(document: DocumentNode, operationName: string | null | undefined) {
+  return document.definitions.filter(
+    (d): d is OperationDefinitionNode =>
+      d.kind === Kind.OPERATION_DEFINITION && (!operationName || d.name?.value === operationName),
+  );
+}
+
+/** The error refusing an operation (too large, too complex, or variables that do not fit their types), or null. */
 export function complexityError(
   schema: GraphQLSchema,
   document: DocumentNode,
   operationName: string | null | undefined,
   variables: Record<string, unknown> | null | undefined,
   max: number = MAX_COMPLEXITY,
+  limits: Partial<CostLimits> = {},
 ): GraphQLError | null {
-  let complexity: number;
+  const maxSelections = limits.maxSelections ?? MAX_SELECTIONS;
+  const maxResultCost = limits.maxResultCost ?? MAX_RESULT_COST;
+  const shape = new DocumentShape(document);
+  let selections = 0;
+  for (const op of operationsOf(document, operationName)) selections += shape.of(op.selectionSet).selections;
+  if (selections > maxSelections) return refuse(limitMessages.selections(maxSelections));
+
+  const counter = { fields: 0 };
+  let resultCost: number;
   try {
-    complexity = getComplexity({
+    resultCost = getComplexity({
       schema,
       query: document,
       operationName: operationName ?? undefined,
       variables: variables ?? {},
-      estimators: [fieldExtensionsEstimator(), simpleEstimator({ defaultComplexity: 1 })],
+      estimators: [resultCostEstimator(counter)],
+      // never reached after the check above; the library's own guard against unbounded walks
+      maxQueryNodes: maxSelections + 1,
     });
   } catch (e) {
     // variables that do not fit their types: the same answer graphql's own coercion would give
@@ -27,10 +80,9 @@ export function complexityError(
       extensions: { code: "BAD_USER_INPUT", http: { status: 400 } },
     });
   }
-  if (complexity <= max) return null;
-  return new GraphQLError(limitMessages.complexity(max), {
-    extensions: { code: "BAD_USER_INPUT", http: { status: 400 } },
-  });
+  if (counter.fields > max) return refuse(limitMessages.complexity(max));
+  if (resultCost > maxResultCost) return refuse(limitMessages.resultCost(maxResultCost));
+  return null;
 }
 
 export function complexityPlugin(schema: GraphQLSchema, max: number = MAX_COMPLEXITY): ApolloServerPlugin {

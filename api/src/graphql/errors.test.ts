@@ -1,7 +1,8 @@
 import { GraphQLError } from "graphql";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { Errors, GENERIC_ERROR_MESSAGE } from "../errors";
-import { formatError } from "./errors";
+import { logger } from "../logger";
+import { formatError, formatGraphQLError, setHideSchemaDetails } from "./errors";
 
 const wrap = (original: Error) =>
   new GraphQLError(original.message, { originalError: original, path: ["x"] });
@@ -41,6 +42,110 @@ describe("formatError", () => {
     );
     expect(f).toMatchObject({
       message: 'Ugyldig forespørgsel: Cannot query field "x" on type "Query".',
+      extensions: { code: "BAD_USER_INPUT" },
+    });
+  });
+});
+
+describe("formatError without schema details (production)", () => {
+  afterEach(() => {
+    setHideSchemaDetails(true);
+  });
+
+  it.each([
+    [
+      'Cannot query field "mee" on type "Query". Did you mean "me"?',
+      'Cannot query field "mee" on type "Query".',
+    ],
+    [
+      'Unknown argument "limt" on field "Query.activityLogs". Did you mean "limit"?',
+      'Unknown argument "limt" on field "Query.activityLogs".',
+    ],
+    [
+      'Cannot query field "titel" on type "KnowledgeArticle". Did you mean "title", "tags", or "id"?',
+      'Cannot query field "titel" on type "KnowledgeArticle".',
+    ],
+    [
+      'Value "drak" does not exist in "Theme" enum. Did you mean the enum value "dark"?',
+      'Value "drak" does not exist in "Theme" enum.',
+    ],
+  ])("should drop the suggestion from %s", (message, without) => {
+    const f = formatError(
+      { message, extensions: { code: "GRAPHQL_VALIDATION_FAILED" } },
+      new GraphQLError(message),
+    );
+    expect(f.message).toBe(`Ugyldig forespørgsel: ${without}`);
+  });
+
+  it("should drop it from our own Danish refusals of variables, and over graphql-ws", () => {
+    const coercion =
+      'Ugyldigt input: Variable "$i" got invalid value { themee: "dark" }; Field "themee" is not defined by type "PreferencesInput". Did you mean "theme"?';
+    const f = formatError(
+      { message: coercion, extensions: { code: "BAD_USER_INPUT" } },
+      new GraphQLError(coercion),
+    );
+    expect(f.message).not.toContain("Did you mean");
+    expect(f.message).not.toContain('"theme"');
+    const ws = formatGraphQLError(
+      new GraphQLError('Cannot query field "mee" on type "Query". Did you mean "me"?'),
+    );
+    expect(ws).toMatchObject({
+      message: 'Ugyldig forespørgsel: Cannot query field "mee" on type "Query".',
+      extensions: { code: "BAD_USER_INPUT" },
+    });
+  });
+
+  it("should keep suggestions where schema details are shown (development and tests)", () => {
+    setHideSchemaDetails(false);
+    const ws = formatGraphQLError(
+      new GraphQLError('Cannot query field "mee" on type "Query". Did you mean "me"?'),
+    );
+    expect(ws.message).toContain('Did you mean "me"?');
+  });
+});
+
+describe("formatError for a request Apollo refused (a client's mistake)", () => {
+  it("should give a 4xx refusal without a code BAD_USER_INPUT in Danish, and not log it as a failure", () => {
+    const logged = vi.spyOn(logger, "error");
+    try {
+      // as Apollo makes it for a persisted-query hash that does not match (its formatted code is filled in)
+      const refused = new GraphQLError("provided sha does not match query", {
+        extensions: { http: { status: 400 } },
+      });
+      const f = formatError(
+        { message: refused.message, extensions: { code: "INTERNAL_SERVER_ERROR" } },
+        refused,
+      );
+      expect(f).toEqual({
+        message: "Ugyldig forespørgsel: provided sha does not match query",
+        extensions: { code: "BAD_USER_INPUT" },
+      });
+      expect(logged).not.toHaveBeenCalled();
+    } finally {
+      logged.mockRestore();
+    }
+  });
+
+  it("should still hide and log an unexpected error that carries a 5xx status", () => {
+    const logged = vi.spyOn(logger, "error").mockImplementation(() => undefined);
+    try {
+      const broken = new GraphQLError("db down", { extensions: { http: { status: 500 } } });
+      const f = formatError({ message: "db down", extensions: { code: "INTERNAL_SERVER_ERROR" } }, broken);
+      expect(f.extensions?.code).toBe("INTERNAL_SERVER_ERROR");
+      expect(logged).toHaveBeenCalledOnce();
+    } finally {
+      logged.mockRestore();
+    }
+  });
+
+  it("should say in Danish that a document has too many tokens", () => {
+    const message = "Syntax Error: Document contains more than 5000 tokens. Parsing aborted.";
+    const f = formatError(
+      { message, extensions: { code: "GRAPHQL_PARSE_FAILED" } },
+      new GraphQLError(message),
+    );
+    expect(f).toEqual({
+      message: "Forespørgslen er for lang (højst 5000 symboler)",
       extensions: { code: "BAD_USER_INPUT" },
     });
   });

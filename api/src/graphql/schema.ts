@@ -6,19 +6,23 @@ import { buildSchema } from "type-graphql";
 import { authChecker } from "./auth-checker";
 import { getPubSub } from "./pubsub";
 import { resolvers } from "./resolvers";
+import { countTextOutput } from "./response-size";
 
 /** The committed schema file at the repository root. */
 export const SCHEMA_FILE = fileURLToPath(new URL("../../../schema.graphql", import.meta.url));
 
 let built: Promise<GraphQLSchema> | undefined;
 
-/** The app's schema (built once per process). */
+/** The app's schema (built once per process), its text fields counted against each answer's size limit. */
 export function buildAppSchema(): Promise<GraphQLSchema> {
   built ??= buildSchema({
     resolvers: [...resolvers] as [Function, ...Function[]],
     authChecker,
     pubSub: getPubSub(),
     validate: false,
+  }).then((schema) => {
+    countTextOutput(schema);
+    return schema;
   });
   return built;
 }

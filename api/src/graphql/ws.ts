@@ -22,7 +22,7 @@ import type { Services } from "../services";
 import { complexityError } from "./complexity";
 import type { GraphQLContext } from "./context";
 import { formatGraphQLError } from "./errors";
-import { depthLimitRule } from "./limits";
+import { depthLimitRule, PARSE_OPTIONS } from "./limits";
 
 interface LiveSocket {
   token: string;
@@ -80,9 +80,9 @@ export function attachGraphQLWs(
       onSubscribe: (_ctx, _id, payload) => {
         let document: ReturnType<typeof parse>;
         try {
-          document = parse(payload.query);
-        } catch {
-          return;
+          document = parse(payload.query, PARSE_OPTIONS);
+        } catch (e) {
+          return [e as GraphQLError]; // not parsed again without the token cap
         }
         const error = complexityError(schema, document, payload.operationName, payload.variables);
         return error ? [error] : undefined;

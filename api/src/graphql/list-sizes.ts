@@ -1,0 +1,72 @@
+/**
+ * How many items each list field of the schema can return, for the result-cost estimate (complexity.ts): a list
+ * field costs its items' cost times this. A field with a limit argument costs by the limit it will really use (the
+ * service's clamp); a list without one by the size it can reach (a service's cap) or, for lists that grow with the
+ * data (articles, users, a session's messages), the size planned for. The planned sizes are not enforced: a
+ * larger list is still answered, and MAX_RESPONSE_BYTES bounds what is sent.
+ */
+import { ACTIVITY_LIMIT_DEFAULT, ACTIVITY_LIMIT_MAX } from "../activity/activity.service";
+import { RECENT_SEARCHES_KEPT, SEARCH_LIMIT_MAX } from "../knowledge/knowledge.service";
+
+/** A list field's size from its arguments (already coerced, variables applied). */
+type ListSize = number | ((args: Record<string, unknown>) => number);
+
+/** Lists that grow with the data: the sizes planned for. */
+export const PLANNED_LIST_SIZES = {
+  articles: 1_000,
+  users: 1_000,
+  sessions: 500,
+  messagesPerSession: 200,
+  bookmarks: 500,
+  categories: 50,
+  tagsPerArticle: 20,
+  citationsPerAnswer: 20,
+  headingLevels: 6,
+  highlightsPerText: 50,
+  correctionsPerSearch: 20,
+} as const;
+
+/** A list field not in LIST_SIZES (a new one: the schema test asks for an entry). */
+export const DEFAULT_LIST_SIZE = 100;
+
+// ChatService.listKnowledgeGaps clamps its limit the same way
+const KNOWLEDGE_GAPS_DEFAULT = 100;
+const KNOWLEDGE_GAPS_MAX = 1_000;
+
+function limitArg(args: Record<string, unknown>, fallback: number, max: number): number {
+  const n = args.limit;
+  if (typeof n !== "number" || !Number.isFinite(n)) return fallback;
+  return Math.min(Math.max(Math.trunc(n), 1), max);
+}
+
+const P = PLANNED_LIST_SIZES;
+
+/** "Type.field" → its size. Every list field of the schema is here (schema test). */
+export const LIST_SIZES: Record<string, ListSize> = {
+  "Query.activityLogs": (args) => limitArg(args, ACTIVITY_LIMIT_DEFAULT, ACTIVITY_LIMIT_MAX),
+  "Query.knowledgeGaps": (args) => limitArg(args, KNOWLEDGE_GAPS_DEFAULT, KNOWLEDGE_GAPS_MAX),
+  "Query.myRecentSearches": (args) => limitArg(args, RECENT_SEARCHES_KEPT, RECENT_SEARCHES_KEPT),
+  // the limit is an argument of searchKnowledge, not of hits: cost the largest page
+  "KnowledgeSearchResult.hits": SEARCH_LIMIT_MAX,
+  "KnowledgeSearchResult.corrections": P.correctionsPerSearch,
+  "KnowledgeSearchHit.highlights": P.highlightsPerText,
+  "KnowledgeSearchHit.titleHighlights": P.highlightsPerText,
+  "Query.knowledgeArticles": P.articles,
+  "Query.knowledgeCategories": P.categories,
+  "KnowledgeArticle.tags": P.tagsPerArticle,
+  "Query.adminUsers": P.users,
+  "Query.sessions": P.sessions,
+  "Query.searchSessions": P.sessions,
+  "Query.messages": P.messagesPerSession,
+  "Query.myBookmarks": P.bookmarks,
+  "ChatMessage.citations": P.citationsPerAnswer,
+  "ChatMessage.usedNumbers": P.citationsPerAnswer,
+  "ChatMessage.freshnessWarnings": P.citationsPerAnswer,
+  "ChatCitation.headingPath": P.headingLevels,
+};
+
+/** The number of items the list field typeName.fieldName can return with these arguments. */
+export function listSize(typeName: string, fieldName: string, args: Record<string, unknown>): number {
+  const size = LIST_SIZES[`${typeName}.${fieldName}`] ?? DEFAULT_LIST_SIZE;
+  return typeof size === "function" ? size(args) : size;
+}
