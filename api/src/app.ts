@@ -3,7 +3,7 @@
  * the REST compatibility layer under /api, health probes, and the built web app for every other path.
  */
 import fs from "node:fs";
-import http from "node:http";
+import type http from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -27,6 +27,7 @@ import { buildAppSchema } from "./graphql/schema";
 import { attachGraphQLWs } from "./graphql/ws";
 import { logger } from "./logger";
 import { restErrorHandler } from "./rest/error-handler";
+import { createHttpServer, requireValidHost } from "./rest/http-edge";
 import { apiRouter } from "./rest/router";
 import type { Services } from "./services";
 
@@ -88,8 +89,9 @@ export async function createApp(opts: AppOptions): Promise<RunningApp> {
   const { config } = services;
   const schema = await buildAppSchema();
   const app = express();
-  const httpServer = http.createServer(app);
+  const httpServer = createHttpServer(app);
   app.disable("x-powered-by");
+  app.use(requireValidHost);
 
   app.use((req, res, next) => {
     if (!logger.isLevelEnabled("debug")) return next();
