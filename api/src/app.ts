@@ -49,11 +49,17 @@ export interface RunningApp {
   close(): Promise<void>;
 }
 
+/**
+ * The websocket origin of APP_URL (ws: for http:, wss: for https:). Never taken from the request: a Host header
+ * is whatever the client sends, and the policy must not allow a host an attacker names.
+ */
+export function websocketOrigin(appUrl: string): string {
+  const url = new URL(appUrl);
+  return `${url.protocol === "https:" ? "wss" : "ws"}://${url.host}`;
+}
+
 function contentSecurityPolicy(appUrl: string) {
   const https = appUrl.startsWith("https:");
-  // websockets to this same host ('self' does not cover ws: in every browser)
-  const wsSelf = (req: http.IncomingMessage) =>
-    `${https ? "wss" : "ws"}://${req.headers.host ?? "localhost"}`;
   return {
     useDefaults: false,
     directives: {
@@ -63,7 +69,9 @@ function contentSecurityPolicy(appUrl: string) {
       styleSrc: ["'self'", "'unsafe-inline'"],
       imgSrc: ["'self'", "data:"],
       fontSrc: ["'self'", "data:"],
-      connectSrc: ["'self'", wsSelf],
+      // 'self' covers ws:/wss: to this origin in CSP3 browsers (Chrome 71+, Firefox, Safari 16+); APP_URL's
+      // websocket origin is for older Safari. Both are fixed at start, so helmet builds the header once.
+      connectSrc: ["'self'", websocketOrigin(appUrl)],
       objectSrc: ["'none'"],
       baseUri: ["'self'"],
       formAction: ["'self'"],
