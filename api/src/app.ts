@@ -27,7 +27,7 @@ import { buildAppSchema } from "./graphql/schema";
 import { attachGraphQLWs } from "./graphql/ws";
 import { logger } from "./logger";
 import { restErrorHandler } from "./rest/error-handler";
-import { createHttpServer, requireValidHost } from "./rest/http-edge";
+import { createHttpServer, jsonBody, requireValidHost } from "./rest/http-edge";
 import { apiRouter } from "./rest/router";
 import type { Services } from "./services";
 
@@ -149,7 +149,7 @@ export async function createApp(opts: AppOptions): Promise<RunningApp> {
 
   app.use(
     "/graphql",
-    express.json({ limit: BODY_LIMIT }),
+    jsonBody(BODY_LIMIT),
     expressMiddleware(apollo, {
       context: async ({ req, res }): Promise<GraphQLContext> => {
         const auth = await services.auth.authenticate(tokenFromRequest(req));
@@ -169,7 +169,7 @@ export async function createApp(opts: AppOptions): Promise<RunningApp> {
     }),
   );
 
-  app.use("/api", express.json({ limit: BODY_LIMIT }), apiRouter(services));
+  app.use("/api", jsonBody(BODY_LIMIT), apiRouter(services));
 
   const webDist = opts.webDist ?? DEFAULT_WEB_DIST;
   const indexHtml = path.join(webDist, "index.html");

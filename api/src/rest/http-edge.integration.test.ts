@@ -22,8 +22,10 @@ import {
   HEADERS_TIMEOUT_MS,
   httpMessages,
   isValidHost,
+  jsonDepthExceeds,
   MAX_HEADER_BYTES,
   MAX_HOST_LENGTH,
+  MAX_JSON_DEPTH,
   REQUEST_TIMEOUT_MS,
 } from "./http-edge";
 
@@ -137,6 +139,38 @@ describe("paths that do not decode", () => {
     }
   });
 
+  it("should never answer 500 to odd paths that do decode (traversal, NUL, long names, odd methods)", async () => {
+    const paths = [
+      "/..%2f..%2fetc%2fpasswd",
+      "/assets/..%2f..%2f..%2fetc%2fpasswd",
+      "/assets/..%5c..%5cindex.html",
+      "/%00",
+      "/assets/app.js%00.html",
+      `/assets/${"n".repeat(5_000)}.js`,
+      "//evil.example/",
+      "/assets/app.js/",
+      "/./././",
+      "/api/../../etc/passwd",
+      "/%C0%AE%C0%AE/",
+    ];
+    for (const p of paths) {
+      const res = await rawGet(app.url, p);
+      expect(res.status, p).toBeGreaterThanOrEqual(200);
+      expect(res.status, p).toBeLessThan(500);
+      expect(res.text, p).not.toContain("root:");
+    }
+    const ranged = await rawGet(app.url, "/assets/app.js", ["Range: bytes=999999-"]);
+    expect(ranged.status).toBeLessThan(500);
+    for (const method of ["OPTIONS", "TRACE", "PROPFIND", "DELETE"]) {
+      const res = await rawRequest(
+        app.url,
+        `${method} /knowledge HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n`,
+      );
+      expect(res.status, method).toBeGreaterThanOrEqual(200);
+      expect(res.status, method).toBeLessThan(500);
+    }
+  });
+
   it("should take a bad %-escape in the query string or a cookie as text, not fail", async () => {
     const q = await rawGet(app.url, "/api/auth/status?x=%ZZ&y=%E0%A4%A");
     expect(q.status).toBe(200);
@@ -187,6 +221,21 @@ describe("bodies that do not decode", () => {
     ["broken JSON", {}, '{"email": ', 400, "BAD_USER_INPUT"],
     ["JSON with a trailing comma", {}, '{"email": "a",}', 400, "BAD_USER_INPUT"],
     ["a bare JSON string", {}, '"hej"', 400, "BAD_USER_INPUT"],
+    ["arrays nested 65 deep", {}, `{"email":${"[".repeat(65)}${"]".repeat(65)}}`, 400, "BAD_USER_INPUT"],
+    [
+      "objects nested 150,000 deep",
+      {},
+      `${'{"a":'.repeat(150_000)}1${"}".repeat(150_000)}`,
+      400,
+      "BAD_USER_INPUT",
+    ],
+    [
+      "UTF-16 JSON",
+      { "content-type": "application/json; charset=utf-16le" },
+      Buffer.from(json, "utf16le"),
+      415,
+      "UNSUPPORTED_MEDIA_TYPE",
+    ],
   ];
 
   for (const target of targets) {
@@ -198,6 +247,38 @@ describe("bodies that do not decode", () => {
       }
     });
   }
+
+  it("should refuse JSON nested deeper than MAX_JSON_DEPTH before parsing it, counting no brackets in strings", async () => {
+    const deep = await post("/api/auth/login", `{"email":${"[".repeat(1_000_000 - 20)}`, {});
+    expect(deep).toEqual({
+      status: 400,
+      json: { message: httpMessages.jsonTooDeep, code: "BAD_USER_INPUT" },
+    });
+    // brackets inside strings (escaped quotes too) are text: an ordinary failed login
+    const password = `"\\"${"[{".repeat(2_000)}`;
+    const inString = await post(
+      "/api/auth/login",
+      `{"email":"a@minksekretariatet.dk","password":${JSON.stringify(password)}}`,
+      {},
+    );
+    expect(inString.status).toBe(401);
+    // exactly MAX_JSON_DEPTH levels is fine (and reaches the route's own checks)
+    const atLimit = await post(
+      "/api/auth/login",
+      `${"[".repeat(MAX_JSON_DEPTH)}${"]".repeat(MAX_JSON_DEPTH)}`,
+      {},
+    );
+    expect(atLimit.json).toEqual({
+      message: "Ugyldig forespørgsel: forventede et JSON-objekt",
+      code: "BAD_USER_INPUT",
+    });
+    // 4 levels: the outer array, the object, two arrays; the escaped quote does not end the string
+    const fourDeep = String.raw`["\"[[[", {"a": [[]]}]`;
+    expect(jsonDepthExceeds(Buffer.from(fourDeep), 4)).toBe(false);
+    expect(jsonDepthExceeds(Buffer.from(fourDeep), 3)).toBe(true);
+    expect(jsonDepthExceeds(Buffer.from(String.raw`["\\", [[[]]]]`), 3)).toBe(true);
+    expect(jsonDepthExceeds(Buffer.from(`["æøå [[[[", [[]]]`), 3)).toBe(false);
+  });
 
   it("should refuse a gzip bomb once the inflated body passes the body limit", async () => {
     // BODY_LIMIT counts inflated bytes: a small gzip that inflates past it is refused like a large body
@@ -394,7 +475,7 @@ describe("the HTTP server's limits", () => {
 });
 
 describe("liveness under hostile requests", () => {
-  it("should answer /healthz within 100 ms while a gzip bomb and slow bodies are in flight", async () => {
+  it("should answer /healthz within 100 ms while gzip bombs, deep JSON and slow bodies are in flight", async () => {
     // warm the connection pool so the probes measure the server, not the first TCP handshake
     await fetch(`${app.url}/healthz`).then((r) => r.text());
     const slowBody = (target: string) =>
@@ -413,7 +494,14 @@ describe("liveness under hostile requests", () => {
         body: gzipBomb as BodyInit,
       }).then((r) => r.status),
     );
-    const hostile = Promise.all([slowBody("/api/auth/login"), slowBody("/graphql"), ...bombs]);
+    const deepJson = Array.from({ length: 2 }, () =>
+      fetch(`${app.url}/api/auth/login`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: `${"[".repeat(500_000)}${"]".repeat(500_000)}`,
+      }).then((r) => r.status),
+    );
+    const hostile = Promise.all([slowBody("/api/auth/login"), slowBody("/graphql"), ...bombs, ...deepJson]);
     const timings: number[] = [];
     for (let i = 0; i < 8; i++) {
       const started = performance.now();
@@ -424,7 +512,7 @@ describe("liveness under hostile requests", () => {
       await new Promise((r) => setTimeout(r, 40));
     }
     expect(Math.max(...timings), timings.map((t) => t.toFixed(1)).join(", ")).toBeLessThan(100);
-    const [, , ...bombStatus] = await hostile;
-    expect(bombStatus).toEqual([413, 413, 413]);
+    const [, , ...refused] = await hostile;
+    expect(refused).toEqual([413, 413, 413, 400, 400]);
   });
 });

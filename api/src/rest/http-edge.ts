@@ -6,7 +6,7 @@
  */
 import http from "node:http";
 import type { Duplex } from "node:stream";
-import type { Request, RequestHandler } from "express";
+import express, { type Request, type RequestHandler } from "express";
 import { AppError, type ErrorCode, Errors, statusForCode } from "../errors";
 import { logger } from "../logger";
 
@@ -23,6 +23,12 @@ export const REQUEST_TIMEOUT_MS = 60_000;
 export const TIMEOUT_CHECK_INTERVAL_MS = 5_000;
 /** A DNS name has at most 253 characters; a port adds at most ":65535". */
 export const MAX_HOST_LENGTH = 253 + ":65535".length;
+/**
+ * The deepest nesting of arrays and objects in a JSON body. The app's own bodies nest a few levels; a 1 MB
+ * body of brackets would keep JSON.parse busy for most of a second (500,000 levels: ~0.8 s), stalling every
+ * other request, so it is refused before parsing.
+ */
+export const MAX_JSON_DEPTH = 64;
 
 /** Danish texts for the client mistakes found at the edge. */
 export const httpMessages = {
@@ -31,6 +37,7 @@ export const httpMessages = {
   badPath: "Ugyldig adresse: forkert %-kodning",
   badHost: "Ugyldig Host-header",
   invalidJson: "Ugyldig JSON i forespørgslen",
+  jsonTooDeep: `JSON i forespørgslen er for dybt indlejret (højst ${MAX_JSON_DEPTH} niveauer)`,
   bodyNotEncodedAsDeclared: "Forespørgslens indhold passer ikke til dens Content-Encoding",
   encodingUnsupported:
     "Forespørgslens Content-Encoding understøttes ikke (brug gzip, deflate, br eller ingen)",
@@ -117,6 +124,45 @@ export function answerClientError(err: NodeJS.ErrnoException, socket: Duplex): v
   socket.end(response, () => socket.destroy());
 }
 
+/**
+ * express.json() with the body limit, UTF-8 only (RFC 8259 §8.1) and nesting at most MAX_JSON_DEPTH — both
+ * checked on the raw bytes before JSON.parse runs. Refusals reach the error handler like body-parser's own.
+ */
+export function jsonBody(limit: string): RequestHandler {
+  return express.json({
+    limit,
+    verify: (_req, _res, buf, encoding) => {
+      if (encoding !== "utf-8") throw edgeError("charset.unsupported");
+      if (jsonDepthExceeds(buf, MAX_JSON_DEPTH)) throw edgeError("entity.too.deep");
+    },
+  });
+}
+
+function edgeError(type: string): Error {
+  return Object.assign(new Error(type), { type });
+}
+
+/** true when arrays/objects in this UTF-8 JSON nest deeper than max (brackets inside strings do not count). */
+export function jsonDepthExceeds(buf: Uint8Array, max: number): boolean {
+  if (buf.length <= max) return false; // too short to open max + 1 levels
+  let depth = 0;
+  let inString = false;
+  // UTF-8 continuation bytes are all >= 0x80: no multi-byte character hides a quote or a bracket
+  for (let i = 0; i < buf.length; i++) {
+    const c = buf[i];
+    if (inString) {
+      if (c === 0x5c)
+        i++; // backslash: the next byte is escaped
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) inString = true;
+    else if (c === 0x5b || c === 0x7b) {
+      depth += 1;
+      if (depth > max) return true;
+    } else if (c === 0x5d || c === 0x7d) depth -= 1;
+  }
+  return false;
+}
+
 // RFC 3986 host: an IP literal in brackets, or a reg-name (IPv4 is one) of unreserved, sub-delims and
 // %-escapes; then an optional port. Anything else (spaces, non-ASCII, '/', '@') is invalid (RFC 9112 §3.2: 400).
 const HOST_RE =
@@ -175,6 +221,8 @@ export function clientErrorOf(err: unknown): AppError | null {
       return Errors.payloadTooLarge();
     case "entity.parse.failed":
       return Errors.badInput(httpMessages.invalidJson);
+    case "entity.too.deep":
+      return Errors.badInput(httpMessages.jsonTooDeep);
     case "encoding.unsupported":
       return new AppError("UNSUPPORTED_MEDIA_TYPE", httpMessages.encodingUnsupported);
     case "charset.unsupported":
