@@ -7,6 +7,7 @@
 import fs from "node:fs";
 import fsp from "node:fs/promises";
 import path from "node:path";
+import { logger } from "./logger";
 
 export const PRIVATE_FILE_MODE = 0o600;
 export const PRIVATE_DIR_MODE = 0o700;
@@ -37,19 +38,20 @@ export function tightenSync(file: string, mode: number = PRIVATE_FILE_MODE): voi
   }
 }
 
-/** A folder only the app writes (the outbox): owner-only, and so is every file in it. */
+/**
+ * A folder only the app writes (the outbox): owner-only, and so is every file in it. Never throws: a folder the
+ * app may not chmod (owned by another user) is reported, and start-up goes on as before.
+ */
 export function tightenPrivateFolder(dir: string): void {
-  let names: string[];
   try {
-    names = fs.readdirSync(dir);
-  } catch (e) {
-    if ((e as NodeJS.ErrnoException).code === "ENOENT") return;
-    throw e;
-  }
-  tightenSync(dir, PRIVATE_DIR_MODE);
-  for (const name of names) {
-    const file = path.join(dir, name);
-    tightenSync(file, fs.statSync(file).isDirectory() ? PRIVATE_DIR_MODE : PRIVATE_FILE_MODE);
+    tightenSync(dir, PRIVATE_DIR_MODE);
+    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+      if (entry.isSymbolicLink()) continue; // chmod would follow it out of the folder
+      tightenSync(path.join(dir, entry.name), entry.isDirectory() ? PRIVATE_DIR_MODE : PRIVATE_FILE_MODE);
+    }
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === "ENOENT") return;
+    logger.warn({ err, dir }, "could not make the folder owner-only");
   }
 }
 
