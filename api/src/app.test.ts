@@ -3,8 +3,10 @@ import os from "node:os";
 import path from "node:path";
 import mongoose from "mongoose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { websocketOrigin } from "./app";
 import { startTestApp, type TestApp } from "./testing/app";
 import { gql, rest } from "./testing/client";
+import { rawGet } from "./testing/raw-http";
 
 let app: TestApp;
 const dist = fs.mkdtempSync(path.join(os.tmpdir(), "vidensbank-dist-"));
@@ -59,10 +61,21 @@ describe("the HTTP app", () => {
     const csp = res.headers.get("content-security-policy") ?? "";
     expect(csp).toContain("default-src 'self'");
     expect(csp).toContain("script-src 'self'");
-    expect(csp).toContain(`connect-src 'self' ${app.url.replace("http", "ws")}`);
+    // APP_URL's websocket origin, fixed at start (the test app's APP_URL is http://localhost:<PORT>)
+    expect(csp).toMatch(/connect-src 'self' ws:\/\/localhost:\d+;/);
     expect(csp).toContain("frame-ancestors 'none'");
     expect(csp).not.toContain("unsafe-eval");
     expect(res.headers.get("x-powered-by")).toBeNull();
+  });
+
+  it("should never copy the Host header into the Content-Security-Policy", async () => {
+    for (const host of ["evil.example", "evil.example:4444", "127.0.0.1:1"]) {
+      const res = await rawGet(app.url, "/", [`Host: ${host}`]);
+      expect(res.status, host).toBe(200);
+      const csp = res.headers["content-security-policy"];
+      expect(csp, host).not.toContain(host);
+      expect(csp, host).toContain("connect-src 'self' ws://localhost:");
+    }
   });
 
   it("should refuse bodies over 1 MB with 413 in the REST error shape", async () => {
@@ -109,6 +122,26 @@ describe("the HTTP app without a built web app", () => {
     const res = await fetch(`${bare.url}/knowledge`);
     expect(res.status).toBe(200);
     expect(await res.text()).toContain("npm run build -w web");
+  });
+});
+
+describe("the Content-Security-Policy behind https", () => {
+  let secure: TestApp;
+  beforeAll(async () => {
+    secure = await startTestApp({ mail: "outbox", config: { appUrl: "https://vidensbank.example.dk" } });
+  });
+  afterAll(async () => {
+    await secure?.close();
+  });
+
+  it("should allow websockets to APP_URL's host over wss: only, whatever Host the request names", async () => {
+    expect(websocketOrigin("https://vidensbank.example.dk")).toBe("wss://vidensbank.example.dk");
+    expect(websocketOrigin("http://localhost:3000/")).toBe("ws://localhost:3000");
+    const res = await rawGet(secure.url, "/", ["Host: evil.example"]);
+    const csp = res.headers["content-security-policy"];
+    expect(csp).toContain("connect-src 'self' wss://vidensbank.example.dk;");
+    expect(csp).toContain("upgrade-insecure-requests");
+    expect(csp).not.toContain("evil.example");
   });
 });
 

@@ -3,7 +3,7 @@
  * the REST compatibility layer under /api, health probes, and the built web app for every other path.
  */
 import fs from "node:fs";
-import http from "node:http";
+import type http from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -29,6 +29,7 @@ import { buildAppSchema } from "./graphql/schema";
 import { attachGraphQLWs } from "./graphql/ws";
 import { logger } from "./logger";
 import { restErrorHandler } from "./rest/error-handler";
+import { createHttpServer, jsonBody, requireValidHost } from "./rest/http-edge";
 import { apiRouter } from "./rest/router";
 import type { Services } from "./services";
 
@@ -50,11 +51,17 @@ export interface RunningApp {
   close(): Promise<void>;
 }
 
+/**
+ * The websocket origin of APP_URL (ws: for http:, wss: for https:). Never taken from the request: a Host header
+ * is whatever the client sends, and the policy must not allow a host an attacker names.
+ */
+export function websocketOrigin(appUrl: string): string {
+  const url = new URL(appUrl);
+  return `${url.protocol === "https:" ? "wss" : "ws"}://${url.host}`;
+}
+
 function contentSecurityPolicy(appUrl: string) {
   const https = appUrl.startsWith("https:");
-  // websockets to this same host ('self' does not cover ws: in every browser)
-  const wsSelf = (req: http.IncomingMessage) =>
-    `${https ? "wss" : "ws"}://${req.headers.host ?? "localhost"}`;
   return {
     useDefaults: false,
     directives: {
@@ -64,7 +71,9 @@ function contentSecurityPolicy(appUrl: string) {
       styleSrc: ["'self'", "'unsafe-inline'"],
       imgSrc: ["'self'", "data:"],
       fontSrc: ["'self'", "data:"],
-      connectSrc: ["'self'", wsSelf],
+      // 'self' covers ws:/wss: to this origin in CSP3 browsers (Chrome 71+, Firefox, Safari 16+); APP_URL's
+      // websocket origin is for older Safari. Both are fixed at start, so helmet builds the header once.
+      connectSrc: ["'self'", websocketOrigin(appUrl)],
       objectSrc: ["'none'"],
       baseUri: ["'self'"],
       formAction: ["'self'"],
@@ -90,8 +99,9 @@ export async function createApp(opts: AppOptions): Promise<RunningApp> {
   const { config } = services;
   const schema = await buildAppSchema();
   const app = express();
-  const httpServer = http.createServer(app);
+  const httpServer = createHttpServer(app);
   app.disable("x-powered-by");
+  app.use(requireValidHost);
 
   app.use((req, res, next) => {
     if (!logger.isLevelEnabled("debug")) return next();
@@ -148,7 +158,7 @@ export async function createApp(opts: AppOptions): Promise<RunningApp> {
 
   app.use(
     "/graphql",
-    express.json({ limit: BODY_LIMIT }),
+    jsonBody(BODY_LIMIT),
     expressMiddleware(apollo, {
       context: async ({ req, res }): Promise<GraphQLContext> => {
         const auth = await services.auth.authenticate(tokenFromRequest(req));
@@ -169,7 +179,7 @@ export async function createApp(opts: AppOptions): Promise<RunningApp> {
     graphqlBodyErrorHandler,
   );
 
-  app.use("/api", express.json({ limit: BODY_LIMIT }), apiRouter(services));
+  app.use("/api", jsonBody(BODY_LIMIT), apiRouter(services));
 
   const webDist = opts.webDist ?? DEFAULT_WEB_DIST;
   const indexHtml = path.join(webDist, "index.html");

@@ -16,6 +16,9 @@ export type ErrorCode =
   | "TOO_MANY_REQUESTS"
   | "PAYLOAD_TOO_LARGE"
   | "RESPONSE_TOO_LARGE"
+  | "UNSUPPORTED_MEDIA_TYPE"
+  | "REQUEST_TIMEOUT"
+  | "HEADERS_TOO_LARGE"
   | "INTERNAL_SERVER_ERROR";
 
 const STATUS: Record<ErrorCode, number> = {
@@ -27,9 +30,12 @@ const STATUS: Record<ErrorCode, number> = {
   EMAIL_NOT_VERIFIED: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,
+  REQUEST_TIMEOUT: 408,
   PAYLOAD_TOO_LARGE: 413,
   // the request is fine but asks for more than one answer may hold (413 would blame the request body)
   RESPONSE_TOO_LARGE: 400,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  HEADERS_TOO_LARGE: 431,
   TOO_MANY_REQUESTS: 429,
   INTERNAL_SERVER_ERROR: 500,
 };

@@ -2,6 +2,7 @@
  * The activity log. Every module records what users do through recordActivity(); the admin reads it through
  * listActivity(). Recording never fails the caller's operation: a write error is logged and swallowed.
  */
+import { Errors } from "../errors";
 import { publish } from "../graphql/pubsub";
 import { logger } from "../logger";
 import { escapeRegExp } from "../util";
@@ -53,6 +54,14 @@ export interface ActivityFilter {
 
 export const ACTIVITY_LIMIT_DEFAULT = 200;
 export const ACTIVITY_LIMIT_MAX = 1000;
+/** The longest search (after trimming) and action filter: the texts searched and action names are far shorter. */
+export const ACTIVITY_SEARCH_MAX_LENGTH = 200;
+export const ACTIVITY_ACTION_MAX_LENGTH = 100;
+
+export const activityMessages = {
+  searchTooLong: `Søgningen må højst være ${ACTIVITY_SEARCH_MAX_LENGTH} tegn`,
+  actionInvalid: "Ugyldigt handlingsfilter",
+} as const;
 
 /** Record one activity-log entry. Never throws. */
 export function recordActivity(input: ActivityInput): Promise<void> {
@@ -105,12 +114,18 @@ function toEntry(d: {
 
 /** Newest first, filtered. */
 export async function listActivity(filter: ActivityFilter = {}): Promise<ActivityEntry[]> {
+  const search = filter.search?.trim();
+  if (search && search.length > ACTIVITY_SEARCH_MAX_LENGTH) {
+    throw Errors.invalidFields([{ field: "search", message: activityMessages.searchTooLong }]);
+  }
+  if (filter.action && filter.action.length > ACTIVITY_ACTION_MAX_LENGTH) {
+    throw Errors.invalidFields([{ field: "action", message: activityMessages.actionInvalid }]);
+  }
   const query: Record<string, unknown> = {};
   if (filter.action && filter.action !== "all") query.action = filter.action;
   if (filter.sinceHours && filter.sinceHours > 0) {
     query.timestamp = { $gte: new Date(Date.now() - filter.sinceHours * 3600_000) };
   }
-  const search = filter.search?.trim();
   if (search) {
     const re = { $regex: escapeRegExp(search), $options: "i" };
     query.$or = [{ description: re }, { userEmail: re }, { action: re }];

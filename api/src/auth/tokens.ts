@@ -4,6 +4,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { jwtVerify, SignJWT } from "jose";
 import type { AppConfig } from "../config";
+import { ensurePrivateDir } from "../private-files";
 
 export interface AuthClaims {
   /** user id */
@@ -22,7 +23,7 @@ export function loadJwtSecret(config: Pick<AppConfig, "jwtSecret" | "dataDir">):
   try {
     return new TextEncoder().encode(fs.readFileSync(file, "utf8").trim());
   } catch {
-    fs.mkdirSync(config.dataDir, { recursive: true });
+    ensurePrivateDir(config.dataDir);
     const secret = randomBytes(48).toString("base64url");
     try {
       fs.writeFileSync(file, secret, { mode: 0o600, flag: "wx" });

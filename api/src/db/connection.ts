@@ -10,6 +10,7 @@ import path from "node:path";
 import mongoose from "mongoose";
 import type { AppConfig } from "../config";
 import { logger } from "../logger";
+import { ensurePrivateDir, writePrivateFileSync } from "../private-files";
 
 export interface Database {
   uri: string;
@@ -131,11 +132,11 @@ export async function openDatabase(config: AppConfig, opts: OpenOptions = {}): P
   }
 
   const dbpath = path.join(config.dataDir, "db");
-  fs.mkdirSync(dbpath, { recursive: true });
+  ensurePrivateDir(dbpath, config.dataDir);
   const store = await startStoreWaiting(startEmbeddedStore, dbpath, opts.lockWaitMs ?? 15_000);
   const file = storeFilePath(config.dataDir);
   if (role === "server") {
-    fs.writeFileSync(file, JSON.stringify({ uri: store.uri, pid: process.pid } satisfies StoreFile));
+    writePrivateFileSync(file, JSON.stringify({ uri: store.uri, pid: process.pid } satisfies StoreFile));
   }
   try {
     await connectMongoose(store.uri, EMBEDDED_DB_NAME);

@@ -9,6 +9,7 @@ import path from "node:path";
 import nodemailer, { type Transporter } from "nodemailer";
 import type { AppConfig } from "../config";
 import { logger } from "../logger";
+import { ensurePrivateDirAsync, PRIVATE_FILE_MODE, tightenPrivateFolder } from "../private-files";
 import { type MailContent, passwordResetMail, verificationMail } from "./mail.templates";
 import { type MailJob, MailQueue } from "./mail-queue";
 
@@ -28,6 +29,8 @@ export function outboxDir(dataDir: string): string {
 
 /** Build the mailer for this configuration. */
 export function createMailer(config: Pick<AppConfig, "smtpUrl" | "mailFrom" | "dataDir" | "appUrl">): Mailer {
+  // an outbox left readable to others by an older version: its mails hold live links
+  if (!config.smtpUrl) tightenPrivateFolder(outboxDir(config.dataDir));
   const transport: Transporter = config.smtpUrl
     ? nodemailer.createTransport(config.smtpUrl)
     : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
@@ -45,12 +48,16 @@ export function createMailer(config: Pick<AppConfig, "smtpUrl" | "mailFrom" | "d
       return;
     }
     const dir = outboxDir(config.dataDir);
-    await fs.mkdir(dir, { recursive: true });
+    await ensurePrivateDirAsync(dir, config.dataDir);
     const file = path.join(
       dir,
       `${new Date().toISOString().replace(/[:.]/g, "-")}-${kind}-${randomBytes(3).toString("hex")}.eml`,
     );
-    await fs.writeFile(file, (info as unknown as { message: Buffer }).message);
+    // owner-only: the mail holds a live verification or reset link
+    await fs.writeFile(file, (info as unknown as { message: Buffer }).message, {
+      mode: PRIVATE_FILE_MODE,
+      flag: "wx",
+    });
     logger.info({ to, kind, file, link: content.link }, `mail written to outbox: ${content.link}`);
   }
 

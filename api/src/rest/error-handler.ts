@@ -1,22 +1,22 @@
-/** REST errors: { message, code } with the fitting status; unknown errors logged and shown generically. */
+/**
+ * REST errors: { message, code } with the fitting status. Express's own errors (a body or path that does not
+ * decode) are the client's mistake: a 4xx, logged at debug. Only unknown errors are logged in full (error
+ * level) and shown generically.
+ */
 import type { NextFunction, Request, Response } from "express";
 import { AppError, Errors } from "../errors";
 import { logger } from "../logger";
+import { clientErrorOf, logClientError } from "./http-edge";
 
 export function toAppError(err: unknown): AppError {
   if (err instanceof AppError) return err;
-  const e = err as { type?: string; status?: number };
-  if (e?.type === "entity.too.large" || e?.status === 413) return Errors.payloadTooLarge();
-  if (e?.type === "entity.parse.failed") return Errors.badInput("Ugyldig JSON i forespørgslen");
-  if (e?.type && typeof e.status === "number" && e.status >= 400 && e.status < 500) {
-    return Errors.badInput("Ugyldig forespørgsel");
-  }
-  return Errors.internal();
+  return clientErrorOf(err) ?? Errors.internal();
 }
 
-export function sendError(res: Response, err: unknown): void {
+export function sendError(res: Response, err: unknown, req?: Request): void {
   const appError = toAppError(err);
   if (appError.code === "INTERNAL_SERVER_ERROR") logger.error({ err }, "unexpected error in REST handler");
+  else if (req && !(err instanceof AppError)) logClientError(req, err, appError);
   if (appError.retryAfter !== undefined) res.setHeader("Retry-After", String(appError.retryAfter));
   res.status(appError.status).json({
     message: appError.message,
@@ -25,7 +25,7 @@ export function sendError(res: Response, err: unknown): void {
   });
 }
 
-export function restErrorHandler(err: unknown, _req: Request, res: Response, _next: NextFunction): void {
+export function restErrorHandler(err: unknown, req: Request, res: Response, _next: NextFunction): void {
   if (res.headersSent) return;
-  sendError(res, err);
+  sendError(res, err, req);
 }

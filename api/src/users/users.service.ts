@@ -17,12 +17,15 @@ import { type PublicUser, presentUser } from "./user.presenter";
 import { validatePassword } from "./user.rules";
 
 export const BUILTIN_ADMIN_USERNAME = "admin";
+/** The longest admin user search (after trimming): a name or an e-mail address is far shorter. */
+export const USER_SEARCH_MAX_LENGTH = 200;
 
 export const userMessages = {
   adminProtected: "Admin-brugeren kan ikke slettes",
   notFound: "Brugeren blev ikke fundet",
   notSelf: "Du kan ikke slette din egen konto her",
   adminOnly: "Kun administratorer har adgang",
+  searchTooLong: `Søgningen må højst være ${USER_SEARCH_MAX_LENGTH} tegn`,
 } as const;
 
 /** spec §3 'User as read in admin list' */
@@ -66,6 +69,9 @@ export class UsersService {
   async listUsers(actor: UserDoc, search?: string | null): Promise<AdminUserView[]> {
     this.assertAdmin(actor);
     const q = search?.trim();
+    if (q && q.length > USER_SEARCH_MAX_LENGTH) {
+      throw Errors.invalidFields([{ field: "search", message: userMessages.searchTooLong }]);
+    }
     const filter: Record<string, unknown> = {};
     if (q) {
       const re = { $regex: escapeRegExp(q), $options: "i" };

@@ -58,12 +58,14 @@ export const serverTextsEn: Readonly<Record<string, string>> = {
   "Ugyldigt sprog (vælg da eller en)": "Invalid language (choose da or en)",
   "Ugyldigt tema (vælg light, dark eller system)": "Invalid theme (choose light, dark or system)",
   "Notifikationer skal være slået til eller fra": "Notifications must be turned on or off",
+  "Søgningen må højst være 200 tegn": "The search may be at most 200 characters",
 
   // api/src/rest/*.ts, api/src/activity/activity.rest.ts
   "Ugyldig JSON i forespørgslen": "Invalid JSON in the request",
   "Ugyldig forespørgsel: forventede et JSON-objekt": "Invalid request: expected a JSON object",
   "Endpoint findes ikke": "Endpoint does not exist",
   "Ugyldigt tidsfilter": "Invalid time filter",
+  "Ugyldigt handlingsfilter": "Invalid action filter",
 
   // api/src/graphql/errors.ts (GraphQL's own request errors)
   "Ugyldig GraphQL-forespørgsel": "Invalid GraphQL request",
