@@ -44,6 +44,10 @@ export default defineConfig({
         },
       },
       {
+        // Web components rendered to static HTML (react-dom/server), no browser.
+        test: { name: "web-unit", include: ["web/src/**/*.test.tsx"], environment: "node" },
+      },
+      {
         // Browser end-to-end tests: the real server (startTestApp) + the built web app in headless Chromium.
         test: {
           name: "web-e2e",

@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -79,6 +79,40 @@ describe("loadContentDir", () => {
     expect(a.content).toBe("# Kontingent\n\nBetales i januar.\n");
     expect(articles[0].tags).toEqual([]);
     expect(articles[0].subcategory).toBeUndefined();
+  });
+
+  it("should store imported titles, categories and tags as plain text and the body as Markdown without HTML", async () => {
+    const dir = await tempDir({
+      "a.md":
+        "---\n" +
+        'title: "Ferie <img src=x onerror=alert(1)>regler"\n' +
+        'category: "<b>IT</b>"\n' +
+        'subcategory: "<scr<script>ipt>"\n' +
+        'tags: ["<svg/onload=alert(1)>", "&lt;script&gt;", "<i></i>", ferie]\n' +
+        "---\n" +
+        "# Ferie <script>alert(1)</script>\n\n" +
+        "Tekst <<img src=x onerror=alert(1)> og <!-- skjult --> a < b, 3 > 2, æøå.\n",
+      "b.md": '---\ntitle: "<b></b>"\ncategory: IT\n---\nTekst.\n',
+    });
+    const err = await loadContentDir(dir).catch((e: unknown) => e);
+    // a title that is nothing but HTML is empty
+    expect((err as ContentError).field).toBe("title");
+    await rm(path.join(dir, "b.md"));
+    const [a] = await loadContentDir(dir);
+    const fields = [a.title, a.category, a.subcategory ?? "", ...a.tags, a.content];
+    for (const text of fields) expect(text).not.toMatch(/<[a-z/!?]/i);
+    expect(a.title).toBe("Ferie regler"); // the tag is dropped, the words stay
+    expect(a.category).toBe("IT");
+    expect(a.tags).toHaveLength(3); // "<i></i>" is no tag at all
+    expect(a.content).toBe("# Ferie alert(1)\n\nTekst < og  a < b, 3 > 2, æøå.\n");
+  });
+
+  it("should leave the sample articles untouched by the HTML sanitising (they have no HTML)", async () => {
+    for (const a of await loadContentDir(CONTENT_DIR)) {
+      const raw = await readFile(path.join(CONTENT_DIR, a.sourcePath), "utf8");
+      expect(raw, a.sourcePath).toContain(a.content.trim());
+      expect(raw, a.sourcePath).toContain(a.title);
+    }
   });
 
   it("should change the content hash exactly when the article changes", async () => {

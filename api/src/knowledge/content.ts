@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import matter from "gray-matter";
+import { plainText, stripHtml } from "../chat/answer/sanitize";
 
 /** One sample article read from the content folder (Markdown with YAML front matter). */
 export interface ContentArticle {
@@ -48,10 +49,10 @@ function requireText(
     if (optional) return undefined;
     throw new ContentError(file, field, `mangler feltet '${field}' i front matter`);
   }
-  if (typeof value !== "string" || !value.trim()) {
-    throw new ContentError(file, field, `feltet '${field}' skal være en ikke-tom tekst`);
-  }
-  return value.trim();
+  // front matter fields are plain text: HTML in them is dropped (or escaped) before they are checked and stored
+  const text = typeof value === "string" ? plainText(value).trim() : "";
+  if (!text) throw new ContentError(file, field, `feltet '${field}' skal være en ikke-tom tekst`);
+  return text;
 }
 
 /** Parses one Markdown file's text; `sourcePath` is used in errors and as the idempotency key. */
@@ -78,8 +79,11 @@ export function parseContentFile(text: string, sourcePath: string): ContentArtic
   if (!Array.isArray(rawTags) || rawTags.some((t) => typeof t !== "string" || !t.trim())) {
     throw new ContentError(sourcePath, "tags", "feltet 'tags' skal være en liste af ikke-tomme tekster");
   }
-  const tags = [...new Set(rawTags.map((t: string) => t.trim()))];
-  const content = parsed.content.replace(/^\s*\n/, "").trimEnd();
+  const tags = [...new Set(rawTags.map((t: string) => plainText(t).trim()).filter(Boolean))];
+  // the body is stored as Markdown without HTML, like every text shown to others
+  const content = stripHtml(parsed.content)
+    .replace(/^\s*\n/, "")
+    .trimEnd();
   if (!content.trim())
     throw new ContentError(sourcePath, "content", "artiklen har ingen tekst (content) efter front matter");
   const contentHash = createHash("sha256")

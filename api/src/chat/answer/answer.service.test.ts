@@ -1,7 +1,12 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createLlmClient } from "../../llm/llm.client";
 import type { LlmClient, LlmClientOptions } from "../../llm/llm.types";
-import { type FakeChatRequest, type FakeOpenAI, startFakeOpenAI } from "../../testing/fake-openai";
+import {
+  chunkString,
+  type FakeChatRequest,
+  type FakeOpenAI,
+  startFakeOpenAI,
+} from "../../testing/fake-openai";
 import { answerQuestion } from "./answer.service";
 import { answerTexts } from "./texts";
 import type { AnswerQuestionInput, Passage } from "./types";
@@ -293,6 +298,25 @@ describe("answer.service", () => {
     expect(deltas.join("")).toBe(res.content);
     for (const d of deltas) expect(d).not.toMatch(/<[a-z/!]/i);
     expect(res.content).toContain('Svar alert("x")med fed tekst [1]. Slut');
+  });
+
+  it("should not let a removed citation marker or a token boundary join a tag back together", async () => {
+    // [9] names no source, so the citation filter removes it: that must not leave `<script>` behind
+    const reply =
+      "Svar <[9]script>alert(1)<[9]/script> og <[9]img src=x onerror=alert(2)> <scr<script>ipt>x</script> [1].";
+    for (const size of [1, 2, 3, 5, 8]) {
+      fake.setBehaviour({ reply, tokenize: (r) => chunkString(r, size) });
+      const deltas: string[] = [];
+      const res = await ask({ onDelta: (d) => deltas.push(d) });
+      expect(res.content, `tokens of ${size}`).not.toMatch(/<[a-z/!?]/i);
+      expect(deltas.join("")).toBe(res.content);
+      let shown = "";
+      for (const d of deltas) {
+        shown += d;
+        expect(shown).not.toMatch(/<[a-z/!?]/i);
+      }
+      expect(res.usedNumbers).toEqual([1]);
+    }
   });
 
   it("should note a truncated answer", async () => {

@@ -176,13 +176,15 @@ export async function answerQuestion(input: AnswerQuestionInput): Promise<Answer
   // 3b. the model writes the answer from the numbered sources
   sources = numberSources(relevant.slice(0, k));
   const messages = buildChatMessages({ question, history: input.history, sources, language });
-  const html = new HtmlStripper();
+  // HTML goes last: the citation filter removes invalid markers, and a removal before the HTML sanitiser could
+  // join `<` and `script` (`<[9]script>`). What the sanitiser emits is final.
   const cites = new CitationFilter(new Set(sources.map((s) => s.number)));
-  const flush = () => emit(cites.push(html.end()) + cites.end());
+  const html = new HtmlStripper();
+  const flush = () => emit(html.push(cites.end()) + html.end());
   try {
     const streaming = input.llm.streamChat(messages, {
       signal: input.signal,
-      onToken: (token) => emit(cites.push(html.push(token))),
+      onToken: (token) => emit(html.push(cites.push(token))),
     });
     // the request is under way (streamChat starts it before its first await)
     markStarted();

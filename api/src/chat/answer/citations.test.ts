@@ -77,4 +77,22 @@ describe("citations", () => {
     expect(c[0].passage.length).toBeLessThanOrEqual(601);
     expect(c[0].passage.endsWith("…")).toBe(true);
   });
+
+  it("should store a citation's title, headings and passage without HTML, whatever the article held", () => {
+    const [c] = buildCitations(
+      [1],
+      [
+        {
+          number: 1,
+          articleId: "a1",
+          title: "Ferie <img src=x onerror=alert(1)>regler",
+          headingPath: ["<scr<script>ipt>alert(1)</script>"],
+          text: "Tekst <svg/onload=alert(1)> og &lt;script&gt; <!-- x --> slut.",
+          score: 1,
+        },
+      ],
+    );
+    for (const text of [c.title, ...c.headingPath, c.passage]) expect(text).not.toMatch(/<[a-z/!?&]/i);
+    expect(c.title).toBe("Ferie regler");
+  });
 });

@@ -4,6 +4,7 @@
  * real passage. Works on a stream: a `[` that may still become a marker is held back until it is decided, so a
  * half marker that later turns out invalid is never emitted. `\[` (escaped, e.g. in quoted passages) is text.
  */
+import { plainText } from "./sanitize";
 import type { Citation, NumberedSource } from "./types";
 
 /** longest marker we wait for, e.g. "[12, 13, 14, 15]" */
@@ -159,7 +160,11 @@ export function excerpt(text: string, max: number): string {
   return `${(space > max * 0.6 ? cut.slice(0, space) : cut).trimEnd()}…`;
 }
 
-/** Map used numbers to citations (numbers without a source are skipped), keeping the order of first use. */
+/**
+ * Map used numbers to citations (numbers without a source are skipped), keeping the order of first use. A
+ * citation is stored with the answer and shown to its reader, so its text from the knowledge base is plain text
+ * without HTML (whatever an article held when it was saved).
+ */
 export function buildCitations(usedNumbers: number[], sources: NumberedSource[]): Citation[] {
   const byNumber = new Map(sources.map((s) => [s.number, s]));
   const out: Citation[] = [];
@@ -169,10 +174,10 @@ export function buildCitations(usedNumbers: number[], sources: NumberedSource[])
     out.push({
       number: n,
       articleId: s.articleId,
-      title: s.title,
-      headingPath: [...s.headingPath],
+      title: plainText(s.title),
+      headingPath: s.headingPath.map(plainText),
       ...(s.url ? { url: s.url } : {}),
-      passage: excerpt(s.text, PASSAGE_EXCERPT_LENGTH),
+      passage: excerpt(plainText(s.text), PASSAGE_EXCERPT_LENGTH),
       ...(s.updatedAt ? { updatedAt: s.updatedAt } : {}),
     });
   }

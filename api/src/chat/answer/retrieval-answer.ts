@@ -3,7 +3,7 @@
  * cited, under a label saying plainly that this is found text, not a written answer.
  */
 import { excerpt } from "./citations";
-import { escapeInline, stripHtml } from "./sanitize";
+import { escapeInline, plainText } from "./sanitize";
 import { answerTexts } from "./texts";
 import type { AnswerLanguage, NumberedSource } from "./types";
 
@@ -12,9 +12,12 @@ export const RETRIEVAL_MODE_MAX_PASSAGES = 3;
 /** each quote is shortened to this */
 export const RETRIEVAL_QUOTE_MAX_CHARS = 700;
 
-/** Passage text as a Markdown blockquote; brackets escaped so the text cannot pose as a citation marker. */
+/**
+ * Passage text as a Markdown blockquote; brackets escaped so the text cannot pose as a citation marker (so the
+ * passage is read as plain text: an autolink becomes its bare address, which is still shown as a link).
+ */
 function quote(text: string): string {
-  return excerpt(stripHtml(text), RETRIEVAL_QUOTE_MAX_CHARS)
+  return excerpt(plainText(text), RETRIEVAL_QUOTE_MAX_CHARS)
     .replace(/[\\[\]]/g, (c) => `\\${c}`)
     .split("\n")
     .map((line) => (line.trim() ? `> ${line.trimEnd()}` : ">"))

@@ -41,4 +41,18 @@ describe("session-title", () => {
   it("should strip Markdown, HTML and a 'Titel:' prefix", () => {
     expect(cleanSessionTitle("Titel: **Løn <b>og</b> pension**.")).toBe("Løn og pension");
   });
+
+  it("should never give a title HTML, also when the cleaning removes characters between `<` and a letter", () => {
+    for (const raw of [
+      "<*script*>alert(1)",
+      "<_img src=x onerror=alert(1)>",
+      "<`svg/onload=alert(1)>",
+      "<scr<script>ipt>alert(1)</script>",
+      "&lt;script&gt;alert(1)",
+      "<!-- x --><#iframe>",
+    ]) {
+      expect(cleanSessionTitle(raw), raw).not.toMatch(/<[a-z/!?&]/i);
+      expect(fallbackSessionTitle(raw), raw).not.toMatch(/<[a-z/!?&]/i);
+    }
+  });
 });

@@ -4,20 +4,25 @@
  */
 import type { LlmClient } from "../../llm/llm.types";
 import { excerpt } from "./citations";
-import { stripHtml } from "./sanitize";
+import { escapeTags, plainText } from "./sanitize";
 import type { AnswerLanguage } from "./types";
 
 export const SESSION_TITLE_MAX_LENGTH = 60;
 
+// Titles are plain text without HTML. The cleaning below removes characters, and a removal can join `<` to a
+// letter (`<*b>`), so escapeTags runs once more after it; excerpt() only cuts the end and adds "…".
+
 /** The question as a title: first line, whitespace collapsed, shortened at a word boundary. */
 export function fallbackSessionTitle(question: string): string {
   const firstLine = question.trim().split("\n")[0] ?? "";
-  return excerpt(stripHtml(firstLine).replace(/\s+/g, " "), SESSION_TITLE_MAX_LENGTH) || "Ny chat";
+  return (
+    excerpt(escapeTags(plainText(firstLine).replace(/\s+/g, " ")), SESSION_TITLE_MAX_LENGTH) || "Ny chat"
+  );
 }
 
 /** Clean a model-written title: no quotes, no trailing period, no Markdown, one line, bounded. */
 export function cleanSessionTitle(raw: string): string {
-  const t = stripHtml(raw)
+  const t = plainText(raw)
     .split("\n")[0]
     .replace(/^(titel|title)\s*:\s*/i, "")
     .replace(/[*_`#]/g, "")
@@ -25,7 +30,7 @@ export function cleanSessionTitle(raw: string): string {
     .replace(/[.。]+$/, "")
     .replace(/\s+/g, " ")
     .trim();
-  return excerpt(t, SESSION_TITLE_MAX_LENGTH);
+  return excerpt(escapeTags(t), SESSION_TITLE_MAX_LENGTH);
 }
 
 /** Name a session from its first question (see module comment). */
