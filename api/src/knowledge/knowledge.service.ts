@@ -14,11 +14,11 @@ import mongoose from "mongoose";
 import { recordActivities } from "../activity/activity.service";
 import { BookmarkModel } from "../bookmarks/bookmark.model";
 import type { Passage } from "../chat/answer/types";
-import { questionTerms, relevanceOf } from "../chat/chat.retrieval";
 import type { AppConfig } from "../config";
 import { Errors } from "../errors";
 import { createLlmClient, type LlmClient } from "../llm";
 import { logger } from "../logger";
+import { questionTerms, relevanceOf } from "../search/search.passage-relevance";
 import type {
   EmbedFunction,
   QueryCorrection,
