@@ -5,6 +5,7 @@
 import { AuthService } from "./auth/auth.service";
 import { createRateLimits, type RateLimits } from "./auth/rate-limits";
 import { loadJwtSecret } from "./auth/tokens";
+import { removeBookmarksOfArticle, renameBookmarkedArticle } from "./bookmarks/bookmarks.service";
 import { ChatService } from "./chat/chat.service";
 import type { AppConfig } from "./config";
 import { KnowledgeService } from "./knowledge/knowledge.service";
@@ -28,7 +29,11 @@ export function createServices(config: AppConfig): Services {
   const mailer = createMailer(config);
   const limits = createRateLimits(config.rateLimits);
   const auth = new AuthService({ config, mailer, limits, jwtSecret: loadJwtSecret(config) });
-  const knowledge = new KnowledgeService({ config });
+  const knowledge = new KnowledgeService({
+    config,
+    // bookmarks keep each article's title: they follow a rename and go with a deleted article
+    hooks: { articleDeleted: removeBookmarksOfArticle, articleRenamed: renameBookmarkedArticle },
+  });
   const users = new UsersService({ config, auth, pendingWrites: () => knowledge.searchesRecorded() });
   const chat = new ChatService({
     config,

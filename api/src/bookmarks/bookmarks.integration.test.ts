@@ -1,6 +1,7 @@
 /**
  * Bookmarks through the running server (GraphQL and REST): add (idempotent), list, remove, each user only their
- * own, logged as `bookmark`, removed with their article, bad input answered with 4xx.
+ * own, logged as `bookmark`, following their article's title and removed with it (the knowledge hooks wired in
+ * services.ts), bad input answered with 4xx.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listActivity } from "../activity/activity.service";
@@ -8,6 +9,7 @@ import { startTestApp, type TestApp } from "../testing/app";
 import { createVerifiedUser, gql, rest } from "../testing/client";
 import type { UserDoc } from "../users/user.model";
 import { BookmarkModel } from "./bookmark.model";
+import { removeBookmarksOfArticle, renameBookmarkedArticle } from "./bookmarks.service";
 
 const LIST = "{ myBookmarks { id articleId articleTitle bookmarkedAt } }";
 const ADD =
@@ -206,5 +208,24 @@ describe("bookmarks and article changes", () => {
       const list = await gql(app, LIST, {}, user.token);
       expect(list.data.myBookmarks.map((b: { articleId: string }) => b.articleId)).not.toContain(article.id);
     }
+  });
+
+  it("should change only the bookmarks of the article named in a hook, and ignore a malformed id", async () => {
+    const [kept, changed] = articles.slice(2, 4);
+    for (const a of [kept, changed]) await gql(app, ADD, { id: a.id }, anne.token);
+    await renameBookmarkedArticle(changed.id, "Nyt navn via hook");
+    await renameBookmarkedArticle("ikke-et-id", "x");
+    const titles = async () =>
+      Object.fromEntries(
+        (await gql(app, LIST, {}, anne.token)).data.myBookmarks.map(
+          (b: { articleId: string; articleTitle: string }) => [b.articleId, b.articleTitle],
+        ),
+      );
+    expect(await titles()).toMatchObject({ [kept.id]: kept.title, [changed.id]: "Nyt navn via hook" });
+    await removeBookmarksOfArticle(changed.id);
+    await removeBookmarksOfArticle("ikke-et-id");
+    const after = await titles();
+    expect(Object.keys(after)).toContain(kept.id);
+    expect(Object.keys(after)).not.toContain(changed.id);
   });
 });

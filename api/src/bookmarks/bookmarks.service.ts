@@ -1,13 +1,15 @@
 /**
  * A user's bookmarks of knowledge articles (user_bookmarks). One bookmark per user and article (a unique
  * index): adding an article that is already bookmarked is idempotent and returns the existing bookmark
- * (`created: false`). Each user sees and changes only their own. A deleted article's bookmarks are removed
- * by the knowledge service; a user's are removed with the user (users service).
+ * (`created: false`). Each user sees and changes only their own. A deleted article's bookmarks are removed,
+ * and a renamed article's bookmarks follow its title, through the knowledge hooks wired in services.ts; a
+ * user's are removed with the user (users service).
  */
 import mongoose from "mongoose";
 import { recordActivity } from "../activity/activity.service";
 import { Errors } from "../errors";
-import { findArticleRef, isObjectIdString, knowledgeMessages } from "../knowledge/knowledge.service";
+import { findArticleRef } from "../knowledge/articles.service";
+import { isObjectIdString, knowledgeMessages } from "../knowledge/knowledge.input";
 import type { UserDoc } from "../users/user.model";
 import { BookmarkModel } from "./bookmark.model";
 
@@ -120,4 +122,19 @@ export async function isBookmarked(user: UserDoc, articleId: string): Promise<bo
 /** Number of bookmarks of all users (admin statistics: 'Bogmærker'). */
 export function countBookmarks(): Promise<number> {
   return BookmarkModel.countDocuments({});
+}
+
+/** An article was deleted (knowledge hook): its bookmarks go with it, for every user. */
+export async function removeBookmarksOfArticle(articleId: string): Promise<void> {
+  if (!isObjectIdString(articleId)) return;
+  await BookmarkModel.deleteMany({ articleId: new mongoose.Types.ObjectId(articleId) });
+}
+
+/** An article's title changed (knowledge hook): its bookmarks show the new title. */
+export async function renameBookmarkedArticle(articleId: string, title: string): Promise<void> {
+  if (!isObjectIdString(articleId)) return;
+  await BookmarkModel.updateMany(
+    { articleId: new mongoose.Types.ObjectId(articleId) },
+    { $set: { articleTitle: title } },
+  );
 }

@@ -1,7 +1,9 @@
 /**
  * Importing folders of Markdown articles: idempotent by path (second run: all unchanged), updates by content
  * hash, all-or-nothing on an invalid file, sample content only into an empty store — and the real CLI in another
- * process importing into the running server's store, which the server then finds without a restart.
+ * process importing into the running server's store, which the server then finds without a restart. Also
+ * saveFromSource (create or update by source + external id, as the Notion sync uses it) and the hooks that tell
+ * other features of renamed and deleted articles.
  */
 import { execFile } from "node:child_process";
 import fs from "node:fs";
@@ -15,6 +17,8 @@ import { startTestApp, type TestApp } from "../testing/app";
 import { createVerifiedUser, gql } from "../testing/client";
 import { ArticleModel } from "./article.model";
 import { ContentError } from "./content";
+import { KnowledgeCatalog } from "./knowledge.catalog";
+import { hashArticle, KnowledgeImporter, type SourcedArticleInput } from "./knowledge.import";
 
 const CLI_BIN = fileURLToPath(new URL("../../../cli/bin/vidensbank.js", import.meta.url));
 
@@ -106,6 +110,101 @@ describe("KnowledgeService.importDirectory", () => {
     expect(before).toBeGreaterThanOrEqual(24);
     expect(await app.services.knowledge.ensureSampleContent()).toBeNull();
     expect(await ArticleModel.countDocuments({})).toBe(before);
+  });
+});
+
+describe("saveFromSource: create or update by source and external id", () => {
+  const notionPage = (fields: Partial<SourcedArticleInput> = {}): SourcedArticleInput => ({
+    source: "notion",
+    sourceId: "page-0001",
+    sourceUrl: "https://www.notion.so/page-0001",
+    title: "Notion-side",
+    content: "# Notion-side\n\nSkrevet i Notion om tavlemøder.\n",
+    category: "Procedurer",
+    ...fields,
+  });
+
+  function importerWithHooks() {
+    const calls: string[] = [];
+    const catalog = new KnowledgeCatalog();
+    const importer = new KnowledgeImporter(catalog, {
+      articleDeleted: async (id) => void calls.push(`deleted ${id}`),
+      articleRenamed: async (id, title) => void calls.push(`renamed ${id} ${title}`),
+    });
+    const found = (q: string) => catalog.index.search(q).hits.map((h) => h.articleId);
+    return { importer, calls, found };
+  }
+
+  it("should create once, write nothing for the same content, and update in place when it changes", async () => {
+    const { importer, calls, found } = importerWithHooks();
+    const created = await importer.saveFromSource(notionPage());
+    expect(created.status).toBe("created");
+    expect(created.article).toMatchObject({ source: "notion", sourceId: "page-0001", title: "Notion-side" });
+    expect(found("tavlemøder")).toEqual([created.article.id]);
+
+    const same = await importer.saveFromSource(notionPage());
+    expect(same).toMatchObject({ status: "unchanged", article: { id: created.article.id } });
+    expect(same.article.updatedAt).toEqual(created.article.updatedAt); // no write
+
+    const moved = await importer.saveFromSource(
+      notionPage({ sourceUrl: "https://www.notion.so/ny-adresse" }),
+    );
+    expect(moved).toMatchObject({
+      status: "updated",
+      article: { sourceUrl: "https://www.notion.so/ny-adresse" },
+    });
+
+    const edited = await importer.saveFromSource(
+      notionPage({ content: "# Notion-side\n\nNu om stående møder.\n", sourceUrl: moved.article.sourceUrl }),
+    );
+    expect(edited).toMatchObject({ status: "updated", article: { id: created.article.id } });
+    expect(found("tavlemøder")).toEqual([]);
+    expect(found("stående")).toEqual([created.article.id]);
+    expect(await ArticleModel.countDocuments({ source: "notion", sourceId: "page-0001" })).toBe(1);
+    expect(calls).toEqual([]); // the title never changed
+
+    // the same external id in another source is another article
+    const local = await importer.saveFromSource(notionPage({ source: "local" }));
+    expect(local.status).toBe("created");
+    expect(local.article.id).not.toBe(created.article.id);
+    await importer.deleteFromSource("local", "page-0001");
+  });
+
+  it("should announce a changed title and a deleted article through the hooks, and only then", async () => {
+    const { importer, calls, found } = importerWithHooks();
+    const { article } = await importer.saveFromSource(notionPage({ sourceId: "page-0002" }));
+    await importer.saveFromSource(notionPage({ sourceId: "page-0002", title: "Nyt navn" }));
+    expect(calls).toEqual([`renamed ${article.id} Nyt navn`]);
+
+    expect(await importer.deleteFromSource("notion", "page-0002")).toBe(true);
+    expect(calls).toEqual([`renamed ${article.id} Nyt navn`, `deleted ${article.id}`]);
+    expect(found("tavlemøder")).toEqual([]);
+    expect(await importer.deleteFromSource("notion", "page-0002")).toBe(false); // nothing to delete
+    expect(calls).toHaveLength(2);
+  });
+
+  it("should refuse invalid fields before writing anything", async () => {
+    const { importer } = importerWithHooks();
+    await expect(
+      importer.saveFromSource(notionPage({ sourceId: "page-0003", title: " " })),
+    ).rejects.toMatchObject({
+      code: "BAD_USER_INPUT",
+    });
+    expect(await ArticleModel.countDocuments({ sourceId: "page-0003" })).toBe(0);
+  });
+
+  it("should hash the fields an article shows, and only those", () => {
+    const base = { title: "T", content: "C", category: "K", subcategory: null, tags: ["a"] };
+    expect(hashArticle(base)).toBe(hashArticle({ ...base, subcategory: undefined }));
+    for (const change of [
+      { title: "T2" },
+      { content: "C2" },
+      { category: "K2" },
+      { subcategory: "S" },
+      { tags: [] },
+    ]) {
+      expect(hashArticle({ ...base, ...change }), JSON.stringify(change)).not.toBe(hashArticle(base));
+    }
   });
 });
 

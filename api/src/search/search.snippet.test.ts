@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { normaliseWord } from "./search.analyzer";
-import { buildSnippet, matchRanges, snippetSource, toPlainText } from "./search.snippet";
+import { buildSnippet, matchRanges, SnippetSourceCache, snippetSource, toPlainText } from "./search.snippet";
 
 const terms = (...words: string[]) => new Set(words.map(normaliseWord));
 
@@ -62,5 +62,41 @@ describe("search.snippet", () => {
         }
       }
     }
+  });
+});
+
+describe("SnippetSourceCache", () => {
+  it("should work a source out once per article version, and again for a new version", () => {
+    const cache = new SnippetSourceCache();
+    const v1 = {};
+    const first = cache.sourceOf("a", v1, "# Titel\n\nKlagefristen er fire uger.");
+    expect(first.plain).toBe("Titel Klagefristen er fire uger.");
+    expect(cache.sourceOf("a", v1, "ignored: the cached version is used")).toBe(first);
+    const v2 = {};
+    expect(cache.sourceOf("a", v2, "Klagefristen er seks uger.").plain).toBe("Klagefristen er seks uger.");
+    expect(cache.size).toBe(1);
+  });
+
+  it("should keep at most `kept` articles, dropping the least recently used", () => {
+    const cache = new SnippetSourceCache(2);
+    const owners = { a: {}, b: {}, c: {} };
+    const a = cache.sourceOf("a", owners.a, "alfa");
+    cache.sourceOf("b", owners.b, "beta");
+    cache.sourceOf("a", owners.a, "alfa"); // a used last: b is the oldest now
+    cache.sourceOf("c", owners.c, "gamma");
+    expect(cache.size).toBe(2);
+    expect(cache.sourceOf("a", owners.a, "alfa")).toBe(a);
+    const b = cache.sourceOf("b", owners.b, "beta");
+    expect(b.plain).toBe("beta"); // worked out again
+  });
+
+  it("should forget an article on delete and everything on clear", () => {
+    const cache = new SnippetSourceCache();
+    const owner = {};
+    const first = cache.sourceOf("a", owner, "alfa");
+    cache.delete("a");
+    expect(cache.sourceOf("a", owner, "alfa")).not.toBe(first);
+    cache.clear();
+    expect(cache.size).toBe(0);
   });
 });

@@ -161,3 +161,43 @@ export function buildSnippet(
     .map((m) => ({ start: m.start + shift, end: m.end + shift }));
   return { snippet: `${prefix}${body}${suffix}`, highlights };
 }
+
+/**
+ * Articles whose analysed plain text (for snippets) is kept. Working it out is most of a search's cost, and a
+ * search shows the same popular articles again and again; a few kB each.
+ */
+export const SNIPPET_SOURCES_KEPT = 1_000;
+
+/**
+ * The snippet sources of the articles shown most recently (at most `kept`; the least recently used goes first).
+ * An entry is for one version of an article: `owner` is the object the caller keeps for that version, so an
+ * edited article (a new object) gets a fresh source, while the old one is simply never asked for again.
+ */
+export class SnippetSourceCache {
+  /** article id → its source, most recently used last */
+  private readonly entries = new Map<string, { owner: object; source: SnippetSource }>();
+
+  constructor(private readonly kept = SNIPPET_SOURCES_KEPT) {}
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  /** The snippet source of `markdown`, the body of article `id` as `owner` holds it: cached or worked out now. */
+  sourceOf(id: string, owner: object, markdown: string): SnippetSource {
+    const cached = this.entries.get(id);
+    this.entries.delete(id);
+    const source = cached?.owner === owner ? cached.source : snippetSource(toPlainText(markdown));
+    this.entries.set(id, { owner, source });
+    if (this.entries.size > this.kept) this.entries.delete(this.entries.keys().next().value as string);
+    return source;
+  }
+
+  delete(id: string): void {
+    this.entries.delete(id);
+  }
+
+  clear(): void {
+    this.entries.clear();
+  }
+}

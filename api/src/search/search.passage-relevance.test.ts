@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { KnowledgeIndex } from "../search/search.index";
-import { questionTerms, relevanceOf } from "./chat.retrieval";
+import { KnowledgeIndex } from "./search.index";
+import { questionTerms, relevanceOf } from "./search.passage-relevance";
 
 const ARTICLES = [
   {

@@ -1,0 +1,90 @@
+/**
+ * Passages for the chat assistant: the k passages that best answer a question (text search, plus embeddings
+ * when an embedding model is configured), each with a relevance in 0..1 comparable across questions, its
+ * article's date and a link. The shape is the chat's answer-engine passage; knowledge does not import chat
+ * (services.ts hands this function to the chat, and the compiler checks the shapes agree there).
+ */
+import { questionTerms, relevanceOf } from "../search/search.passage-relevance";
+import type { RetrievalResult, RetrievedPassage } from "../search/search.types";
+import { articleUrl } from "./article.presenter";
+import type { KnowledgeCatalog } from "./knowledge.catalog";
+import { clamp, MAX_SEARCH_INPUT } from "./knowledge.input";
+
+/** At most this many passages per retrieval. */
+export const RETRIEVE_K_MAX = 20;
+export const RETRIEVE_K_DEFAULT = 6;
+
+/**
+ * Cosine similarities of unrelated texts are not 0 for embedding models (about 0.1-0.2 for OpenAI's
+ * text-embedding-3 models); those of a passage that answers the question lie around 0.4-0.7. Map that band
+ * onto 0..1: COSINE_FLOOR → 0, COSINE_FLOOR + COSINE_SPAN → 1.
+ */
+export const COSINE_FLOOR = 0.2;
+export const COSINE_SPAN = 0.5;
+
+/** A passage for the chat (structurally the chat's answer-engine Passage). */
+export interface KnowledgePassage {
+  articleId: string;
+  title: string;
+  /** headings from the article's top down to this passage; [] for the intro */
+  headingPath: string[];
+  text: string;
+  /** relevance to the question, 0..1 */
+  score: number;
+  /** when the article was last updated (the chat's freshness warning) */
+  updatedAt?: Date;
+  /** link to the article in the app or in Notion */
+  url?: string;
+}
+
+/**
+ * The chat's relevance gate compares a passage's score with a fixed threshold, so scores must be relevances in
+ * 0..1 comparable across queries. Text matches use the search module's rule (the share of the question's terms a
+ * passage contains, weighted by its BM25 rank: relevanceOf); with embeddings, a passage is as relevant as the
+ * better of that and its rescaled cosine similarity to the question (the fused rank score of hybrid retrieval
+ * orders passages but does not say how relevant they are: rank 1 of either list alone is always 0.5).
+ */
+export function relevances(res: RetrievalResult): number[] {
+  const terms = questionTerms(res);
+  const lexicalOf = (p: RetrievedPassage) => (res.mode === "hybrid" ? (p.lexicalScore ?? 0) : p.score);
+  const maxLexical = Math.max(0, ...res.passages.map(lexicalOf));
+  return res.passages.map((p) => {
+    const lexical =
+      lexicalOf(p) > 0 ? relevanceOf({ ...p, score: lexicalOf(p) }, terms, maxLexical, false) : 0;
+    const vector = p.vectorScore === undefined ? 0 : (p.vectorScore - COSINE_FLOOR) / COSINE_SPAN;
+    return Math.min(1, Math.max(0, lexical, vector));
+  });
+}
+
+/**
+ * The k passages that best answer `query`, best first by relevance. Never throws on odd input: a non-string or
+ * empty query gives []; a long one is cut to MAX_SEARCH_INPUT (the index reads less still).
+ */
+export async function retrievePassages(
+  catalog: KnowledgeCatalog,
+  query: string,
+  k = RETRIEVE_K_DEFAULT,
+): Promise<KnowledgePassage[]> {
+  if (typeof query !== "string" || !query.trim()) return [];
+  await catalog.ensureFresh();
+  const res = await catalog.index.retrieve(query.slice(0, MAX_SEARCH_INPUT), {
+    k: clamp(k, 1, RETRIEVE_K_MAX, RETRIEVE_K_DEFAULT),
+  });
+  const scores = relevances(res);
+  const out: KnowledgePassage[] = [];
+  res.passages.forEach((p, i) => {
+    const article = catalog.get(p.articleId);
+    if (!article) return;
+    out.push({
+      articleId: p.articleId,
+      title: p.title,
+      headingPath: p.headingPath,
+      text: p.text,
+      score: scores[i],
+      updatedAt: article.updatedAt,
+      url: articleUrl(article),
+    });
+  });
+  // best first by relevance (the index order is its ranking; the relevance decides what the chat uses)
+  return out.sort((a, b) => b.score - a.score);
+}

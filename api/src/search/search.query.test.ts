@@ -1,0 +1,141 @@
+import { describe, expect, it } from "vitest";
+import { normaliseWord } from "./search.analyzer";
+import { KnowledgeIndex } from "./search.index";
+import {
+  analyseQuery,
+  cutQuery,
+  MAX_HIGHLIGHT_EXPANSIONS,
+  MAX_QUERY_LENGTH,
+  MAX_QUERY_TERMS,
+  TERM_END,
+} from "./search.query";
+import { buildArticle } from "./search.test-helpers";
+import { Vocabulary } from "./search.vocabulary";
+
+async function indexWith(...articles: ReturnType<typeof buildArticle>[]) {
+  const index = new KnowledgeIndex();
+  for (const a of articles) await index.upsertArticle(a);
+  return index;
+}
+
+function vocabularyOf(content: string): Vocabulary {
+  const v = new Vocabulary();
+  v.count({ title: "", category: "", tags: [], content }, +1);
+  return v;
+}
+
+const whole = (word: string) => `${normaliseWord(word)}${TERM_END}`;
+
+describe("cutQuery", () => {
+  it("should collapse whitespace and trim", () => {
+    expect(cutQuery("  klage \n\t frist  ")).toEqual({ text: "klage frist", truncated: false });
+  });
+
+  it("should cut a long query at the last word boundary and say so", () => {
+    const words = Array.from({ length: 100 }, (_, i) => `ord${i}`).join(" ");
+    const { text, truncated } = cutQuery(words);
+    expect(truncated).toBe(true);
+    expect(text.length).toBeLessThanOrEqual(MAX_QUERY_LENGTH);
+    expect(words.startsWith(`${text} `)).toBe(true); // whole words only
+  });
+
+  it("should cut at a word boundary only when it keeps more than half of the limit", () => {
+    expect(cutQuery(`${"x".repeat(200)} ${"y".repeat(200)}`).text).toBe("x".repeat(200));
+    const long = `${"x".repeat(100)} ${"y".repeat(300)}`;
+    expect(cutQuery(long)).toEqual({ text: long.slice(0, MAX_QUERY_LENGTH), truncated: true });
+  });
+});
+
+describe("analyseQuery", () => {
+  const vocabulary = vocabularyOf(
+    "Sagsbehandling af klager. Indsigt og indsigtsanmodninger. Generalforsamlingen holdes. Samme dag. Dagsordenen.",
+  );
+
+  it("should give no terms for non-strings, blank, stop-word-only and symbol-only queries", () => {
+    for (const q of [undefined, null, 42, { $ne: null }, ["klager"], "", "   ", "og i at", ".*(", "🙂"]) {
+      const res = analyseQuery(q, vocabulary);
+      expect(res.oramaTerms, String(q)).toEqual([]);
+      expect(res.info.terms, String(q)).toEqual([]);
+    }
+    expect(analyseQuery(42, vocabulary).info.text).toBe("");
+  });
+
+  it("should search an indexed word as a whole word and highlight it", () => {
+    const res = analyseQuery("dag", vocabulary);
+    expect(res.oramaTerms).toEqual([whole("dag")]); // short: not a prefix of 'dagsorden'
+    expect(res.info.terms).toEqual([normaliseWord("dag")]);
+    expect(res.highlight).toEqual(new Set([normaliseWord("dag")]));
+  });
+
+  it("should also search a written word of five or more letters as the start of compounds", () => {
+    // the stem ('inds') is too short a prefix: the word as written is the compound prefix
+    const res = analyseQuery("indsigt", vocabulary);
+    expect(res.oramaTerms).toEqual([whole("indsigt"), "indsigt"]);
+    expect(res.highlight).toEqual(new Set([normaliseWord("indsigt"), normaliseWord("indsigtsanmodninger")]));
+    // when the stem is the word itself, the prefix covers the whole word too
+    const stemIsWord = analyseQuery("sagsbehandling", vocabulary);
+    expect(stemIsWord.oramaTerms).toEqual(["sagsbehandling"]);
+  });
+
+  it("should search an unknown start of an indexed word as a prefix (someone still typing)", () => {
+    const res = analyseQuery("generalfors", vocabulary);
+    expect(res.oramaTerms).toEqual([normaliseWord("generalfors")]);
+    expect(res.info.corrections).toEqual([]);
+    expect(res.highlight).toContain(normaliseWord("generalforsamlingen"));
+  });
+
+  it("should correct a typo to the closest indexed word and say so", () => {
+    const res = analyseQuery("sagsbehandlnig", vocabulary);
+    expect(res.oramaTerms).toEqual([whole("sagsbehandling")]);
+    expect(res.info.corrections).toEqual([{ from: "sagsbehandlnig", to: "sagsbehandling" }]);
+  });
+
+  it("should leave out an unknown word with no close match, and repeated words", () => {
+    const res = analyseQuery("klager xqzwv klager klagerne", vocabulary);
+    expect(res.info.terms).toEqual([normaliseWord("klager")]);
+    expect(res.oramaTerms).toEqual([whole("klager")]);
+  });
+
+  it("should search at most MAX_QUERY_TERMS terms", () => {
+    const words = Array.from(
+      { length: MAX_QUERY_TERMS + 5 },
+      (_, i) => `ord${"abcdefghijklmnopqrstuvwxyz"[i]}`,
+    );
+    const res = analyseQuery(words.join(" "), vocabularyOf(words.join(" ")));
+    expect(res.info.terms).toHaveLength(MAX_QUERY_TERMS);
+  });
+
+  it("should highlight at most MAX_HIGHLIGHT_EXPANSIONS expansions of a prefix", () => {
+    const many = Array.from({ length: MAX_HIGHLIGHT_EXPANSIONS + 50 }, (_, i) => `budget${i}`).join(" ");
+    const res = analyseQuery("budge", vocabularyOf(many));
+    expect(res.highlight.size).toBe(MAX_HIGHLIGHT_EXPANSIONS);
+  });
+});
+
+describe("KnowledgeIndex query matching", () => {
+  it("should match whole short words, not every word that starts with them", async () => {
+    const day = buildArticle({ content: "Svar samme dag." });
+    const agenda = buildArticle({ content: "Dagsordenen sendes ud." });
+    const index = await indexWith(day, agenda);
+    expect(index.search("dag").hits.map((h) => h.articleId)).toEqual([day.id]);
+  });
+
+  it("should let a written word of five or more letters find compounds that start with it", async () => {
+    const compound = buildArticle({ content: "Indsigtsanmodninger besvares inden en måned." });
+    const index = await indexWith(compound);
+    expect(index.search("indsigt").hits.map((h) => h.articleId)).toEqual([compound.id]);
+  });
+
+  it("should match the start of a word while someone is typing", async () => {
+    const a = buildArticle({ content: "Generalforsamlingen holdes i april." });
+    const index = await indexWith(a);
+    expect(index.search("generalfors").hits.map((h) => h.articleId)).toEqual([a.id]);
+  });
+  it("should cut a very long query and say so, still finding its first words", async () => {
+    const index = await indexWith(buildArticle({ content: "Sagsbehandling og frister." }));
+    const result = index.search(`sagsbehandling ${"x".repeat(10_000)}`);
+    expect(result.query.truncated).toBe(true);
+    expect(result.query.text.length).toBeLessThanOrEqual(MAX_QUERY_LENGTH);
+    expect(result.total).toBe(1);
+  });
+});

@@ -1,0 +1,93 @@
+/**
+ * What the index keeps of an article: its fields, the revision and field hash that say whether an upsert
+ * changes anything, its fingerprint digest, and its passages (chunked, each with the key of its embedded text
+ * and, once embedded, its vector). Preparing one reuses the vectors of passages whose text did not change.
+ */
+import { chunkArticle } from "./search.chunker";
+import { entryDigest, hashArticleFields } from "./search.fingerprint";
+import type { ChunkOptions, IndexableArticle, Passage, RetrievedPassage } from "./search.types";
+import { embedKeyOf, type StoredPassage } from "./search.vectors";
+
+export interface StoredArticle {
+  id: string;
+  title: string;
+  content: string;
+  category: string;
+  subcategory?: string;
+  tags: string[];
+  revision: string;
+  /** Hash of the indexed fields: an edit is re-indexed even if the caller kept the same updatedAt. */
+  fieldsHash: string;
+  digest: bigint;
+  passages: StoredPassage[];
+}
+
+export interface Prepared {
+  article: StoredArticle;
+  /** Passages still needing a vector (none when the index does not embed). */
+  missing: StoredPassage[];
+}
+
+/** True when the index already holds this article at this revision with these fields (an upsert is a no-op). */
+export function isCurrent(
+  stored: StoredArticle | undefined,
+  a: IndexableArticle,
+  revision: string,
+): stored is StoredArticle {
+  return stored !== undefined && stored.revision === revision && stored.fieldsHash === hashArticleFields(a);
+}
+
+/** The vectors of the articles' passages by embed key: what an edit or rebuild can reuse. */
+export function reusableVectors(articles: Iterable<StoredArticle>): Map<string, Float32Array> {
+  const out = new Map<string, Float32Array>();
+  for (const a of articles) for (const p of a.passages) if (p.vector) out.set(p.embedKey, p.vector);
+  return out;
+}
+
+/** A validated article → what the index stores; with `embedding`, passages not in `reuse` are `missing`. */
+export function prepareArticle(
+  a: IndexableArticle,
+  revision: string,
+  options: { chunk: ChunkOptions; embedding: boolean; reuse: Map<string, Float32Array> },
+): Prepared {
+  const passages: StoredPassage[] = chunkArticle(a, options.chunk).map((p) => {
+    const embedKey = embedKeyOf(p);
+    return { ...p, embedKey, vector: options.embedding ? options.reuse.get(embedKey) : undefined };
+  });
+  const article: StoredArticle = {
+    id: a.id,
+    title: a.title,
+    content: a.content,
+    category: a.category,
+    subcategory: a.subcategory ?? undefined,
+    tags: [...(a.tags ?? [])],
+    revision,
+    fieldsHash: hashArticleFields(a),
+    digest: entryDigest(a.id, revision),
+    passages,
+  };
+  return { article, missing: options.embedding ? passages.filter((p) => !p.vector) : [] };
+}
+
+/** A stored passage as callers see it (without the index's embedding internals). */
+export function publicPassage(p: StoredPassage): Passage {
+  const { embedKey: _k, vector: _v, ...passage } = p;
+  return passage;
+}
+
+/** A stored passage as a retrieval result, with its scores. */
+export function retrievedPassage(
+  p: StoredPassage,
+  score: number,
+  lexical?: number,
+  vector?: number,
+): RetrievedPassage {
+  const passage = publicPassage(p);
+  return {
+    ...passage,
+    headingPath: [...passage.headingPath],
+    score,
+    ...(lexical !== undefined ? { lexicalScore: lexical } : {}),
+    ...(vector !== undefined ? { vectorScore: vector } : {}),
+  };
+}
