@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import matter from "gray-matter";
-import { plainText, stripHtml } from "../chat/answer/sanitize";
+import { plainText, stripHtml } from "../markdown/sanitize";
 
 /** One sample article read from the content folder (Markdown with YAML front matter). */
 export interface ContentArticle {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { AppError } from "../errors";
+import { containsMarkup } from "../markdown/sanitize";
 import {
   clamp,
   isObjectIdString,
@@ -21,6 +22,27 @@ function refusal(fn: () => unknown): AppError {
 }
 
 describe("validateArticleInput", () => {
+  it("should store every field without HTML, whatever door the article came through", () => {
+    const clean = validateArticleInput({
+      title: "<scr<script>ipt>alert(1)</script> Ferie",
+      content: "# Ferie\n\n<<img src=x onerror=alert(1)>> Tekst <b>fed</b>\n\n&lt;script&gt;",
+      category: "<svg/onload=alert(1)>Roller",
+      subcategory: "<i>Under</i>",
+      tags: ["<img src=x onerror=1>", "ok"],
+    });
+    for (const value of [
+      clean.title,
+      clean.content,
+      clean.category,
+      clean.subcategory ?? "",
+      ...clean.tags,
+    ]) {
+      expect(containsMarkup(value)).toBe(false);
+      expect(value).not.toMatch(/<script|<img|onerror=[^\u200b]*>/i);
+    }
+    expect(clean.content).toContain("# Ferie");
+  });
+
   it("should trim, drop a blank subcategory, and trim and de-duplicate tags", () => {
     expect(
       validateArticleInput({

@@ -3,6 +3,7 @@
  * importers): article fields, search texts, categories, ids, and the Danish messages that name what was wrong.
  */
 import { Errors } from "../errors";
+import { plainText, stripHtml } from "../markdown/sanitize";
 
 /** A search text longer than this is refused (the index itself only reads the first 256 characters). */
 export const MAX_SEARCH_INPUT = 10_000;
@@ -75,9 +76,10 @@ export function clamp(n: number | null | undefined, min: number, max: number, fa
 /** Trimmed, checked article fields; BAD_USER_INPUT naming every wrong field. */
 export function validateArticleInput(input: ArticleInput): CleanArticleInput {
   const fields: { field: string; message: string }[] = [];
-  const text = (v: unknown) => (typeof v === "string" ? v.trim() : "");
+  // stored as plain text / Markdown without HTML, whatever door it came through (admin, CLI, Notion)
+  const text = (v: unknown) => (typeof v === "string" ? plainText(v).trim() : "");
   const title = text(input.title);
-  const content = typeof input.content === "string" ? input.content : "";
+  const content = typeof input.content === "string" ? stripHtml(input.content) : "";
   const category = text(input.category);
   const subcategory = text(input.subcategory) || null;
   if (!title) fields.push({ field: "title", message: knowledgeMessages.titleRequired });
@@ -98,6 +100,6 @@ export function validateArticleInput(input: ArticleInput): CleanArticleInput {
     rawTags.every((t) => typeof t === "string" && t.length <= 50);
   if (!tagsOk) fields.push({ field: "tags", message: knowledgeMessages.tagsInvalid });
   if (fields.length > 0) throw Errors.invalidFields(fields);
-  const tags = [...new Set((rawTags as string[]).map((t) => t.trim()).filter(Boolean))];
+  const tags = [...new Set((rawTags as string[]).map((t) => plainText(t).trim()).filter(Boolean))];
   return { title, content, category, subcategory, tags };
 }

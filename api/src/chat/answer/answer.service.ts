@@ -10,7 +10,7 @@ import { DEFAULT_STALE_DAYS, freshnessWarnings } from "./freshness";
 import { validateChatMessage } from "./message.rules";
 import { buildChatMessages, buildRetrievalQuery, numberSources } from "./prompt";
 import { buildRetrievalAnswer, RETRIEVAL_MODE_MAX_PASSAGES } from "./retrieval-answer";
-import { HtmlStripper } from "./sanitize";
+import { HtmlStripper } from "../../markdown/sanitize";
 import { answerErrorMessages, answerTexts, truncatedNote } from "./texts";
 import type {
   AnswerError,

@@ -4,7 +4,7 @@
  * real passage. Works on a stream: a `[` that may still become a marker is held back until it is decided, so a
  * half marker that later turns out invalid is never emitted. `\[` (escaped, e.g. in quoted passages) is text.
  */
-import { plainText } from "./sanitize";
+import { plainText } from "../../markdown/sanitize";
 import type { Citation, NumberedSource } from "./types";
 
 /** longest marker we wait for, e.g. "[12, 13, 14, 15]" */

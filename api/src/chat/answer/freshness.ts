@@ -1,5 +1,5 @@
 /** Freshness warnings for cited articles that have not been updated for a long time. */
-import { escapeInline } from "./sanitize";
+import { escapeInline } from "../../markdown/sanitize";
 import { answerTexts, formatDate } from "./texts";
 import type { AnswerLanguage, Citation, FreshnessWarning } from "./types";
 

@@ -9,6 +9,6 @@ export {
   validateChatMessage,
 } from "./message.rules";
 export { buildChatMessages, buildRetrievalQuery, selectHistory } from "./prompt";
-export { escapeInline, escapeTags, HtmlStripper, plainText, stripHtml } from "./sanitize";
+export { escapeInline, escapeTags, HtmlStripper, plainText, stripHtml } from "../../markdown/sanitize";
 export { fallbackSessionTitle, SESSION_TITLE_MAX_LENGTH, suggestSessionTitle } from "./session-title";
 export type * from "./types";

@@ -7,7 +7,7 @@
 import { randomBytes } from "node:crypto";
 import type { LlmMessage } from "../../llm/llm.types";
 import { cleanCitations, excerpt } from "./citations";
-import { stripHtml } from "./sanitize";
+import { stripHtml } from "../../markdown/sanitize";
 import { formatDate } from "./texts";
 import type { AnswerLanguage, HistoryTurn, NumberedSource, Passage } from "./types";
 

@@ -3,7 +3,7 @@
  * cited, under a label saying plainly that this is found text, not a written answer.
  */
 import { excerpt } from "./citations";
-import { escapeInline, plainText } from "./sanitize";
+import { escapeInline, plainText } from "../../markdown/sanitize";
 import { answerTexts } from "./texts";
 import type { AnswerLanguage, NumberedSource } from "./types";
 

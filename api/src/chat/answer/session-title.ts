@@ -4,7 +4,7 @@
  */
 import type { LlmClient } from "../../llm/llm.types";
 import { excerpt } from "./citations";
-import { escapeTags, plainText } from "./sanitize";
+import { escapeTags, plainText } from "../../markdown/sanitize";
 import type { AnswerLanguage } from "./types";
 
 export const SESSION_TITLE_MAX_LENGTH = 60;
