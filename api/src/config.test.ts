@@ -47,6 +47,14 @@ describe("loadConfig", () => {
     expect(c.knowledgeStaleDays).toBe(14);
   });
 
+  it("should read ALLOWED_ORIGINS as normalised origins, none by default", () => {
+    expect(loadConfig({}).allowedOrigins).toEqual([]);
+    expect(
+      loadConfig({ ALLOWED_ORIGINS: " http://localhost:5173 , https://Partner.Example.dk:443/ " })
+        .allowedOrigins,
+    ).toEqual(["http://localhost:5173", "https://partner.example.dk"]);
+  });
+
   it.each([
     ["PORT", "abc"],
     ["PORT", "70000"],
@@ -55,6 +63,14 @@ describe("loadConfig", () => {
     ["SMTP_URL", "mail.example.dk"],
     ["JWT_SECRET", "too-short"],
     ["ALLOWED_EMAIL_DOMAINS", "@minksekretariatet.dk"],
+    ["ALLOWED_ORIGINS", "vidensbank.example.dk"],
+    ["ALLOWED_ORIGINS", "*"],
+    ["ALLOWED_ORIGINS", "null"],
+    ["ALLOWED_ORIGINS", "https://vidensbank.example.dk/app"],
+    ["ALLOWED_ORIGINS", "https://vidensbank.example.dk?x=1"],
+    ["ALLOWED_ORIGINS", "https://user:pw@vidensbank.example.dk"],
+    ["ALLOWED_ORIGINS", "ws://vidensbank.example.dk"],
+    ["ALLOWED_ORIGINS", "https://a.example.dk,,https://b.example.dk"],
     ["ADMIN_EMAIL", "admin"],
     ["ADMIN_PASSWORD", "123"],
     ["OPENAI_BASE_URL", "not a url"],

@@ -58,6 +58,8 @@ export interface AppConfig {
   sessionTtlSeconds: number;
   /** how often open graphql-ws connections re-check their session (catches changes by other processes) */
   wsRecheckMs: number;
+  /** origins besides APP_URL's whose pages may open a cookie-authenticated websocket (ALLOWED_ORIGINS) */
+  allowedOrigins: string[];
   rateLimits: RateLimitConfig;
 }
 
@@ -112,6 +114,33 @@ const domainList = optionalString.refine(
   { message: "must be a comma-separated list of domains like minksekretariatet.dk" },
 );
 
+/** "https://host[:port]": a scheme and a host, nothing else (no path, query, credentials or wildcard) */
+const isOrigin = (o: string) => {
+  try {
+    const u = new URL(o);
+    return (
+      (u.protocol === "http:" || u.protocol === "https:") &&
+      u.pathname === "/" &&
+      !u.search &&
+      !u.hash &&
+      !u.username &&
+      !u.password
+    );
+  } catch {
+    return false;
+  }
+};
+
+const originList = optionalString.refine(
+  (s) =>
+    s === undefined ||
+    s
+      .split(",")
+      .map((o) => o.trim())
+      .every(isOrigin),
+  { message: "must be a comma-separated list of origins like https://vidensbank.example.dk" },
+);
+
 const positiveInt = optionalString.refine((s) => s === undefined || /^[1-9]\d*$/.test(s), {
   message: "must be a positive whole number",
 });
@@ -125,6 +154,7 @@ const schema = z.object({
     message: "must be at least 32 characters",
   }),
   ALLOWED_EMAIL_DOMAINS: domainList,
+  ALLOWED_ORIGINS: originList,
   ADMIN_EMAIL: email,
   ADMIN_PASSWORD: optionalString.refine((s) => s === undefined || s.length >= 6, {
     message: "must be at least 6 characters",
@@ -211,6 +241,11 @@ export function loadConfig(env: Env = process.env, overrides: Partial<AppConfig>
     trustProxyHops: e.TRUST_PROXY === undefined ? 0 : Number(e.TRUST_PROXY),
     sessionTtlSeconds: 7 * 24 * 60 * 60,
     wsRecheckMs: 60_000,
+    allowedOrigins: (e.ALLOWED_ORIGINS ?? "")
+      .split(",")
+      .map((o) => o.trim())
+      .filter(Boolean)
+      .map((o) => new URL(o).origin),
     rateLimits: DEFAULT_RATE_LIMITS,
   };
   return { ...config, ...overrides };

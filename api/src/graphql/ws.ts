@@ -3,6 +3,12 @@
  * { authToken } or the auth_token cookie); each operation re-loads the user. When a user's sessions change
  * (logout, password change, deletion) their sockets re-check and close when the token no longer works; a
  * periodic sweep catches changes made by other processes (the CLI).
+ *
+ * Limits (ws.limits.ts): messages up to WS_MAX_PAYLOAD_BYTES (1009 beyond, checked before parsing); sockets not
+ * signed in are bounded per client IP (HTTP 429 at the handshake) and closed without connection_init after
+ * WS_CONNECTION_INIT_TIMEOUT_MS (4408); sockets per user (4290) and operations per socket (TOO_MANY_REQUESTS)
+ * are capped; the cookie counts only from APP_URL's origin or ALLOWED_ORIGINS (4403 otherwise), while a token in
+ * connectionParams, which a page can only send on purpose, is accepted from anywhere.
  */
 import type { Server } from "node:http";
 import {
@@ -23,6 +29,22 @@ import { complexityError } from "./complexity";
 import type { GraphQLContext } from "./context";
 import { formatGraphQLError } from "./errors";
 import { depthLimitRule, PARSE_OPTIONS } from "./limits";
+import {
+  allowedOrigins,
+  clientIp,
+  isAllowedOrigin,
+  MAX_SUBSCRIPTIONS_PER_SOCKET,
+  SocketRegistry,
+  tooManySubscriptionsError,
+  tooManyUnauthenticatedBody,
+  WS_BAD_MESSAGE_LINGER_MS,
+  WS_CLOSE_FORBIDDEN,
+  WS_CLOSE_TOO_MANY_SOCKETS,
+  WS_CONNECTION_INIT_TIMEOUT_MS,
+  WS_MAX_PAYLOAD_BYTES,
+  WsLimitError,
+  wsLimitMessages,
+} from "./ws.limits";
 
 interface LiveSocket {
   token: string;
@@ -36,7 +58,19 @@ export function attachGraphQLWs(
   schema: GraphQLSchema,
   services: Services,
 ): { close(): Promise<void> } {
-  const wsServer = new WebSocketServer({ server: httpServer, path: "/graphql" });
+  const { config } = services;
+  const registry = new SocketRegistry<WebSocket>();
+  const wsServer = new WebSocketServer({
+    server: httpServer,
+    path: "/graphql",
+    // refused from the frame header, before anything is buffered or parsed (the default is 100 MiB)
+    maxPayload: WS_MAX_PAYLOAD_BYTES,
+    // the per-IP bound on sockets not signed in, before a socket exists (the count itself moves on "connection")
+    verifyClient: (info, done) => {
+      if (registry.mayOpen(clientIp(info.req, config.trustProxyHops))) return done(true);
+      done(false, 429, tooManyUnauthenticatedBody(), { "Content-Type": "application/json; charset=utf-8" });
+    },
+  });
   const live = new Map<WebSocket, LiveSocket>();
   const rules = [
     ...specifiedRules,
@@ -53,7 +87,10 @@ export function attachGraphQLWs(
   };
 
   const stopListening = onSessionsChanged((userId) => {
-    for (const [socket, entry] of live) if (entry.userId === userId) void recheck(socket, entry);
+    for (const socket of [...registry.socketsOf(userId)]) {
+      const entry = live.get(socket);
+      if (entry) void recheck(socket, entry);
+    }
   });
   const sweep = setInterval(() => {
     for (const [socket, entry] of live) void recheck(socket, entry);
@@ -63,21 +100,47 @@ export function attachGraphQLWs(
   const cleanup = useServer<Record<string, unknown> | undefined, { token?: string | null }>(
     {
       schema,
+      connectionInitWaitTimeout: WS_CONNECTION_INIT_TIMEOUT_MS,
       validate: (s, doc) => validate(s, doc, rules),
       onConnect: async (ctx) => {
+        const { socket, request } = ctx.extra;
         const param = ctx.connectionParams?.authToken;
-        const token =
-          (typeof param === "string" && param ? param : null) ??
-          tokenFromCookieHeader(ctx.extra.request.headers.cookie);
+        let token = typeof param === "string" && param ? param : null;
+        if (!token) {
+          // The cookie is ambient: any page the browser visits can open a socket here and it comes along. It
+          // counts only when the handshake came from our own pages; a client without Origin (not a browser)
+          // sends its token in connectionParams instead.
+          const cookie = tokenFromCookieHeader(request.headers.cookie);
+          if (cookie && !isAllowedOrigin(request.headers.origin, allowedOrigins(config))) {
+            logger.info(
+              { origin: request.headers.origin ?? null },
+              "websocket cookie refused: origin not allowed",
+            );
+            socket.close(WS_CLOSE_FORBIDDEN, wsLimitMessages.originRefused);
+            return false;
+          }
+          token = cookie;
+        }
         ctx.extra.token = token;
         if (!token) return true;
         const auth = await services.auth.authenticate(token);
         if (!auth) return false; // a token was given and it is not valid: 4403
-        live.set(ctx.extra.socket, { token, userId: String(auth.user._id) });
+        const userId = String(auth.user._id);
+        const signedIn = registry.signIn(socket, userId);
+        if (signedIn === "closed") return false;
+        if (signedIn === "too-many") {
+          socket.close(WS_CLOSE_TOO_MANY_SOCKETS, wsLimitMessages.tooManySockets());
+          return false;
+        }
+        live.set(socket, { token, userId });
         return true;
       },
-      // the same complexity limit as over HTTP (a document that does not parse is refused by the default flow)
-      onSubscribe: (_ctx, _id, payload) => {
+      onSubscribe: (ctx, _id, payload) => {
+        // graphql-ws has already entered this operation in ctx.subscriptions, so it counts itself
+        if (Object.keys(ctx.subscriptions).length > MAX_SUBSCRIPTIONS_PER_SOCKET) {
+          return [tooManySubscriptionsError()];
+        }
+        // the same token and complexity limits as over HTTP
         let document: ReturnType<typeof parse>;
         try {
           document = parse(payload.query, PARSE_OPTIONS);
@@ -96,16 +159,15 @@ export function attachGraphQLWs(
           services,
           auth,
           user: auth?.user ?? null,
-          meta: { ip: ctx.extra.request.socket.remoteAddress },
+          meta: { ip: clientIp(ctx.extra.request, config.trustProxyHops) },
         };
       },
       onError: (_ctx, _id, _payload, errors) =>
-        errors.map(
-          (e) =>
-            new GraphQLError(formatGraphQLError(e).message, {
-              extensions: formatGraphQLError(e).extensions,
-            }),
-        ),
+        errors.map((e) => {
+          if (e instanceof WsLimitError) return e; // already in its final form
+          const formatted = formatGraphQLError(e);
+          return new GraphQLError(formatted.message, { extensions: formatted.extensions });
+        }),
       onNext: (_ctx, _id, _payload, _args, result) => {
         if (!("errors" in result) || !result.errors) return result;
         return {
@@ -116,6 +178,26 @@ export function attachGraphQLWs(
     },
     wsServer,
   );
+
+  // Registered after useServer's own "connection" listener: the "error" listener it adds is replaced below.
+  wsServer.on("connection", (socket, request) => {
+    const ip = clientIp(request, config.trustProxyHops);
+    registry.opened(socket, ip);
+    socket.once("close", () => registry.closed(socket));
+    // `ws` reports a bad frame (too big: 1009, malformed: 1002, bad UTF-8: 1007) as an "error" after it has
+    // sent the close frame with that code. graphql-ws would print each one with console.error, which lets any
+    // client fill the output; one log line through the logger is enough.
+    socket.removeAllListeners("error");
+    socket.on("error", (err) => {
+      logger.info({ ip, err: err.message }, "websocket closed after a bad message");
+      // `ws` goes on reading (and discarding) whatever the client still sends, e.g. the other 59 MB of a 60 MB
+      // message, for up to 30 s: that reading alone slowed every request down. Stop reading instead (after
+      // `ws` resumes the stream on the next tick), and drop the connection once the close frame had time to
+      // arrive.
+      process.nextTick(() => request.socket.pause());
+      setTimeout(() => socket.terminate(), WS_BAD_MESSAGE_LINGER_MS).unref();
+    });
+  });
 
   return {
     async close() {
