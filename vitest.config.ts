@@ -26,7 +26,8 @@ export default defineConfig({
       {
         test: {
           name: "api",
-          include: ["api/src/**/*.test.ts"],
+          // bench/**: checks of the benchmarks' data (e.g. the answer-quality evaluation set)
+          include: ["api/src/**/*.test.ts", "bench/**/*.test.ts"],
           environment: "node",
           server,
           testTimeout: 30_000,
