@@ -73,12 +73,26 @@ const CLIENT_CODES = [
   "REQUEST_TIMEOUT",
 ];
 
-/** A 4xx with exactly { message, code }: a Danish text and a client-error code. */
+/**
+ * /graphql answers a body it cannot read in the GraphQL shape a GraphQL client reads,
+ * `{ errors: [{ message, extensions: { code } }] }` (graphql/http-errors.ts); REST answers `{ message, code }`.
+ * Both carry the same Danish text and code: this gives the REST view of either.
+ */
+function restShape(json: unknown, label: string): { message: string; code: string } {
+  const graphql = json as { errors?: Array<{ message: string; extensions: { code: string } }> };
+  if (!graphql?.errors) return json as { message: string; code: string };
+  expect(graphql.errors, label).toHaveLength(1);
+  expect(Object.keys(graphql), label).toEqual(["errors"]);
+  const [error] = graphql.errors;
+  return { message: error.message, code: error.extensions.code };
+}
+
+/** A 4xx with exactly { message, code } (REST) or one GraphQL error: a Danish text and a client-error code. */
 function expectClientError(res: { status: number; json: unknown }, label: string, status?: number) {
   if (status !== undefined) expect(res.status, label).toBe(status);
   expect(res.status, label).toBeGreaterThanOrEqual(400);
   expect(res.status, label).toBeLessThan(500);
-  const body = res.json as { message: string; code: string };
+  const body = restShape(res.json, label);
   expect(Object.keys(body ?? {}).sort(), label).toEqual(["code", "message"]);
   expect(CLIENT_CODES, label).toContain(body.code);
   expect(body.message.length, label).toBeGreaterThan(5);
@@ -242,8 +256,9 @@ describe("bodies that do not decode", () => {
     it(`should answer each with its 4xx and code on ${target}`, async () => {
       for (const [label, headers, body, status, code] of cases) {
         const res = await post(target, body, headers);
+        expect(Object.hasOwn(res.json as object, "errors"), label).toBe(target === "/graphql");
         expectClientError(res, label, status);
-        expect((res.json as { code: string }).code, label).toBe(code);
+        expect(restShape(res.json, label).code, label).toBe(code);
       }
     });
   }
