@@ -37,12 +37,20 @@ describe("recovery", () => {
     const acked = fs.readFileSync(data.journal());
     const r0 = await data.open();
     const pad = "p".repeat(1500);
-    await r0.insert("db", "c", [3, 4, 5, 6, 7].map((i) => ({ _id: i, pad })), true);
+    await r0.insert(
+      "db",
+      "c",
+      [3, 4, 5, 6, 7].map((i) => ({ _id: i, pad })),
+      true,
+    );
     await r0.close();
     const full = fs.readFileSync(data.journal());
     // the record boundaries of the second batch: where a crash between records falls
     const ends: number[] = [];
-    for (let off = acked.length; off < full.length; ) ends.push((off += 8 + full.readUInt32LE(off)));
+    for (let off = acked.length; off < full.length; ) {
+      off += 8 + full.readUInt32LE(off);
+      ends.push(off);
+    }
     expect(ends.length).toBe(5);
     const page = Math.ceil(acked.length / 4096) * 4096; // where the kernel stops a write() on a fatal signal
     const cuts = [acked.length, ...ends.flatMap((b) => [b - 1, b, b + 1]), page, page + 4096];
