@@ -3,7 +3,10 @@
  *
  * Fsync policy: flush() writes the pending records with write() before a change is acknowledged, so an
  * acknowledged write survives the process being killed (kill -9) but not a power loss or an OS crash; with
- * `fsync` it also fsyncs the log first (each acknowledged batch costs a disk flush).
+ * `fsync` it also fsyncs the log first (each acknowledged batch costs a disk flush). A command's records (one per
+ * document) go out in one write(), but SIGKILL can end a write() part-way, at a page boundary: a command in flight
+ * can then come back in part (its whole records before the cut; recovery drops the cut one). Writes are atomic per
+ * document, not per command, as in MongoDB without transactions.
  *
  * Generations: rotate() starts the next log file, so a compaction can fold everything before it into a snapshot
  * while writes go on (compaction.ts). Recovery replays the snapshot and then every log from the generation it
