@@ -112,6 +112,7 @@ export const Errors = {
 };
 
 function waitMessage(seconds: number): [MessageKey, MessageParams] {
+  if (seconds === 1) return ["errors.tooManyAttemptsSecond", {}];
   if (seconds < 60) return ["errors.tooManyAttemptsSeconds", { seconds }];
   const minutes = Math.ceil(seconds / 60);
   return minutes === 1

@@ -33,6 +33,11 @@ export const messages = {
   },
   "errors.invalidCredentials": { da: "Ugyldige login oplysninger", en: "Invalid sign-in details" },
   "errors.invalidToken": { da: "Linket er ugyldigt eller udløbet", en: "The link is invalid or has expired" },
+  // Danish says "1 sekunder" (today's text, kept); English needs the singular
+  "errors.tooManyAttemptsSecond": {
+    da: "For mange forsøg. Prøv igen om 1 sekunder.",
+    en: "Too many attempts. Try again in 1 second.",
+  },
   "errors.tooManyAttemptsSeconds": {
     da: "For mange forsøg. Prøv igen om {seconds} sekunder.",
     en: "Too many attempts. Try again in {seconds} seconds.",
