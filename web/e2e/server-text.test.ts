@@ -1,9 +1,9 @@
+import { Errors } from "@vidensbank/api/errors";
+import type { TestApp } from "@vidensbank/api/testing/app";
+import { updatePreferences } from "@vidensbank/api/users/preferences.service";
 import { formatMessage, type MessageKey, messages } from "@vidensbank/shared";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { Errors } from "../../api/src/errors";
-import type { TestApp } from "../../api/src/testing/app";
-import { updatePreferences } from "../../api/src/users/preferences.service";
 import { serverMessageText } from "../src/i18n/serverMessage";
 import { LoginPage } from "./pages/LoginPage";
 import { ForgotPasswordPage, ResetPasswordPage } from "./pages/PasswordPages";

@@ -49,7 +49,15 @@ function ownRefusal(formatted: GraphQLFormattedError, error: unknown): KeyedMess
   }
   for (const extensions of sources) {
     const key = extensions?.messageKey;
-    if (isMessageKey(key)) return keyed(key, (extensions?.messageParams ?? {}) as MessageParams);
+    if (!isMessageKey(key)) continue;
+    // a parameter may hold graphql-js's own words (graphql.invalidInput's detail): no schema names there either
+    const params = Object.fromEntries(
+      Object.entries((extensions?.messageParams ?? {}) as MessageParams).map(([name, value]) => [
+        name,
+        typeof value === "string" ? withoutSchemaDetails(value) : value,
+      ]),
+    );
+    return keyed(key, params);
   }
   return null;
 }

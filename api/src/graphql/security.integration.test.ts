@@ -235,7 +235,11 @@ describe("the size of an answer", () => {
         errors: [
           {
             message: "Svaret er for stort (over 8 MB); bed om færre felter eller brug limit",
-            extensions: { code: "RESPONSE_TOO_LARGE" },
+            extensions: {
+              code: "RESPONSE_TOO_LARGE",
+              messageKey: "graphql.responseBytes",
+              messageParams: { mb: 8 },
+            },
           },
         ],
       });
@@ -249,7 +253,11 @@ describe("the size of an answer", () => {
       expect(result.json.errors).toEqual([
         {
           message: "Svaret er for stort (over 8 MB); bed om færre felter eller brug limit",
-          extensions: { code: "RESPONSE_TOO_LARGE" },
+          extensions: {
+            code: "RESPONSE_TOO_LARGE",
+            messageKey: "graphql.responseBytes",
+            messageParams: { mb: 8 },
+          },
         },
       ]);
       expect(result.text.length).toBeLessThan(1_000);

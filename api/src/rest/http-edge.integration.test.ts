@@ -267,7 +267,7 @@ describe("bodies that do not decode", () => {
     const deep = await post("/api/auth/login", `{"email":${"[".repeat(1_000_000 - 20)}`, {});
     expect(deep).toEqual({
       status: 400,
-      json: { message: formatMessage("http.jsonTooDeep"), code: "BAD_USER_INPUT" },
+      json: { message: formatMessage("http.jsonTooDeep", { max: MAX_JSON_DEPTH }), code: "BAD_USER_INPUT" },
     });
     // brackets inside strings (escaped quotes too) are text: an ordinary failed login
     const password = `"\\"${"[{".repeat(2_000)}`;
