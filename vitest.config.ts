@@ -24,6 +24,10 @@ export default defineConfig({
         },
       },
       {
+        // @vidensbank/shared: the rules and the message catalogue used by web, API and CLI.
+        test: { name: "shared", include: ["packages/shared/**/*.test.ts"], environment: "node" },
+      },
+      {
         test: {
           name: "api",
           // bench/**: checks of the benchmarks' data (e.g. the answer-quality evaluation set)

@@ -1,25 +1,19 @@
 /**
- * Domain errors with a stable code. One mapper (here) gives the HTTP status for REST and the code for GraphQL
- * `extensions.code`. Messages are Danish text for people.
+ * Domain errors with a stable code and a message key. One mapper (here) gives the HTTP status for REST and the
+ * code for GraphQL `extensions.code`. The text comes from the catalogue in @vidensbank/shared: `message` is the
+ * Danish text (what REST and GraphQL send as `message`), `key` and `params` let a client show it in its own
+ * language. An AppError takes a catalogue key, never a text: the types refuse anything else.
  */
-import type { FieldError } from "./users/user.rules";
+import {
+  type ErrorCode,
+  type FieldError,
+  formatMessage,
+  isMessageKey,
+  type MessageKey,
+  type MessageParams,
+} from "@vidensbank/shared";
 
-export type ErrorCode =
-  | "BAD_USER_INPUT"
-  | "UNAUTHENTICATED"
-  | "FORBIDDEN"
-  | "NOT_FOUND"
-  | "CONFLICT"
-  | "EMAIL_NOT_VERIFIED"
-  | "INVALID_CREDENTIALS"
-  | "INVALID_TOKEN"
-  | "TOO_MANY_REQUESTS"
-  | "PAYLOAD_TOO_LARGE"
-  | "RESPONSE_TOO_LARGE"
-  | "UNSUPPORTED_MEDIA_TYPE"
-  | "REQUEST_TIMEOUT"
-  | "HEADERS_TOO_LARGE"
-  | "INTERNAL_SERVER_ERROR";
+export type { ErrorCode } from "@vidensbank/shared";
 
 const STATUS: Record<ErrorCode, number> = {
   BAD_USER_INPUT: 400,
@@ -40,24 +34,49 @@ const STATUS: Record<ErrorCode, number> = {
   INTERNAL_SERVER_ERROR: 500,
 };
 
-export const GENERIC_ERROR_MESSAGE = "Der opstod en uventet fejl. Prøv igen senere.";
+export const GENERIC_ERROR_MESSAGE = formatMessage("errors.internal");
+
+/** A field error as REST and GraphQL send it: the field and the Danish text. */
+export interface FieldMessage {
+  field: string;
+  message: string;
+}
 
 export class AppError extends Error {
   readonly code: ErrorCode;
-  readonly fields?: FieldError[];
+  /** the catalogue key of `message` */
+  readonly key: MessageKey;
+  readonly params: MessageParams;
+  /** per-field errors (BAD_USER_INPUT), by key */
+  readonly fieldErrors?: FieldError[];
   /** seconds until a retry may succeed (TOO_MANY_REQUESTS) */
   readonly retryAfter?: number;
 
-  constructor(code: ErrorCode, message: string, extra: { fields?: FieldError[]; retryAfter?: number } = {}) {
-    super(message);
+  constructor(
+    code: ErrorCode,
+    key: MessageKey,
+    params: MessageParams = {},
+    extra: { fields?: FieldError[]; retryAfter?: number } = {},
+  ) {
+    // the types already refuse a text; this catches a cast or a key from outside
+    if (!isMessageKey(key))
+      throw new TypeError(`AppError needs a message key from the catalogue, got "${key}"`);
+    super(formatMessage(key, params, "da"));
     this.name = "AppError";
     this.code = code;
-    this.fields = extra.fields;
+    this.key = key;
+    this.params = params;
+    this.fieldErrors = extra.fields;
     this.retryAfter = extra.retryAfter;
   }
 
   get status(): number {
     return STATUS[this.code];
+  }
+
+  /** The field errors as sent to clients ({ field, message } with the Danish text), when there are any. */
+  get fields(): FieldMessage[] | undefined {
+    return this.fieldErrors?.map((f) => ({ field: f.field, message: formatMessage(f.key, f.params, "da") }));
   }
 }
 
@@ -70,30 +89,33 @@ export function statusForCode(code: ErrorCode): number {
 }
 
 export const Errors = {
-  badInput: (message: string, fields?: FieldError[]) => new AppError("BAD_USER_INPUT", message, { fields }),
-  /** Field errors: the first message becomes the error's message. */
-  invalidFields: (fields: FieldError[]) => new AppError("BAD_USER_INPUT", fields[0].message, { fields }),
-  unauthenticated: (message = "Du skal være logget ind") => new AppError("UNAUTHENTICATED", message),
-  forbidden: (message = "Du har ikke adgang til denne handling") => new AppError("FORBIDDEN", message),
-  notFound: (message = "Ikke fundet") => new AppError("NOT_FOUND", message),
-  conflict: (message: string) => new AppError("CONFLICT", message),
-  emailNotVerified: () =>
-    new AppError(
-      "EMAIL_NOT_VERIFIED",
-      "Din konto er ikke bekræftet endnu. Tjek din email og klik på bekræftelseslinket.",
-    ),
-  invalidCredentials: () => new AppError("INVALID_CREDENTIALS", "Ugyldige login oplysninger"),
-  invalidToken: (message = "Linket er ugyldigt eller udløbet") => new AppError("INVALID_TOKEN", message),
-  tooManyRequests: (retryAfter: number) =>
-    new AppError("TOO_MANY_REQUESTS", `For mange forsøg. Prøv igen om ${formatWait(retryAfter)}.`, {
-      retryAfter,
-    }),
-  payloadTooLarge: () => new AppError("PAYLOAD_TOO_LARGE", "Forespørgslen er for stor"),
-  internal: () => new AppError("INTERNAL_SERVER_ERROR", GENERIC_ERROR_MESSAGE),
+  badInput: (key: MessageKey, params?: MessageParams) => new AppError("BAD_USER_INPUT", key, params),
+  /** Field errors: the first one's message becomes the error's message. */
+  invalidFields: (fields: FieldError[]) =>
+    new AppError("BAD_USER_INPUT", fields[0].key, fields[0].params, { fields }),
+  /** One field error. */
+  invalidField: (field: string, key: MessageKey, params?: MessageParams) =>
+    Errors.invalidFields([{ field, key, ...(params ? { params } : {}) }]),
+  unauthenticated: (key: MessageKey = "errors.unauthenticated") => new AppError("UNAUTHENTICATED", key),
+  forbidden: (key: MessageKey = "errors.forbidden") => new AppError("FORBIDDEN", key),
+  notFound: (key: MessageKey = "errors.notFound") => new AppError("NOT_FOUND", key),
+  conflict: (key: MessageKey, params?: MessageParams) => new AppError("CONFLICT", key, params),
+  emailNotVerified: () => new AppError("EMAIL_NOT_VERIFIED", "errors.emailNotVerified"),
+  invalidCredentials: () => new AppError("INVALID_CREDENTIALS", "errors.invalidCredentials"),
+  invalidToken: (key: MessageKey = "errors.invalidToken") => new AppError("INVALID_TOKEN", key),
+  tooManyRequests: (retryAfter: number) => {
+    const [key, params] = waitMessage(retryAfter);
+    return new AppError("TOO_MANY_REQUESTS", key, params, { retryAfter });
+  },
+  payloadTooLarge: () => new AppError("PAYLOAD_TOO_LARGE", "errors.payloadTooLarge"),
+  internal: () => new AppError("INTERNAL_SERVER_ERROR", "errors.internal"),
 };
 
-function formatWait(seconds: number): string {
-  if (seconds < 60) return `${seconds} sekunder`;
+function waitMessage(seconds: number): [MessageKey, MessageParams] {
+  if (seconds === 1) return ["errors.tooManyAttemptsSecond", {}];
+  if (seconds < 60) return ["errors.tooManyAttemptsSeconds", { seconds }];
   const minutes = Math.ceil(seconds / 60);
-  return minutes === 1 ? "1 minut" : `${minutes} minutter`;
+  return minutes === 1
+    ? ["errors.tooManyAttemptsMinute", {}]
+    : ["errors.tooManyAttemptsMinutes", { minutes }];
 }

@@ -2,11 +2,11 @@
  * What a command runs with: the validated config, the database (MONGODB_URI, the running server's embedded
  * store, or the embedded store in DATA_DIR started here) and the same services the server uses.
  */
-import { type AppConfig, loadConfig } from "../../api/src/config";
-import { type Database, openDatabase } from "../../api/src/db/connection";
-import { createServices, type Services } from "../../api/src/services";
-import type { UserDoc } from "../../api/src/users/user.model";
-import { UserModel } from "../../api/src/users/user.model";
+import { type AppConfig, loadConfig } from "@vidensbank/api/config";
+import { type Database, openDatabase } from "@vidensbank/api/db/connection";
+import { createServices, type Services } from "@vidensbank/api/services";
+import type { UserDoc } from "@vidensbank/api/users/user.model";
+import { UserModel } from "@vidensbank/api/users/user.model";
 
 export interface Output {
   out(line: string): void;

@@ -1,7 +1,7 @@
 /** CLI errors and exit codes: one mapping from domain error codes to process exit codes. */
 
-import { ConfigError } from "../../api/src/config";
-import { AppError, type ErrorCode } from "../../api/src/errors";
+import { ConfigError } from "@vidensbank/api/config";
+import { AppError, type ErrorCode } from "@vidensbank/api/errors";
 
 export const EXIT = {
   ok: 0,

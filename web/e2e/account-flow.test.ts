@@ -1,6 +1,6 @@
+import type { TestApp } from "@vidensbank/api/testing/app";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { TestApp } from "../../api/src/testing/app";
 import { AppShell } from "./pages/AppShell";
 import { LoginPage } from "./pages/LoginPage";
 import { ProfilePage } from "./pages/ProfilePage";
@@ -320,8 +320,10 @@ describe("web: account flow", () => {
     await adminContext.close();
   });
 
-  it("should send a non-admin away from /admin to /", async () => {
-    await page.goto("/admin");
-    await page.waitForURL((url) => url.pathname === "/");
+  it("should send a non-admin away from /admin and /admin/notion to /", async () => {
+    for (const path of ["/admin", "/admin/notion"]) {
+      await page.goto(path);
+      await page.waitForURL((url) => url.pathname === "/");
+    }
   });
 });

@@ -1,7 +1,7 @@
+import type { TestApp } from "@vidensbank/api/testing/app";
+import { gql } from "@vidensbank/api/testing/client";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { TestApp } from "../../api/src/testing/app";
-import { gql } from "../../api/src/testing/client";
 import { AppShell } from "./pages/AppShell";
 import { LoginPage } from "./pages/LoginPage";
 import { ForgotPasswordPage, ResetPasswordPage } from "./pages/PasswordPages";

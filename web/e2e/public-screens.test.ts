@@ -1,6 +1,6 @@
+import type { TestApp } from "@vidensbank/api/testing/app";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { TestApp } from "../../api/src/testing/app";
 import { LoginPage } from "./pages/LoginPage";
 import { ForgotPasswordPage, ResetPasswordPage } from "./pages/PasswordPages";
 import { RegisterPage } from "./pages/RegisterPage";

@@ -1,14 +1,10 @@
+import { Errors } from "@vidensbank/api/errors";
+import type { TestApp } from "@vidensbank/api/testing/app";
+import { updatePreferences } from "@vidensbank/api/users/preferences.service";
+import { formatMessage, type MessageKey, messages } from "@vidensbank/shared";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { authMessages } from "../../api/src/auth/auth.service";
-import { Errors, GENERIC_ERROR_MESSAGE } from "../../api/src/errors";
-import { limitMessages, MAX_COMPLEXITY, MAX_DEPTH } from "../../api/src/graphql/limits";
-import { validationMessages } from "../../api/src/rest/validate";
-import type { TestApp } from "../../api/src/testing/app";
-import { preferencesMessages, updatePreferences } from "../../api/src/users/preferences.service";
-import { messages as ruleMessages } from "../../api/src/users/user.rules";
-import { userMessages } from "../../api/src/users/users.service";
-import { translateServerText } from "../src/i18n/serverText";
+import { serverMessageText } from "../src/i18n/serverMessage";
 import { LoginPage } from "./pages/LoginPage";
 import { ForgotPasswordPage, ResetPasswordPage } from "./pages/PasswordPages";
 import { ProfilePage } from "./pages/ProfilePage";
@@ -17,71 +13,51 @@ import { Toast } from "./pages/Toast";
 import { launchBrowser, newContext } from "./support/browser";
 import { newStaff, startServer } from "./support/server";
 
-/** Every text the server's auth, user, REST and GraphQL layers can send to people (the spec's Danish). */
-function serverTexts(): string[] {
-  const fromObject = (o: Record<string, string | ((arg: never) => string)>) =>
-    Object.values(o).map((v) => (typeof v === "function" ? v("Karen" as never) : v));
-  return [
-    ...fromObject(authMessages),
-    ...fromObject(userMessages),
-    ...fromObject(preferencesMessages),
-    ...fromObject(validationMessages),
-    ...fromObject(ruleMessages),
-    GENERIC_ERROR_MESSAGE,
-    ...[
-      Errors.unauthenticated(),
-      Errors.forbidden(),
-      Errors.notFound(),
-      Errors.emailNotVerified(),
-      Errors.invalidCredentials(),
-      Errors.invalidToken(),
-      Errors.payloadTooLarge(),
-      Errors.internal(),
-      Errors.tooManyRequests(1),
-      Errors.tooManyRequests(45),
-      Errors.tooManyRequests(60),
-      Errors.tooManyRequests(600),
-    ].map((e) => e.message),
-    limitMessages.depth(MAX_DEPTH),
-    limitMessages.complexity(MAX_COMPLEXITY),
-    // literals in auth.rest.ts, users.rest.ts, rest/router.ts, rest/error-handler.ts, graphql/errors.ts
-    "Du er logget ud",
-    "Din adgangskode er blevet ændret succesfuldt",
-    "Brugeren er blevet fjernet fra systemet",
-    "Brugerens password er blevet opdateret",
-    "Endpoint findes ikke",
-    "Ugyldig JSON i forespørgslen",
-    "Ugyldig forespørgsel",
-    "Ugyldig GraphQL-forespørgsel",
-    "Ugyldigt input",
-  ];
-}
-
-describe("web: server texts in the user's language", () => {
-  it("should have English for every server text and keep the Danish text as it is", () => {
-    for (const text of serverTexts()) {
-      const english = translateServerText(text, "en");
-      expect(english, text).not.toBe(text);
-      expect(english, text).not.toMatch(/[æøåÆØÅ]/);
-      expect(translateServerText(text, "da"), text).toBe(text);
+describe("web: server messages in the user's language, by key", () => {
+  it("should show every catalogue key in English for English and as the server's Danish for Danish", () => {
+    for (const key of Object.keys(messages) as MessageKey[]) {
+      const params = { max: 10, name: "Karen", domain: "eksempel.dk", field: "title", detail: "x", count: 2 };
+      const danish = formatMessage(key, { ...params, seconds: 5, minutes: 3, mb: 8, length: 9 }, "da");
+      const sent = { key, params: { ...params, seconds: 5, minutes: 3, mb: 8, length: 9 }, text: danish };
+      expect(serverMessageText(sent, "da"), key).toBe(danish);
+      const english = serverMessageText(sent, "en");
+      expect(english, key).not.toBe(danish);
+      expect(english, key).not.toMatch(/[æøåÆØÅ]/);
     }
-    const en = (text: string, code?: string) => translateServerText(text, "en", code);
-    expect(en(Errors.tooManyRequests(1).message)).toBe("Too many attempts. Try again in 1 second.");
-    expect(en(Errors.tooManyRequests(45).message)).toBe("Too many attempts. Try again in 45 seconds.");
-    expect(en(Errors.tooManyRequests(60).message)).toBe("Too many attempts. Try again in 1 minute.");
-    expect(en(Errors.tooManyRequests(600).message)).toBe("Too many attempts. Try again in 10 minutes.");
-    expect(en(limitMessages.complexity(1000))).toBe("The query is too complex (at most 1000)");
-    expect(en(ruleMessages.emailDomain("eksempel.dk"))).toBe("Only @eksempel.dk email addresses are allowed");
-    expect(en(validationMessages.tooLong("title"))).toBe('The field "title" is too long');
-    // GraphQL's own detail after the Danish prefix stays as it is
-    expect(en('Ugyldig forespørgsel: Cannot query field "x" on type "Query".')).toBe(
-      'Invalid request: Cannot query field "x" on type "Query".',
+  });
+
+  it("should translate by the key the server sent, not by its text", () => {
+    const sent = (e: ReturnType<typeof Errors.notFound>) => ({
+      key: e.key,
+      params: e.params,
+      text: e.message,
+    });
+    const en = (e: ReturnType<typeof Errors.notFound>) => serverMessageText(sent(e), "en");
+    expect(en(Errors.tooManyRequests(1))).toBe("Too many attempts. Try again in 1 second.");
+    expect(en(Errors.tooManyRequests(45))).toBe("Too many attempts. Try again in 45 seconds.");
+    expect(en(Errors.tooManyRequests(60))).toBe("Too many attempts. Try again in 1 minute.");
+    expect(en(Errors.tooManyRequests(600))).toBe("Too many attempts. Try again in 10 minutes.");
+    // the Danish text stays what the spec says, whatever the key
+    expect(Errors.tooManyRequests(600).message).toBe("For mange forsøg. Prøv igen om 10 minutter.");
+    expect(en(Errors.invalidField("title", "rest.fieldTooLong", { field: "title" }))).toBe(
+      'The field "title" is too long',
     );
-    // by code: one code, one text, whatever the wording
-    expect(en("Ugyldige login oplysninger", "INVALID_CREDENTIALS")).toBe("Invalid sign-in details");
-    // unknown texts pass through
-    expect(en("Noget helt nyt fra serveren")).toBe("Noget helt nyt fra serveren");
-    expect(en("Noget helt nyt", "BAD_USER_INPUT")).toBe("Noget helt nyt");
+    // the key decides, not the text: a changed Danish wording still shows the right English
+    expect(serverMessageText({ key: "errors.invalidCredentials", text: "Forkert login" }, "en")).toBe(
+      "Invalid sign-in details",
+    );
+    // GraphQL's own detail after the Danish prefix stays as it is
+    expect(
+      serverMessageText(
+        { key: "graphql.invalidRequest", params: { detail: 'Cannot query field "x".' } },
+        "en",
+      ),
+    ).toBe('Invalid request: Cannot query field "x".');
+    // a key this build does not know (a newer server): the server's text as it came
+    expect(serverMessageText({ key: "nyt.fraServeren", text: "Noget helt nyt" }, "en")).toBe(
+      "Noget helt nyt",
+    );
+    expect(serverMessageText({ text: "Noget helt nyt" }, "en")).toBe("Noget helt nyt");
   });
 });
 

@@ -48,9 +48,10 @@ export function App() {
                         <Route path="/" element={<HomeRoute />} />
                         <Route path="/knowledge" element={<KnowledgeRoute />} />
                         <Route path="/profile" element={<ProfileRoute />} />
-                        <Route path="/admin/notion" element={<AdminNotionRoute />} />
+                        {/* every /admin screen behind the one admin guard (the server checks every operation too) */}
                         <Route element={<RequireAdmin />}>
                           <Route path="/admin" element={<AdminRoute />} />
+                          <Route path="/admin/notion" element={<AdminNotionRoute />} />
                         </Route>
                       </Route>
                     </Route>

@@ -11,7 +11,7 @@ function parseHours(time: string | undefined, sinceHours: string | undefined): n
   if (time !== undefined && time in TIME_FILTERS) return TIME_FILTERS[time];
   const raw = sinceHours ?? time;
   if (raw === undefined || raw === "") return null;
-  if (!/^\d{1,6}$/.test(raw)) throw Errors.invalidFields([{ field: "time", message: "Ugyldigt tidsfilter" }]);
+  if (!/^\d{1,6}$/.test(raw)) throw Errors.invalidField("time", "activity.timeInvalid");
   return Number(raw);
 }
 

@@ -58,11 +58,6 @@ export const ACTIVITY_LIMIT_MAX = 1000;
 export const ACTIVITY_SEARCH_MAX_LENGTH = 200;
 export const ACTIVITY_ACTION_MAX_LENGTH = 100;
 
-export const activityMessages = {
-  searchTooLong: `Søgningen må højst være ${ACTIVITY_SEARCH_MAX_LENGTH} tegn`,
-  actionInvalid: "Ugyldigt handlingsfilter",
-} as const;
-
 /** Record one activity-log entry. Never throws. */
 export function recordActivity(input: ActivityInput): Promise<void> {
   return recordActivities([input]);
@@ -116,10 +111,10 @@ function toEntry(d: {
 export async function listActivity(filter: ActivityFilter = {}): Promise<ActivityEntry[]> {
   const search = filter.search?.trim();
   if (search && search.length > ACTIVITY_SEARCH_MAX_LENGTH) {
-    throw Errors.invalidFields([{ field: "search", message: activityMessages.searchTooLong }]);
+    throw Errors.invalidField("search", "activity.searchTooLong", { max: ACTIVITY_SEARCH_MAX_LENGTH });
   }
   if (filter.action && filter.action.length > ACTIVITY_ACTION_MAX_LENGTH) {
-    throw Errors.invalidFields([{ field: "action", message: activityMessages.actionInvalid }]);
+    throw Errors.invalidField("action", "activity.actionInvalid");
   }
   const query: Record<string, unknown> = {};
   if (filter.action && filter.action !== "all") query.action = filter.action;

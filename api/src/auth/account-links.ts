@@ -6,12 +6,11 @@
  * the mail happen after the answer (mail-queue.ts). Following a link is limited per IP address (tokenPerIp),
  * counted before the token is looked up.
  */
+import { formatMessage, normalizeEmail, validateEmail, validatePassword } from "@vidensbank/shared";
 import { recordActivity } from "../activity/activity.service";
 import { Errors } from "../errors";
 import type { Mailer } from "../mail/mailer";
 import { type UserDoc, UserModel } from "../users/user.model";
-import { normalizeEmail, validateEmail, validatePassword } from "../users/user.rules";
-import { authMessages } from "./auth.messages";
 import { newPasswordFields } from "./passwords";
 import type { RateLimits } from "./rate-limits";
 import { ipKey, type RequestMeta } from "./request-meta";
@@ -38,7 +37,7 @@ function verificationFields(token: string) {
 
 function assertEmailFormat(email: string): void {
   const problem = validateEmail(email);
-  if (problem) throw Errors.invalidFields([{ field: "email", message: problem }]);
+  if (problem) throw Errors.invalidFields([{ field: "email", ...problem }]);
 }
 
 export class AccountLinks {
@@ -55,21 +54,21 @@ export class AccountLinks {
 
   /** Mark the account verified. The token is single-use and expires after 24 hours. */
   async verifyEmail(token: string, meta: RequestMeta = {}): Promise<{ verified: true; message: string }> {
-    if (!token || token.length > TOKEN_MAX) throw Errors.invalidToken(authMessages.verificationInvalid);
+    if (!token || token.length > TOKEN_MAX) throw Errors.invalidToken("auth.verificationInvalid");
     await this.deps.limits.consume("tokenPerIp", ipKey(meta));
     const user = await UserModel.findOneAndUpdate(
       { verificationToken: hashToken(token), verificationTokenExpires: { $gt: new Date() } },
       { $set: { verified: true, verificationToken: null, verificationTokenExpires: null } },
       { returnDocument: "after" },
     );
-    if (!user) throw Errors.invalidToken(authMessages.verificationInvalid);
+    if (!user) throw Errors.invalidToken("auth.verificationInvalid");
     await recordActivity({
       action: "verify_email",
       description: `Email bekræftet: ${user.email}`,
       userEmail: user.email,
       userId: String(user._id),
     });
-    return { verified: true, message: authMessages.verified };
+    return { verified: true, message: formatMessage("auth.verified") };
   }
 
   /** Send a new verification link. The same answer, in the same time, whether or not the account exists. */
@@ -85,7 +84,7 @@ export class AccountLinks {
       );
       if (user) await this.deps.mailer.sendVerification(user.email, user.name, token);
     });
-    return { ok: true, message: authMessages.resendSent };
+    return { ok: true, message: formatMessage("auth.resendSent") };
   }
 
   /** E-mail a reset link (1 hour, single use). The same answer, in the same time, for every address. */
@@ -105,7 +104,7 @@ export class AccountLinks {
       );
       if (user) await this.deps.mailer.sendPasswordReset(user.email, user.name, token);
     });
-    return { ok: true, message: authMessages.forgotSent };
+    return { ok: true, message: formatMessage("auth.forgotSent") };
   }
 
   /** The mail limits, counted alike for every address; returns the normalized address. */
@@ -126,13 +125,13 @@ export class AccountLinks {
     meta: RequestMeta = {},
   ): Promise<{ ok: true; message: string }> {
     const pw = validatePassword(input.newPassword);
-    if (pw) throw Errors.invalidFields([{ field: "newPassword", message: pw }]);
-    if (!input.token || input.token.length > TOKEN_MAX) throw Errors.invalidToken(authMessages.resetInvalid);
+    if (pw) throw Errors.invalidFields([{ field: "newPassword", ...pw }]);
+    if (!input.token || input.token.length > TOKEN_MAX) throw Errors.invalidToken("auth.resetInvalid");
     await this.deps.limits.consume("tokenPerIp", ipKey(meta));
     const tokenHash = hashToken(input.token);
     const live = () => ({ passwordResetToken: tokenHash, passwordResetTokenExpires: { $gt: new Date() } });
     // no hashing work for a dead link
-    if (!(await UserModel.exists(live()))) throw Errors.invalidToken(authMessages.resetInvalid);
+    if (!(await UserModel.exists(live()))) throw Errors.invalidToken("auth.resetInvalid");
     const fields = await newPasswordFields(input.newPassword);
     // The token condition is repeated in the update, so of two concurrent uses only one succeeds.
     const user = await UserModel.findOneAndUpdate(
@@ -141,7 +140,7 @@ export class AccountLinks {
       { $set: { ...fields, verified: true } },
       { returnDocument: "after" },
     );
-    if (!user) throw Errors.invalidToken(authMessages.resetInvalid);
+    if (!user) throw Errors.invalidToken("auth.resetInvalid");
     await this.deps.revokeSessions(String(user._id));
     await recordActivity({
       action: "password_reset",
@@ -149,6 +148,6 @@ export class AccountLinks {
       userEmail: user.email,
       userId: String(user._id),
     });
-    return { ok: true, message: authMessages.resetDone };
+    return { ok: true, message: formatMessage("auth.resetDone") };
   }
 }

@@ -1,4 +1,5 @@
 /** REST compatibility routes for accounts and sign-in (spec §7). Thin: read, call one service, shape. */
+import { formatMessage } from "@vidensbank/shared";
 import { Router } from "express";
 import { locals, requestMeta, requireUser, signedIn } from "../rest/auth-middleware";
 import { readBody, readQueryString } from "../rest/validate";
@@ -25,7 +26,7 @@ export function authRestRouter(): Router {
     const { services, auth } = locals(res);
     await services.auth.logout(auth);
     clearAuthCookie(res, services.config);
-    res.json({ ok: true, message: "Du er logget ud" });
+    res.json({ ok: true, message: formatMessage("auth.loggedOut") });
   });
 
   r.post("/auth/register", async (req, res) => {
@@ -67,7 +68,7 @@ export function authRestRouter(): Router {
       confirmPassword: "string?",
     });
     await locals(res).services.auth.changePassword(signedIn(res), input);
-    res.json({ ok: true, message: "Din adgangskode er blevet ændret succesfuldt" });
+    res.json({ ok: true, message: formatMessage("auth.passwordChanged") });
   });
 
   return r;

@@ -1,8 +1,16 @@
 /**
  * Accounts and sign-in: registration, login sessions and their tokens, and the doors to the e-mailed links
  * (account-links.ts) and the password change (password-change.ts). The one service behind GraphQL, REST and
- * the CLI; every rule about accounts lives here, in those modules, or in user.rules.
+ * the CLI; every rule about accounts lives here, in those modules, or in @vidensbank/shared (user.rules).
  */
+import {
+  formatMessage,
+  normalizeEmail,
+  PASSWORD_MAX,
+  type RegisterFields,
+  validateLogin,
+  validateRegistration,
+} from "@vidensbank/shared";
 import mongoose from "mongoose";
 import { recordActivity } from "../activity/activity.service";
 import type { AppConfig } from "../config";
@@ -10,16 +18,8 @@ import { Errors } from "../errors";
 import type { Mailer } from "../mail/mailer";
 import { type UserDoc, UserModel } from "../users/user.model";
 import { type PublicUser, presentUser } from "../users/user.presenter";
-import {
-  normalizeEmail,
-  PASSWORD_MAX,
-  type RegisterFields,
-  validateLogin,
-  validateRegistration,
-} from "../users/user.rules";
 import { AccountLinks } from "./account-links";
 import { authCache, TokenMemo } from "./auth.cache";
-import { authMessages } from "./auth.messages";
 import { changePassword, type PasswordChangeInput } from "./password-change";
 import { hashPassword, verifyAgainstDummy, verifyPassword } from "./passwords";
 import type { RateLimits } from "./rate-limits";
@@ -29,7 +29,6 @@ import { emitSessionsChanged } from "./session-events";
 import { type AuthClaims, randomToken, signAuthToken, verifyAuthTokenExpiring } from "./tokens";
 
 export { RESET_TTL_MS, VERIFICATION_TTL_MS } from "./account-links";
-export { authMessages } from "./auth.messages";
 export type { RequestMeta } from "./request-meta";
 
 export interface LoginResult {
@@ -125,7 +124,7 @@ export class AuthService {
       userId: String(user._id),
       metadata: { username: user.username },
     });
-    return { verificationRequired: true, message: authMessages.registered, user: presentUser(user) };
+    return { verificationRequired: true, message: formatMessage("auth.registered"), user: presentUser(user) };
   }
 
   /**
@@ -156,16 +155,16 @@ export class AuthService {
       // two registrations racing past assertAvailable: the unique index decides
       if (isDuplicateKey(e)) {
         const onEmail = e.keyPattern ? "email" in e.keyPattern : e.message.includes("email");
-        throw Errors.conflict(onEmail ? authMessages.emailTaken : authMessages.usernameTaken);
+        throw Errors.conflict(onEmail ? "auth.emailTaken" : "auth.usernameTaken");
       }
       throw e;
     }
   }
 
   private async assertAvailable(email: string, username: string): Promise<void> {
-    if (await UserModel.exists({ email })) throw Errors.conflict(authMessages.emailTaken);
+    if (await UserModel.exists({ email })) throw Errors.conflict("auth.emailTaken");
     if (await UserModel.exists({ usernameKey: username.toLowerCase() })) {
-      throw Errors.conflict(authMessages.usernameTaken);
+      throw Errors.conflict("auth.usernameTaken");
     }
   }
 
@@ -245,7 +244,13 @@ export class AuthService {
       userId: String(user._id),
       metadata: { ip: meta.ip ?? null },
     });
-    return { token, user: presentUser(user), message: authMessages.welcome(user.name), sid, expiresAt };
+    return {
+      token,
+      user: presentUser(user),
+      message: formatMessage("auth.welcome", { name: user.name }),
+      sid,
+      expiresAt,
+    };
   }
 
   private async openSession(user: UserDoc, meta: RequestMeta): Promise<{ sid: string; expiresAt: Date }> {

@@ -3,11 +3,10 @@
  * are limited per user (passwordCheckPerUser), counted before the check like login attempts: a stolen session
  * cannot guess its way to the account's password.
  */
+import { type FieldError, PASSWORD_MAX, validatePassword } from "@vidensbank/shared";
 import { recordActivity } from "../activity/activity.service";
 import { Errors } from "../errors";
 import { UserModel } from "../users/user.model";
-import { type FieldError, messages, PASSWORD_MAX, validatePassword } from "../users/user.rules";
-import { authMessages } from "./auth.messages";
 import { newPasswordFields, verifyPassword } from "./passwords";
 import type { RateLimits } from "./rate-limits";
 
@@ -26,16 +25,16 @@ export interface PasswordChangeDeps {
 function inputProblems(input: PasswordChangeInput): FieldError[] {
   const fields: FieldError[] = [];
   if (input.currentPassword.length < 1) {
-    fields.push({ field: "currentPassword", message: messages.currentPasswordRequired });
+    fields.push({ field: "currentPassword", key: "rules.currentPasswordRequired" });
   }
   const pw = validatePassword(input.newPassword);
   if (pw)
     fields.push({
       field: "newPassword",
-      message: pw === messages.passwordMin ? messages.newPasswordMin : pw,
+      key: pw.key === "rules.passwordMin" ? "rules.newPasswordMin" : pw.key,
     });
   if (input.confirmPassword !== undefined && input.confirmPassword !== input.newPassword) {
-    fields.push({ field: "confirmPassword", message: messages.newPasswordsMismatch });
+    fields.push({ field: "confirmPassword", key: "rules.newPasswordsMismatch" });
   }
   return fields;
 }
@@ -63,7 +62,7 @@ export async function changePassword(
     input.currentPassword.length > PASSWORD_MAX ||
     !(await verifyPassword(user.passwordHash, input.currentPassword))
   ) {
-    throw Errors.invalidFields([{ field: "currentPassword", message: authMessages.currentPasswordWrong }]);
+    throw Errors.invalidField("currentPassword", "auth.currentPasswordWrong");
   }
   await deps.limits.reset("passwordCheckPerUser", auth.userId);
   await UserModel.updateOne({ _id: user._id }, { $set: await newPasswordFields(input.newPassword) });

@@ -9,15 +9,9 @@ import mongoose from "mongoose";
 import { recordActivity } from "../activity/activity.service";
 import { Errors } from "../errors";
 import { findArticleRef } from "../knowledge/articles.service";
-import { isObjectIdString, knowledgeMessages } from "../knowledge/knowledge.input";
+import { isObjectIdString } from "../knowledge/knowledge.input";
 import type { UserDoc } from "../users/user.model";
 import { BookmarkModel } from "./bookmark.model";
-
-export const bookmarkMessages = {
-  notBookmarked: "Artiklen er ikke gemt som bogmærke",
-  articleRequired: "Vælg den artikel, der skal gemmes (articleId mangler)",
-  articleNotFound: knowledgeMessages.notFound,
-} as const;
 
 export interface BookmarkView {
   id: string;
@@ -61,10 +55,10 @@ export async function addBookmark(
   articleId: unknown,
 ): Promise<{ bookmark: BookmarkView; created: boolean }> {
   if (typeof articleId !== "string" || !articleId.trim()) {
-    throw Errors.invalidFields([{ field: "articleId", message: bookmarkMessages.articleRequired }]);
+    throw Errors.invalidField("articleId", "bookmarks.articleRequired");
   }
   const article = await findArticleRef(articleId.trim());
-  if (!article) throw Errors.notFound(bookmarkMessages.articleNotFound);
+  if (!article) throw Errors.notFound("knowledge.notFound");
   const existing = await BookmarkModel.findOne({ userId: user._id, articleId: article.id }).lean();
   if (existing) return { bookmark: present(existing as BookmarkRow), created: false };
   let created: BookmarkRow;
@@ -95,12 +89,12 @@ export async function addBookmark(
 
 /** Remove the user's bookmark of an article (logged as `bookmark`). NOT_FOUND when they have none. */
 export async function removeBookmark(user: UserDoc, articleId: unknown): Promise<void> {
-  if (!isObjectIdString(articleId)) throw Errors.notFound(bookmarkMessages.notBookmarked);
+  if (!isObjectIdString(articleId)) throw Errors.notFound("bookmarks.notBookmarked");
   const doc = await BookmarkModel.findOneAndDelete({
     userId: user._id,
     articleId: new mongoose.Types.ObjectId(articleId),
   }).lean();
-  if (!doc) throw Errors.notFound(bookmarkMessages.notBookmarked);
+  if (!doc) throw Errors.notFound("bookmarks.notBookmarked");
   await recordActivity({
     action: "bookmark",
     description: `${user.name} fjernede bogmærket "${doc.articleTitle}"`,

@@ -8,13 +8,12 @@ import { requireUser, signedIn } from "../rest/auth-middleware";
 import { readBody, readQueryString } from "../rest/validate";
 import type { Services } from "../services";
 import { presentMessageRest, presentSessionRest } from "./chat.presenter";
-import { chatMessages } from "./chat.service";
 
 /** The session id from the path or ?sessionId= (also ?session_id=). */
 function sessionIdOf(req: Request): string {
   const fromPath = typeof req.params.sessionId === "string" ? req.params.sessionId : undefined;
   const id = fromPath ?? readQueryString(req.query, "sessionId") ?? readQueryString(req.query, "session_id");
-  if (!id) throw Errors.invalidFields([{ field: "sessionId", message: "Angiv sessionId" }]);
+  if (!id) throw Errors.invalidField("sessionId", "chat.sessionIdRequired");
   return id;
 }
 
@@ -45,9 +44,9 @@ export function chatRestRouter(services: Services): Router {
     // userId from the client is ignored: the signed-in user sends; content is checked by the service's rule
     const { sessionId, role } = readBody(req.body, { sessionId: "string", role: "string?" });
     if (role !== undefined && role !== "user") {
-      throw Errors.invalidFields([{ field: "role", message: chatMessages.onlyUserRole }]);
+      throw Errors.invalidField("role", "chat.onlyUserRole");
     }
-    if (!sessionId) throw Errors.invalidFields([{ field: "sessionId", message: "Angiv sessionId" }]);
+    if (!sessionId) throw Errors.invalidField("sessionId", "chat.sessionIdRequired");
     const sent = await chat().sendMessage(uid(res), sessionId, (req.body as Record<string, unknown>).content);
     res.status(201).json(presentMessageRest(sent.userMessage));
   });

@@ -1,8 +1,8 @@
+import { formatMessage } from "@vidensbank/shared";
 import { describe, expect, it } from "vitest";
 import { AppError } from "../errors";
 import { SESSION_TITLE_MAX_LENGTH } from "./answer";
 import {
-  chatMessages,
   cleanFeedback,
   cleanSearchQuery,
   cleanTitle,
@@ -30,14 +30,14 @@ describe("chat.rules", () => {
     expect(cleanTitle(longest, false)).toBe(longest);
     const e = thrown(() => cleanTitle(`${longest}x`, false));
     expect(e.code).toBe("BAD_USER_INPUT");
-    expect(e.fields).toEqual([{ field: "title", message: chatMessages.titleTooLong }]);
+    expect(e.fields).toEqual([{ field: "title", message: formatMessage("chat.titleTooLong", { max: 60 }) }]);
     expect(e.message).toBe(`Titlen må højst være ${SESSION_TITLE_MAX_LENGTH} tegn`);
   });
 
   it("should give an empty title the default when creating, and refuse it when renaming", () => {
     expect(cleanTitle("   ", true)).toBeNull();
     const e = thrown(() => cleanTitle("   ", false));
-    expect(e.fields).toEqual([{ field: "title", message: chatMessages.titleEmpty }]);
+    expect(e.fields).toEqual([{ field: "title", message: formatMessage("chat.titleEmpty") }]);
     expect(thrown(() => cleanTitle(42, true)).code).toBe("BAD_USER_INPUT");
   });
 
@@ -48,7 +48,7 @@ describe("chat.rules", () => {
       SEARCH_QUERY_MAX_LENGTH,
     );
     const e = thrown(() => cleanSearchQuery("a".repeat(SEARCH_QUERY_MAX_LENGTH + 1)));
-    expect(e.fields).toEqual([{ field: "query", message: chatMessages.searchTooLong }]);
+    expect(e.fields).toEqual([{ field: "query", message: formatMessage("chat.searchTooLong") }]);
     expect(thrown(() => cleanSearchQuery(undefined)).code).toBe("BAD_USER_INPUT");
   });
 
@@ -58,9 +58,9 @@ describe("chat.rules", () => {
     expect(cleanFeedback("down", undefined)).toEqual({ rating: "down", comment: null });
     expect(cleanFeedback("up", "k".repeat(FEEDBACK_COMMENT_MAX_LENGTH)).comment).toHaveLength(2_000);
     const long = thrown(() => cleanFeedback("up", "k".repeat(FEEDBACK_COMMENT_MAX_LENGTH + 1)));
-    expect(long.fields).toEqual([{ field: "comment", message: chatMessages.feedbackTooLong }]);
+    expect(long.fields).toEqual([{ field: "comment", message: formatMessage("chat.feedbackTooLong") }]);
     const rating = thrown(() => cleanFeedback("sideways", null));
-    expect(rating.fields).toEqual([{ field: "rating", message: chatMessages.feedbackRating }]);
+    expect(rating.fields).toEqual([{ field: "rating", message: formatMessage("chat.feedbackRating") }]);
   });
 
   it("should read only 24-hex ids, and a user id that is none as not signed in", () => {
@@ -75,6 +75,6 @@ describe("chat.rules", () => {
   });
 
   it("should name the limit in the too-many-answers message", () => {
-    expect(chatMessages.tooManyAnswers(2)).toContain("Du har allerede 2 svar undervejs");
+    expect(formatMessage("chat.tooManyAnswers", { count: 2 })).toContain("Du har allerede 2 svar undervejs");
   });
 });

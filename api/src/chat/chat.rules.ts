@@ -1,29 +1,11 @@
 /**
- * The chat's rules on input, written once: its Danish messages, its limits and the checks of a title, a search
+ * The chat's rules on input, written once: its limits and the checks of a title, a search
  * and a feedback. Pure: no database, no transport. The session, send and runner files apply them.
  */
 import mongoose from "mongoose";
 import { Errors } from "../errors";
 import { SESSION_TITLE_MAX_LENGTH } from "./answer";
 import type { MessageStatus } from "./chat.model";
-
-export const chatMessages = {
-  sessionNotFound: "Samtalen findes ikke",
-  messageNotFound: "Beskeden findes ikke",
-  titleTooLong: `Titlen må højst være ${SESSION_TITLE_MAX_LENGTH} tegn`,
-  titleEmpty: "Titlen må ikke være tom",
-  onlyUserRole: "Kun brugerbeskeder kan sendes (role skal være 'user')",
-  tooManyAnswers: (n: number) =>
-    `Du har allerede ${n} svar undervejs. Vent, til et af dem er færdigt, eller stop det, og prøv igen.`,
-  notRetryable: "Kun et svar, der fejlede eller blev stoppet, kan genereres igen",
-  notAnswer: "Kun assistentens svar kan stoppes, genereres igen eller bedømmes",
-  feedbackRating: "Bedømmelsen skal være 'up' eller 'down'",
-  feedbackTooLong: "Kommentaren må højst være 2.000 tegn",
-  searchTooLong: "Søgningen må højst være 200 tegn",
-  interrupted: "Svaret blev afbrudt, fordi serveren genstartede. Prøv igen.",
-  sessionDeleted: "Samtalen blev slettet.",
-  shuttingDown: "Serveren lukker ned. Prøv igen om lidt.",
-} as const;
 
 export const NEW_SESSION_TITLE = "Ny chat";
 export const FEEDBACK_COMMENT_MAX_LENGTH = 2_000;
@@ -48,25 +30,24 @@ export function userOid(userId: string): mongoose.Types.ObjectId {
  * when `allowEmpty` (creating: the default title applies), else refused.
  */
 export function cleanTitle(title: unknown, allowEmpty: boolean): string | null {
-  if (typeof title !== "string")
-    throw Errors.invalidFields([{ field: "title", message: chatMessages.titleEmpty }]);
+  if (typeof title !== "string") throw Errors.invalidField("title", "chat.titleEmpty");
   const t = title.replace(/\s+/g, " ").trim();
   if (!t) {
     if (allowEmpty) return null;
-    throw Errors.invalidFields([{ field: "title", message: chatMessages.titleEmpty }]);
+    throw Errors.invalidField("title", "chat.titleEmpty");
   }
   if (t.length > SESSION_TITLE_MAX_LENGTH) {
-    throw Errors.invalidFields([{ field: "title", message: chatMessages.titleTooLong }]);
+    throw Errors.invalidField("title", "chat.titleTooLong", { max: SESSION_TITLE_MAX_LENGTH });
   }
   return t;
 }
 
 /** The search text trimmed, at most SEARCH_QUERY_MAX_LENGTH characters ('' lists every session). */
 export function cleanSearchQuery(query: unknown): string {
-  if (typeof query !== "string") throw Errors.badInput(chatMessages.searchTooLong);
+  if (typeof query !== "string") throw Errors.badInput("chat.searchTooLong");
   const q = query.trim();
   if (q.length > SEARCH_QUERY_MAX_LENGTH) {
-    throw Errors.invalidFields([{ field: "query", message: chatMessages.searchTooLong }]);
+    throw Errors.invalidField("query", "chat.searchTooLong");
   }
   return q;
 }
@@ -77,11 +58,11 @@ export function cleanFeedback(
   comment: unknown,
 ): { rating: "up" | "down"; comment: string | null } {
   if (rating !== "up" && rating !== "down") {
-    throw Errors.invalidFields([{ field: "rating", message: chatMessages.feedbackRating }]);
+    throw Errors.invalidField("rating", "chat.feedbackRating");
   }
   const text = typeof comment === "string" ? comment.trim() : "";
   if (text.length > FEEDBACK_COMMENT_MAX_LENGTH) {
-    throw Errors.invalidFields([{ field: "comment", message: chatMessages.feedbackTooLong }]);
+    throw Errors.invalidField("comment", "chat.feedbackTooLong");
   }
   return { rating, comment: text || null };
 }

@@ -1,3 +1,4 @@
+import { formatMessage } from "@vidensbank/shared";
 /**
  * The answer runner over a private embedded store, with the fake OpenAI server behind the real openai SDK: the
  * per-user slot limit, the heartbeat, crash recovery, stopping, events and closing.
@@ -13,7 +14,6 @@ import type { ChatMessageEventPayload } from "./chat.events";
 import { type ChatLimits, DEFAULT_CHAT_LIMITS } from "./chat.limits";
 import { ChatMessageModel } from "./chat.model";
 import { presentMessage } from "./chat.presenter";
-import { chatMessages } from "./chat.rules";
 import { AnswerRunner } from "./chat.runner";
 import { llmFromConfig } from "./chat.service";
 import { eventually, openTestStore } from "./chat.test-helpers";
@@ -112,7 +112,7 @@ describe("AnswerRunner", () => {
     expect(refused).toMatchObject({
       code: "TOO_MANY_REQUESTS",
       retryAfter: 5,
-      message: chatMessages.tooManyAnswers(2),
+      message: formatMessage("chat.tooManyAnswers", { count: 2 }),
     });
     // another user is not affected
     expect(() => runner.reserveSlot("other")).not.toThrow();
@@ -192,7 +192,7 @@ describe("AnswerRunner", () => {
       expect(await stored(id)).toMatchObject({
         status: "error",
         worker: null,
-        error: { code: "INTERRUPTED", message: chatMessages.interrupted, retryable: true },
+        error: { code: "INTERRUPTED", message: formatMessage("chat.interrupted"), retryable: true },
       });
     }
     expect((await stored(live.message.id))?.status).toBe("streaming");

@@ -10,7 +10,9 @@
  * - Events: CREATED (after the model request has left), each DELTA, then COMPLETED / STOPPED / ERROR, on
  *   CHAT_MESSAGE_EVENT. The final message is stored with its citations (and a knowledge gap when there was none).
  */
+
 import { randomBytes } from "node:crypto";
+import { formatMessage } from "@vidensbank/shared";
 import mongoose from "mongoose";
 import type { AppConfig } from "../config";
 import { AppError } from "../errors";
@@ -23,7 +25,7 @@ import type { ChatLimits } from "./chat.limits";
 import { ChatMessageModel, KnowledgeGapModel } from "./chat.model";
 import { type ChatMessageView, presentMessage } from "./chat.presenter";
 import type { RetrieveFn } from "./chat.retrieval";
-import { chatMessages, IN_PROGRESS } from "./chat.rules";
+import { IN_PROGRESS } from "./chat.rules";
 
 /** Publish one event of an answer on CHAT_MESSAGE_EVENT (DELTA events carry the delta, the others the message). */
 export function publishMessageEvent(
@@ -95,7 +97,7 @@ export class AnswerRunner {
     const key = userId;
     const used = this.slots.get(key) ?? 0;
     if (used >= this.deps.limits.maxInFlightPerUser) {
-      throw new AppError("TOO_MANY_REQUESTS", chatMessages.tooManyAnswers(used), { retryAfter: 5 });
+      throw new AppError("TOO_MANY_REQUESTS", "chat.tooManyAnswers", { count: used }, { retryAfter: 5 });
     }
     this.slots.set(key, used + 1);
     let released = false;
@@ -198,7 +200,7 @@ export class AnswerRunner {
         {
           $set: {
             status: "error",
-            error: { code: "INTERRUPTED", message: chatMessages.interrupted, retryable: true },
+            error: { code: "INTERRUPTED", message: formatMessage("chat.interrupted"), retryable: true },
             worker: null,
           },
         },
@@ -282,7 +284,7 @@ export class AnswerRunner {
         status: "error",
         error: {
           code: "LLM_UNAVAILABLE",
-          message: "AI-assistenten er ikke tilgængelig i øjeblikket. Prøv igen om lidt.",
+          message: formatMessage("llm.unavailable"),
           retryable: true,
         },
         knowledgeGap: false,

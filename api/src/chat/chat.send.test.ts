@@ -1,3 +1,4 @@
+import { formatMessage } from "@vidensbank/shared";
 /**
  * Sending, retrying, stopping and feedback over a private embedded store, with the real runner and the fake
  * OpenAI server behind the real openai SDK.
@@ -11,7 +12,6 @@ import type { Passage } from "./answer";
 import { ChatUserCache } from "./chat.cache";
 import { type ChatLimits, DEFAULT_CHAT_LIMITS } from "./chat.limits";
 import { ChatMessageModel, ChatSessionModel } from "./chat.model";
-import { chatMessages } from "./chat.rules";
 import { AnswerRunner } from "./chat.runner";
 import { ChatSender } from "./chat.send";
 import { llmFromConfig } from "./chat.service";
@@ -206,7 +206,10 @@ describe("ChatSender", () => {
     expect(await ChatMessageModel.findById(id).lean()).toMatchObject({ status: "complete", content: ANSWER });
     expect(await countIn(sessionId)).toBe(2);
     const again = chat.sender.retryMessage(alice, id);
-    await expect(again).rejects.toMatchObject({ code: "CONFLICT", message: chatMessages.notRetryable });
+    await expect(again).rejects.toMatchObject({
+      code: "CONFLICT",
+      message: formatMessage("chat.notRetryable"),
+    });
   });
 
   it("should take feedback on the owner's answers only, checking it first", async () => {
@@ -235,7 +238,7 @@ describe("ChatSender", () => {
     const refused = chat.sender.sendMessage(alice, sessionId, "Hej igen");
     await expect(refused).rejects.toMatchObject({
       code: "INTERNAL_SERVER_ERROR",
-      message: chatMessages.shuttingDown,
+      message: formatMessage("chat.shuttingDown"),
     });
     const retry = chat.sender.retryMessage(alice, sent.assistantMessage.id);
     await expect(retry).rejects.toMatchObject({ code: "INTERNAL_SERVER_ERROR" });

@@ -25,7 +25,7 @@ import type { ChatLimits } from "./chat.limits";
 import { ChatMessageModel, ChatSessionModel, type MessageStatus } from "./chat.model";
 import { type ChatMessageView, type ChatSessionView, presentMessage, presentSession } from "./chat.presenter";
 import type { RetrieveFn } from "./chat.retrieval";
-import { chatMessages, cleanFeedback, IN_PROGRESS, userOid } from "./chat.rules";
+import { cleanFeedback, IN_PROGRESS, userOid } from "./chat.rules";
 import { type AnswerRunner, publishMessageEvent } from "./chat.runner";
 import { ownMessage, ownSession } from "./chat.sessions";
 
@@ -106,7 +106,7 @@ export class ChatSender {
    */
   async stopMessage(userId: string, messageId: string): Promise<ChatMessageView> {
     const msg = await ownMessage(userId, messageId);
-    if (msg.role !== "assistant") throw Errors.badInput(chatMessages.notAnswer);
+    if (msg.role !== "assistant") throw Errors.badInput("chat.notAnswer");
     const stoppedHere = await this.deps.runner.stop(messageId);
     if (!stoppedHere && IN_PROGRESS.includes(msg.status as MessageStatus)) {
       // generating in a process that is gone (or another one): mark it stopped here
@@ -129,13 +129,13 @@ export class ChatSender {
   ): Promise<ChatMessageView> {
     const feedback = cleanFeedback(rating, comment);
     const msg = await ownMessage(userId, messageId);
-    if (msg.role !== "assistant") throw Errors.badInput(chatMessages.notAnswer);
+    if (msg.role !== "assistant") throw Errors.badInput("chat.notAnswer");
     const doc = await ChatMessageModel.findOneAndUpdate(
       { _id: msg._id },
       { $set: { feedback: { ...feedback, at: new Date() } } },
       { returnDocument: "after" },
     ).lean();
-    if (!doc) throw Errors.notFound(chatMessages.messageNotFound);
+    if (!doc) throw Errors.notFound("chat.messageNotFound");
     return presentMessage(doc);
   }
 
@@ -153,8 +153,8 @@ export class ChatSender {
 
   private async send(userId: string, sessionId: string, content: unknown): Promise<SendResult> {
     const valid = validateChatMessage(content);
-    if (!valid.ok) throw Errors.invalidFields([{ field: "content", message: valid.message }]);
-    if (this.closed) throw new AppError("INTERNAL_SERVER_ERROR", chatMessages.shuttingDown);
+    if (!valid.ok) throw Errors.invalidField("content", valid.key, valid.params);
+    if (this.closed) throw new AppError("INTERNAL_SERVER_ERROR", "chat.shuttingDown");
     const { runner, users } = this.deps;
     const release = runner.reserveSlot(userId);
     const starting = this.beginStarting();
@@ -251,13 +251,13 @@ export class ChatSender {
   }
 
   private async retry(userId: string, messageId: string): Promise<ChatMessageView> {
-    if (this.closed) throw new AppError("INTERNAL_SERVER_ERROR", chatMessages.shuttingDown);
+    if (this.closed) throw new AppError("INTERNAL_SERVER_ERROR", "chat.shuttingDown");
     const { runner, users } = this.deps;
     const msg = await ownMessage(userId, messageId);
-    if (msg.role !== "assistant") throw Errors.badInput(chatMessages.notAnswer);
-    if (msg.status !== "error" && msg.status !== "stopped") throw Errors.conflict(chatMessages.notRetryable);
+    if (msg.role !== "assistant") throw Errors.badInput("chat.notAnswer");
+    if (msg.status !== "error" && msg.status !== "stopped") throw Errors.conflict("chat.notRetryable");
     const question = msg.replyTo ? await ChatMessageModel.findById(msg.replyTo).lean() : null;
-    if (!question) throw Errors.notFound(chatMessages.messageNotFound);
+    if (!question) throw Errors.notFound("chat.messageNotFound");
     const release = runner.reserveSlot(userId);
     const starting = this.beginStarting();
     let started = false;
@@ -286,7 +286,7 @@ export class ChatSender {
         { returnDocument: "after" },
       ).lean();
       // someone else retried it at the same moment
-      if (!doc) throw Errors.conflict(chatMessages.notRetryable);
+      if (!doc) throw Errors.conflict("chat.notRetryable");
       const view = presentMessage(doc);
       const answerStarted = runner.start(
         {

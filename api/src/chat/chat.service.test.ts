@@ -5,13 +5,14 @@
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { formatMessage } from "@vidensbank/shared";
 import mongoose from "mongoose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ActivityModel } from "../activity/activity.model";
 import { type FakeOpenAI, startFakeOpenAI } from "../testing/fake-openai";
 import type { Passage } from "./answer";
 import { ChatMessageModel } from "./chat.model";
-import { ChatService, type ChatUserDirectory, chatMessages } from "./chat.service";
+import { ChatService, type ChatUserDirectory } from "./chat.service";
 import { openTestStore } from "./chat.test-helpers";
 
 const PASSAGE: Passage = {
@@ -101,7 +102,7 @@ describe("ChatService", () => {
     expect((await ChatMessageModel.findById(sent.assistantMessage.id).lean())?.status).toBe("stopped");
     await expect(chat.sendMessage(alice, sessionId, "Hej igen")).rejects.toMatchObject({
       code: "INTERNAL_SERVER_ERROR",
-      message: chatMessages.shuttingDown,
+      message: formatMessage("chat.shuttingDown"),
     });
     expect(await chat.recoverInterrupted()).toBe(0);
     await events.return?.();

@@ -28,7 +28,6 @@ import { ChatSessions, ownSession } from "./chat.sessions";
 
 export type { ChatUserDirectory } from "./chat.cache";
 export {
-  chatMessages,
   FEEDBACK_COMMENT_MAX_LENGTH,
   NEW_SESSION_TITLE,
   SEARCH_QUERY_MAX_LENGTH,

@@ -1,3 +1,4 @@
+import { formatMessage } from "@vidensbank/shared";
 /**
  * ChatSessions over a private embedded store: session CRUD, ownership (another user's session or message is
  * NOT_FOUND, like an unknown one), search and the REST view of unfinished answers.
@@ -7,7 +8,6 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ActivityModel } from "../activity/activity.model";
 import { AppError } from "../errors";
 import { ChatMessageModel, ChatSessionModel } from "./chat.model";
-import { chatMessages } from "./chat.rules";
 import { ChatSessions, ownMessage, ownSession } from "./chat.sessions";
 import { openTestStore } from "./chat.test-helpers";
 
@@ -157,7 +157,7 @@ describe("ChatSessions", () => {
     const tooLong = sessions.searchSessions(alice, "a".repeat(201));
     await expect(tooLong).rejects.toMatchObject({
       code: "BAD_USER_INPUT",
-      message: chatMessages.searchTooLong,
+      message: formatMessage("chat.searchTooLong"),
     });
   });
 

@@ -11,7 +11,6 @@ import { sessionToMarkdown } from "./chat.export";
 import { ChatMessageModel, ChatSessionModel, KnowledgeGapModel } from "./chat.model";
 import { type ChatMessageView, type ChatSessionView, presentMessage, presentSession } from "./chat.presenter";
 import {
-  chatMessages,
   cleanSearchQuery,
   cleanTitle,
   IN_PROGRESS,
@@ -23,7 +22,7 @@ import {
 /** The user's session (as it was before `touch` set its lastUpdated); NOT_FOUND otherwise. */
 export async function ownSession(userId: string, sessionId: string, { touch }: { touch?: Date } = {}) {
   if (typeof sessionId !== "string" || !sessionId || sessionId.length > 100) {
-    throw Errors.notFound(chatMessages.sessionNotFound);
+    throw Errors.notFound("chat.sessionNotFound");
   }
   const filter = { sessionId, userId: userOid(userId) };
   const doc = touch
@@ -33,16 +32,16 @@ export async function ownSession(userId: string, sessionId: string, { touch }: {
         { returnDocument: "before" },
       ).lean()
     : await ChatSessionModel.findOne(filter).lean();
-  if (!doc) throw Errors.notFound(chatMessages.sessionNotFound);
+  if (!doc) throw Errors.notFound("chat.sessionNotFound");
   return doc;
 }
 
 /** The user's message; NOT_FOUND for another user's or an unknown id. */
 export async function ownMessage(userId: string, messageId: string) {
   const oid = objectId(messageId);
-  if (!oid) throw Errors.notFound(chatMessages.messageNotFound);
+  if (!oid) throw Errors.notFound("chat.messageNotFound");
   const doc = await ChatMessageModel.findOne({ _id: oid, userId: userOid(userId) }).lean();
-  if (!doc) throw Errors.notFound(chatMessages.messageNotFound);
+  if (!doc) throw Errors.notFound("chat.messageNotFound");
   return doc;
 }
 
@@ -102,7 +101,7 @@ export class ChatSessions {
       { $set: { title: clean, titled: true, lastUpdated: new Date() } },
       { returnDocument: "after" },
     ).lean();
-    if (!doc) throw Errors.notFound(chatMessages.sessionNotFound);
+    if (!doc) throw Errors.notFound("chat.sessionNotFound");
     return presentSession(doc);
   }
 

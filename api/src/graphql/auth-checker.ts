@@ -11,5 +11,5 @@ export const authChecker: AuthCheckerFn<GraphQLContext> = ({ context }, roles) =
   if (!user) throw Errors.unauthenticated();
   if (roles.length === 0) return true;
   if (roles.includes("ADMIN") && user.role === "admin") return true;
-  throw Errors.forbidden("Kun administratorer har adgang");
+  throw Errors.forbidden("errors.adminOnly");
 };

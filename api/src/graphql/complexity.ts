@@ -4,6 +4,7 @@
  * (fields selected) and the estimated result cost (list fields times the items they can return).
  */
 import type { ApolloServerPlugin } from "@apollo/server";
+import type { MessageKey } from "@vidensbank/shared";
 import {
   type DocumentNode,
   GraphQLError,
@@ -14,7 +15,7 @@ import {
   type OperationDefinitionNode,
 } from "graphql";
 import { type ComplexityEstimator, getComplexity } from "graphql-query-complexity";
-import { DocumentShape, limitMessages, MAX_COMPLEXITY, MAX_RESULT_COST, MAX_SELECTIONS } from "./limits";
+import { DocumentShape, limitError, MAX_COMPLEXITY, MAX_RESULT_COST, MAX_SELECTIONS } from "./limits";
 import { listSize } from "./list-sizes";
 
 export interface CostLimits {
@@ -22,8 +23,8 @@ export interface CostLimits {
   maxResultCost: number;
 }
 
-const refuse = (message: string) =>
-  new GraphQLError(message, { extensions: { code: "BAD_USER_INPUT", http: { status: 400 } } });
+const refuse = (key: MessageKey, max: number) =>
+  limitError(key, { max }, { extensions: { http: { status: 400 } } });
 
 /**
  * Each field costs 1 plus its children; a list field costs 1 plus its items' cost (at least 1 each) times the
@@ -60,7 +61,7 @@ export function complexityError(
   const shape = new DocumentShape(document);
   let selections = 0;
   for (const op of operationsOf(document, operationName)) selections += shape.of(op.selectionSet).selections;
-  if (selections > maxSelections) return refuse(limitMessages.selections(maxSelections));
+  if (selections > maxSelections) return refuse("graphql.selections", maxSelections);
 
   const counter = { fields: 0 };
   let resultCost: number;
@@ -76,12 +77,14 @@ export function complexityError(
     });
   } catch (e) {
     // variables that do not fit their types: the same answer graphql's own coercion would give
-    return new GraphQLError(`Ugyldigt input: ${(e as Error).message}`, {
-      extensions: { code: "BAD_USER_INPUT", http: { status: 400 } },
-    });
+    return limitError(
+      "graphql.invalidInput",
+      { detail: (e as Error).message },
+      { extensions: { http: { status: 400 } } },
+    );
   }
-  if (counter.fields > max) return refuse(limitMessages.complexity(max));
-  if (resultCost > maxResultCost) return refuse(limitMessages.resultCost(maxResultCost));
+  if (counter.fields > max) return refuse("graphql.complexity", max);
+  if (resultCost > maxResultCost) return refuse("graphql.resultCost", maxResultCost);
   return null;
 }
 

@@ -8,15 +8,30 @@ const wrap = (original: Error) =>
   new GraphQLError(original.message, { originalError: original, path: ["x"] });
 
 describe("formatError", () => {
-  it("should give a domain error its Danish message, code, fields and retryAfter", () => {
-    const fields = [{ field: "email", message: "Ugyldig email format" }];
-    const f = formatError({ message: "ignored" }, wrap(Errors.invalidFields(fields)));
-    expect(f).toMatchObject({
-      message: "Ugyldig email format",
-      extensions: { code: "BAD_USER_INPUT", fields },
+  it("should give a domain error its Danish message, code, fields, retryAfter and message key", () => {
+    const f = formatError(
+      { message: "ignored" },
+      wrap(Errors.invalidFields([{ field: "email", key: "rules.emailDomain", params: { domain: "x.dk" } }])),
+    );
+    expect(f).toEqual({
+      message: "Kun @x.dk email adresser er tilladt",
+      extensions: {
+        code: "BAD_USER_INPUT",
+        fields: [{ field: "email", message: "Kun @x.dk email adresser er tilladt" }],
+        messageKey: "rules.emailDomain",
+        messageParams: { domain: "x.dk" },
+        fieldMessageKeys: [
+          { field: "email", messageKey: "rules.emailDomain", messageParams: { domain: "x.dk" } },
+        ],
+      },
     });
     const limited = formatError({ message: "x" }, wrap(Errors.tooManyRequests(90)));
-    expect(limited.extensions).toEqual({ code: "TOO_MANY_REQUESTS", retryAfter: 90 });
+    expect(limited.extensions).toEqual({
+      code: "TOO_MANY_REQUESTS",
+      retryAfter: 90,
+      messageKey: "errors.tooManyAttemptsMinutes",
+      messageParams: { minutes: 2 },
+    });
     expect(limited.message).toBe("For mange forsøg. Prøv igen om 2 minutter.");
   });
 
@@ -118,7 +133,11 @@ describe("formatError for a request Apollo refused (a client's mistake)", () => 
       );
       expect(f).toEqual({
         message: "Ugyldig forespørgsel: provided sha does not match query",
-        extensions: { code: "BAD_USER_INPUT" },
+        extensions: {
+          code: "BAD_USER_INPUT",
+          messageKey: "graphql.invalidRequest",
+          messageParams: { detail: "provided sha does not match query" },
+        },
       });
       expect(logged).not.toHaveBeenCalled();
     } finally {
@@ -146,7 +165,7 @@ describe("formatError for a request Apollo refused (a client's mistake)", () => 
     );
     expect(f).toEqual({
       message: "Forespørgslen er for lang (højst 5000 symboler)",
-      extensions: { code: "BAD_USER_INPUT" },
+      extensions: { code: "BAD_USER_INPUT", messageKey: "graphql.tokens", messageParams: { max: 5000 } },
     });
   });
 });

@@ -1,29 +1,66 @@
 /**
  * One mapping from errors to what GraphQL clients see, over HTTP (Apollo's formatError) and graphql-ws
- * (formatGraphQLError): AppError → its Danish message and extensions.code; GraphQL's own request errors and
+ * (formatGraphQLError): AppError → its Danish message, extensions.code and the message's catalogue key and
+ * parameters (extensions.messageKey / messageParams, for clients that show another language); GraphQL's own
+ * request errors and
  * Apollo's refusals of a malformed request (a 4xx without a code, e.g. a persisted-query hash that does not match)
  * → BAD_USER_INPUT with a Danish message, not logged as failures; anything else is logged in full and shown as a
  * generic Danish message (INTERNAL_SERVER_ERROR). In production no message suggests schema names ("Did you
  * mean …?"): with introspection off they would give the schema away a guess at a time.
  */
 import { unwrapResolverError } from "@apollo/server/errors";
+import { formatMessage, isMessageKey, type MessageKey, type MessageParams } from "@vidensbank/shared";
 import { GraphQLError, type GraphQLFormattedError } from "graphql";
-import { AppError, GENERIC_ERROR_MESSAGE } from "../errors";
+import { AppError } from "../errors";
 import { logger } from "../logger";
-import { limitMessages } from "./limits";
 
-const REQUEST_ERROR_CODES: Record<string, string> = {
-  GRAPHQL_PARSE_FAILED: "Ugyldig GraphQL-forespørgsel",
-  GRAPHQL_VALIDATION_FAILED: "Ugyldig forespørgsel",
-  BAD_USER_INPUT: "Ugyldigt input",
-  BAD_REQUEST: "Ugyldig forespørgsel",
-  OPERATION_RESOLUTION_FAILURE: "Ugyldig forespørgsel",
-  PERSISTED_QUERY_NOT_SUPPORTED: "Ugyldig forespørgsel",
-  PERSISTED_QUERY_NOT_FOUND: "Ugyldig forespørgsel",
+/** GraphQL's own request errors: a Danish prefix (by key) before graphql-js's detail. */
+const REQUEST_ERROR_CODES: Record<string, MessageKey> = {
+  GRAPHQL_PARSE_FAILED: "graphql.parseFailed",
+  GRAPHQL_VALIDATION_FAILED: "graphql.invalidRequest",
+  BAD_USER_INPUT: "graphql.invalidInput",
+  BAD_REQUEST: "graphql.invalidRequest",
+  OPERATION_RESOLUTION_FAILURE: "graphql.invalidRequest",
+  PERSISTED_QUERY_NOT_SUPPORTED: "graphql.invalidRequest",
+  PERSISTED_QUERY_NOT_FOUND: "graphql.invalidRequest",
 };
 
-// Our own validation rules already speak Danish.
-const isDanish = (m: string) => /^(Forespørgslen|Ugyldig)/.test(m);
+interface KeyedMessage {
+  message: string;
+  messageKey: MessageKey;
+  messageParams: MessageParams;
+}
+
+const keyed = (key: MessageKey, params: MessageParams = {}): KeyedMessage => ({
+  message: formatMessage(key, params),
+  messageKey: key,
+  messageParams: params,
+});
+
+/**
+ * A refusal of our own (limits.ts limitError) carries its key in extensions: of the formatted error, or of the
+ * error Apollo wrapped around ours (a validation rule's error).
+ */
+function ownRefusal(formatted: GraphQLFormattedError, error: unknown): KeyedMessage | null {
+  const sources = [formatted.extensions];
+  if (error instanceof GraphQLError) {
+    sources.push(error.extensions);
+    if (error.originalError instanceof GraphQLError) sources.push(error.originalError.extensions);
+  }
+  for (const extensions of sources) {
+    const key = extensions?.messageKey;
+    if (!isMessageKey(key)) continue;
+    // a parameter may hold graphql-js's own words (graphql.invalidInput's detail): no schema names there either
+    const params = Object.fromEntries(
+      Object.entries((extensions?.messageParams ?? {}) as MessageParams).map(([name, value]) => [
+        name,
+        typeof value === "string" ? withoutSchemaDetails(value) : value,
+      ]),
+    );
+    return keyed(key, params);
+  }
+  return null;
+}
 
 // graphql-js's parse with maxTokens: "Syntax Error: Document contains more than 5000 tokens. Parsing aborted."
 const TOO_MANY_TOKENS = /Document contains more (?:than|that) (\d+) tokens/; // graphql 16 writes "more that"
@@ -50,13 +87,14 @@ function isRefusedRequest(error: unknown): boolean {
   return typeof status === "number" && status >= 400 && status < 500;
 }
 
-function requestErrorMessage(code: string, message: string): string {
+function requestErrorMessage(code: string, formatted: GraphQLFormattedError, error: unknown): KeyedMessage {
+  const own = ownRefusal(formatted, error);
+  if (own) return own;
+  const message = formatted.message;
   const tokens = TOO_MANY_TOKENS.exec(message);
-  if (tokens) return limitMessages.tokens(Number(tokens[1]));
-  const detail = withoutSchemaDetails(message);
-  if (isDanish(detail)) return detail;
-  const danish = REQUEST_ERROR_CODES[code] ?? REQUEST_ERROR_CODES.BAD_REQUEST;
-  return `${danish}: ${detail}`;
+  if (tokens) return keyed("graphql.tokens", { max: Number(tokens[1]) });
+  const key = REQUEST_ERROR_CODES[code] ?? REQUEST_ERROR_CODES.BAD_REQUEST;
+  return keyed(key, { detail: withoutSchemaDetails(message) });
 }
 
 export function formatError(formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError {
@@ -74,19 +112,32 @@ export function formatError(formatted: GraphQLFormattedError, error: unknown): G
         code: original.code,
         ...(original.fields ? { fields: original.fields } : {}),
         ...(original.retryAfter !== undefined ? { retryAfter: original.retryAfter } : {}),
+        messageKey: original.key,
+        messageParams: original.params,
+        ...(original.fieldErrors
+          ? {
+              fieldMessageKeys: original.fieldErrors.map((f) => ({
+                field: f.field,
+                messageKey: f.key,
+                messageParams: f.params ?? {},
+              })),
+            }
+          : {}),
       },
     };
   }
   const code = typeof formatted.extensions?.code === "string" ? formatted.extensions.code : undefined;
   if ((code && code in REQUEST_ERROR_CODES) || isRefusedRequest(error)) {
-    return {
-      ...base,
-      message: requestErrorMessage(code ?? "BAD_REQUEST", formatted.message),
-      extensions: { code: "BAD_USER_INPUT" },
-    };
+    const { message, messageKey, messageParams } = requestErrorMessage(
+      code ?? "BAD_REQUEST",
+      formatted,
+      error,
+    );
+    return { ...base, message, extensions: { code: "BAD_USER_INPUT", messageKey, messageParams } };
   }
   logger.error({ err: original, path: formatted.path }, "unexpected GraphQL error");
-  return { ...base, message: GENERIC_ERROR_MESSAGE, extensions: { code: "INTERNAL_SERVER_ERROR" } };
+  const { message, messageKey, messageParams } = keyed("errors.internal");
+  return { ...base, message, extensions: { code: "INTERNAL_SERVER_ERROR", messageKey, messageParams } };
 }
 
 /** For graphql-ws, where errors arrive as GraphQLError instances. */

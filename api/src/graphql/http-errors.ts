@@ -16,7 +16,12 @@ export function graphqlBodyErrorHandler(
   if (res.headersSent) return;
   const appError = toAppError(err);
   if (appError.code === "INTERNAL_SERVER_ERROR") logger.error({ err }, "unexpected error before GraphQL");
-  res
-    .status(appError.status)
-    .json({ errors: [{ message: appError.message, extensions: { code: appError.code } }] });
+  res.status(appError.status).json({
+    errors: [
+      {
+        message: appError.message,
+        extensions: { code: appError.code, messageKey: appError.key, messageParams: appError.params },
+      },
+    ],
+  });
 }

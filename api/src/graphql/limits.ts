@@ -1,12 +1,14 @@
 /**
  * The limits on one GraphQL request, checked before anything runs (except the response size, counted while it is
- * made). Every limit refuses with a Danish message; the code is BAD_USER_INPUT except RESPONSE_TOO_LARGE.
+ * made). Every limit refuses with a Danish message (and its catalogue key); the code is BAD_USER_INPUT except RESPONSE_TOO_LARGE.
  */
+import { formatMessage, type MessageKey, type MessageParams } from "@vidensbank/shared";
 import {
   type ASTVisitor,
   type DocumentNode,
   type FragmentDefinitionNode,
   GraphQLError,
+  type GraphQLErrorOptions,
   Kind,
   type ParseOptions,
   type SelectionSetNode,
@@ -35,17 +37,20 @@ export const MAX_RESPONSE_BYTES = 8 * 1024 * 1024;
 /** For graphql's parse (Apollo's parseOptions, and any other place that parses a request). */
 export const PARSE_OPTIONS: ParseOptions = { maxTokens: MAX_TOKENS };
 
-export const limitMessages = {
-  depth: (max: number) => `Forespørgslen er for dybt indlejret (højst ${max} niveauer)`,
-  complexity: (max: number) => `Forespørgslen er for kompleks (højst ${max})`,
-  selections: (max: number) =>
-    `Forespørgslen har for mange felter, når fragmenterne er foldet ud (højst ${max})`,
-  tokens: (max: number) => `Forespørgslen er for lang (højst ${max} symboler)`,
-  resultCost: (max: number) =>
-    `Forespørgslen kan give et for stort svar (anslået over ${max}); bed om færre felter eller brug limit`,
-  responseBytes: (maxBytes: number) =>
-    `Svaret er for stort (over ${Math.round(maxBytes / (1024 * 1024))} MB); bed om færre felter eller brug limit`,
-} as const;
+/**
+ * A refusal of ours as a GraphQLError: the Danish text of `key` as its message, the key and parameters in
+ * extensions (messageKey, messageParams) so a client can show it in its own language. Code BAD_USER_INPUT.
+ */
+export function limitError(
+  key: MessageKey,
+  params: MessageParams,
+  options: { nodes?: GraphQLErrorOptions["nodes"]; extensions?: Record<string, unknown> } = {},
+): GraphQLError {
+  return new GraphQLError(formatMessage(key, params), {
+    nodes: options.nodes,
+    extensions: { code: "BAD_USER_INPUT", ...options.extensions, messageKey: key, messageParams: params },
+  });
+}
 
 interface Shape {
   /** deepest field nesting (introspection fields not counted) */
@@ -109,12 +114,7 @@ export function depthLimitRule(maxDepth: number = MAX_DEPTH) {
     return {
       OperationDefinition(node) {
         if (shape.of(node.selectionSet).depth > maxDepth) {
-          context.reportError(
-            new GraphQLError(limitMessages.depth(maxDepth), {
-              nodes: [node],
-              extensions: { code: "BAD_USER_INPUT" },
-            }),
-          );
+          context.reportError(limitError("graphql.depth", { max: maxDepth }, { nodes: [node] }));
         }
       },
     };

@@ -27,7 +27,7 @@ import {
 import { AppError } from "../errors";
 import { logger } from "../logger";
 import { formatError } from "./errors";
-import { limitMessages, MAX_RESPONSE_BYTES } from "./limits";
+import { MAX_RESPONSE_BYTES } from "./limits";
 
 export const RESPONSE_TOO_LARGE = "RESPONSE_TOO_LARGE";
 
@@ -40,9 +40,11 @@ interface TextBudget {
 const budgets = new WeakMap<object, TextBudget>();
 
 export function responseTooLargeError(maxBytes: number = MAX_RESPONSE_BYTES): GraphQLError {
-  const message = limitMessages.responseBytes(maxBytes);
-  return new GraphQLError(message, {
-    originalError: new AppError(RESPONSE_TOO_LARGE, message),
+  const error = new AppError(RESPONSE_TOO_LARGE, "graphql.responseBytes", {
+    mb: Math.round(maxBytes / (1024 * 1024)),
+  });
+  return new GraphQLError(error.message, {
+    originalError: error,
     extensions: { http: { status: 400 } },
   });
 }

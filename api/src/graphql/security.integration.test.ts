@@ -152,7 +152,10 @@ describe("documents cheap to send and costly to check", () => {
     const query = `{ ${aliases(40_000, "me { id }")} }`;
     const { result, ms, slowestProbeMs } = await whileProbing(() => overSocket(query));
     expect(result.errors).toEqual([
-      { message: "Forespørgslen er for lang (højst 5000 symboler)", extensions: { code: "BAD_USER_INPUT" } },
+      {
+        message: "Forespørgslen er for lang (højst 5000 symboler)",
+        extensions: { code: "BAD_USER_INPUT", messageKey: "graphql.tokens", messageParams: { max: 5000 } },
+      },
     ]);
     expect(ms).toBeLessThan(1_000);
     expect(slowestProbeMs).toBeLessThan(100);
@@ -235,7 +238,11 @@ describe("the size of an answer", () => {
         errors: [
           {
             message: "Svaret er for stort (over 8 MB); bed om færre felter eller brug limit",
-            extensions: { code: "RESPONSE_TOO_LARGE" },
+            extensions: {
+              code: "RESPONSE_TOO_LARGE",
+              messageKey: "graphql.responseBytes",
+              messageParams: { mb: 8 },
+            },
           },
         ],
       });
@@ -249,7 +256,11 @@ describe("the size of an answer", () => {
       expect(result.json.errors).toEqual([
         {
           message: "Svaret er for stort (over 8 MB); bed om færre felter eller brug limit",
-          extensions: { code: "RESPONSE_TOO_LARGE" },
+          extensions: {
+            code: "RESPONSE_TOO_LARGE",
+            messageKey: "graphql.responseBytes",
+            messageParams: { mb: 8 },
+          },
         },
       ]);
       expect(result.text.length).toBeLessThan(1_000);

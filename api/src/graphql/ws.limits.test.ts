@@ -8,7 +8,7 @@ import {
   SocketRegistry,
   tooManySubscriptionsError,
   WS_MAX_PAYLOAD_BYTES,
-  wsLimitMessages,
+  wsCloseReasons,
 } from "./ws.limits";
 
 describe("websocket limits", () => {
@@ -19,7 +19,7 @@ describe("websocket limits", () => {
   });
 
   it("should keep every close reason within the 123 bytes a close frame allows", () => {
-    for (const reason of [wsLimitMessages.tooManySockets(), wsLimitMessages.originRefused]) {
+    for (const reason of [wsCloseReasons.tooManySockets(), wsCloseReasons.originRefused()]) {
       expect(Buffer.byteLength(reason, "utf8")).toBeLessThanOrEqual(123);
     }
   });
@@ -29,7 +29,14 @@ describe("websocket limits", () => {
     expect(error.message).toBe(
       "For mange samtidige abonnementer på denne forbindelse (højst 10). Afslut nogle, før du starter flere.",
     );
-    expect(error.toJSON()).toEqual({ message: error.message, extensions: { code: "TOO_MANY_REQUESTS" } });
+    expect(error.toJSON()).toEqual({
+      message: error.message,
+      extensions: {
+        code: "TOO_MANY_REQUESTS",
+        messageKey: "ws.tooManySubscriptions",
+        messageParams: { max: 10 },
+      },
+    });
   });
 });
 

@@ -4,6 +4,7 @@
  * themselves: each limit here restores one of them for sockets. See ws.ts for where each one is applied.
  */
 import type { IncomingMessage } from "node:http";
+import { formatMessage, type MessageKey, type MessageParams } from "@vidensbank/shared";
 import { GraphQLError } from "graphql";
 import type { ErrorCode } from "../errors";
 
@@ -40,31 +41,29 @@ export const WS_CLOSE_FORBIDDEN = 4403;
  */
 export const WS_CLOSE_TOO_MANY_SOCKETS = 4290;
 
-/** Danish texts; close reasons must stay within the 123 bytes (UTF-8) a close frame allows. */
-export const wsLimitMessages = {
-  tooManySockets: (max = MAX_SOCKETS_PER_USER) =>
-    `For mange åbne forbindelser for din bruger (højst ${max}). Luk nogle faner.`,
-  tooManyUnauthenticated: (max = MAX_UNAUTHENTICATED_SOCKETS_PER_IP) =>
-    `For mange forbindelser uden login fra din adresse (højst ${max}). Prøv igen om lidt.`,
-  tooManySubscriptions: (max = MAX_SUBSCRIPTIONS_PER_SOCKET) =>
-    `For mange samtidige abonnementer på denne forbindelse (højst ${max}). Afslut nogle, før du starter flere.`,
-  originRefused: "Login med cookie kræver en tilladt Origin. Send authToken i connectionParams.",
+/** Close reasons in Danish (catalogue keys ws.*); they must stay within the 123 bytes (UTF-8) a close frame allows. */
+export const wsCloseReasons = {
+  tooManySockets: (max = MAX_SOCKETS_PER_USER) => formatMessage("ws.tooManySockets", { max }),
+  originRefused: () => formatMessage("ws.originRefused"),
 };
 
-/** An error a limit here produces: passed to the client as it is (its message and code are already final). */
+/** An error a limit here produces: passed to the client as it is (its message, code and key are already final). */
 export class WsLimitError extends GraphQLError {
-  constructor(message: string, code: ErrorCode) {
-    super(message, { extensions: { code } });
+  constructor(code: ErrorCode, key: MessageKey, params: MessageParams = {}) {
+    super(formatMessage(key, params), { extensions: { code, messageKey: key, messageParams: params } });
   }
 }
 
 export function tooManySubscriptionsError(max = MAX_SUBSCRIPTIONS_PER_SOCKET): WsLimitError {
-  return new WsLimitError(wsLimitMessages.tooManySubscriptions(max), "TOO_MANY_REQUESTS");
+  return new WsLimitError("TOO_MANY_REQUESTS", "ws.tooManySubscriptions", { max });
 }
 
 /** The handshake refusal body for a client IP over its limit: the REST error shape. */
 export function tooManyUnauthenticatedBody(max = MAX_UNAUTHENTICATED_SOCKETS_PER_IP): string {
-  return JSON.stringify({ message: wsLimitMessages.tooManyUnauthenticated(max), code: "TOO_MANY_REQUESTS" });
+  return JSON.stringify({
+    message: formatMessage("ws.tooManyUnauthenticated", { max }),
+    code: "TOO_MANY_REQUESTS",
+  });
 }
 
 /** The origins whose pages may use the auth_token cookie on a websocket: APP_URL's and ALLOWED_ORIGINS. */

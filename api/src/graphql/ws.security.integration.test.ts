@@ -4,6 +4,7 @@
  * websocket client to the whole server (startTestApp); each limit also has a test that ordinary use still works.
  */
 import { Worker } from "node:worker_threads";
+import { formatMessage } from "@vidensbank/shared";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { startTestApp, type TestApp } from "../testing/app";
 import { createVerifiedUser, gql } from "../testing/client";
@@ -16,7 +17,6 @@ import {
   WS_CLOSE_TOO_MANY_SOCKETS,
   WS_CONNECTION_INIT_TIMEOUT_MS,
   WS_MAX_PAYLOAD_BYTES,
-  wsLimitMessages,
 } from "./ws.limits";
 import {
   closeAllRaw,
@@ -259,7 +259,7 @@ describe("before a socket signs in", () => {
     expect(refused).toBeInstanceOf(HandshakeRefused);
     expect((refused as HandshakeRefused).status).toBe(429);
     expect(JSON.parse((refused as HandshakeRefused).body)).toEqual({
-      message: wsLimitMessages.tooManyUnauthenticated(),
+      message: formatMessage("ws.tooManyUnauthenticated", { max: MAX_UNAUTHENTICATED_SOCKETS_PER_IP }),
       code: "TOO_MANY_REQUESTS",
     });
     // a spoofed X-Forwarded-For does not make a new client while no proxy is trusted (TRUST_PROXY=0)
@@ -331,7 +331,7 @@ describe("sockets per user", () => {
     const over = await openRaw(app.wsUrl);
     expect(await initOutcome(over, { authToken: second })).toEqual({
       code: WS_CLOSE_TOO_MANY_SOCKETS,
-      reason: wsLimitMessages.tooManySockets(),
+      reason: formatMessage("ws.tooManySockets", { max: MAX_SOCKETS_PER_USER }),
     });
     expect(over.messages).toEqual([]);
 
@@ -421,7 +421,14 @@ describe("subscriptions per socket", () => {
       id: "over",
       type: "error",
       payload: [
-        { message: wsLimitMessages.tooManySubscriptions(), extensions: { code: "TOO_MANY_REQUESTS" } },
+        {
+          message: formatMessage("ws.tooManySubscriptions", { max: MAX_SUBSCRIPTIONS_PER_SOCKET }),
+          extensions: {
+            code: "TOO_MANY_REQUESTS",
+            messageKey: "ws.tooManySubscriptions",
+            messageParams: { max: MAX_SUBSCRIPTIONS_PER_SOCKET },
+          },
+        },
       ],
     });
     expect(raw.ws.readyState).toBe(raw.ws.OPEN);
@@ -480,7 +487,7 @@ describe("cookie authentication and Origin (cross-site websocket hijacking)", ()
     const raw = await openRaw(app.wsUrl, { origin: originFor(app.url), cookie: cookieFor(token) });
     expect(await initOutcome(raw)).toEqual({
       code: WS_CLOSE_FORBIDDEN,
-      reason: wsLimitMessages.originRefused,
+      reason: formatMessage("ws.originRefused"),
     });
     expect(raw.messages).toEqual([]);
   });

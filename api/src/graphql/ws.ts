@@ -43,7 +43,7 @@ import {
   WS_CONNECTION_INIT_TIMEOUT_MS,
   WS_MAX_PAYLOAD_BYTES,
   WsLimitError,
-  wsLimitMessages,
+  wsCloseReasons,
 } from "./ws.limits";
 
 interface LiveSocket {
@@ -116,7 +116,7 @@ export function attachGraphQLWs(
               { origin: request.headers.origin ?? null },
               "websocket cookie refused: origin not allowed",
             );
-            socket.close(WS_CLOSE_FORBIDDEN, wsLimitMessages.originRefused);
+            socket.close(WS_CLOSE_FORBIDDEN, wsCloseReasons.originRefused());
             return false;
           }
           token = cookie;
@@ -129,7 +129,7 @@ export function attachGraphQLWs(
         const signedIn = registry.signIn(socket, userId);
         if (signedIn === "closed") return false;
         if (signedIn === "too-many") {
-          socket.close(WS_CLOSE_TOO_MANY_SOCKETS, wsLimitMessages.tooManySockets());
+          socket.close(WS_CLOSE_TOO_MANY_SOCKETS, wsCloseReasons.tooManySockets());
           return false;
         }
         live.set(socket, { token, userId });

@@ -13,13 +13,7 @@ import { CATEGORY_STYLES, type CategoryStyle, categoryStyle, compareCategories }
 import { CategoryViewModel } from "./category-view.model";
 import { type KnowledgeCatalog, toView } from "./knowledge.catalog";
 import type { KnowledgeImporter } from "./knowledge.import";
-import {
-  type ArticleInput,
-  clamp,
-  isObjectIdString,
-  knowledgeMessages,
-  readCategory,
-} from "./knowledge.input";
+import { type ArticleInput, clamp, isObjectIdString, readCategory } from "./knowledge.input";
 
 /** Articles by category, with the catalog version they were read at (equal versions = equal content). */
 export interface ArticleGroups {
@@ -86,13 +80,13 @@ export class ArticlesService {
   }
 
   private assertAdmin(actor: UserDoc): void {
-    if (actor.role !== "admin") throw Errors.forbidden(knowledgeMessages.adminOnly);
+    if (actor.role !== "admin") throw Errors.forbidden("knowledge.adminOnly");
   }
 
   private async findDoc(id: string) {
-    if (!isObjectIdString(id)) throw Errors.notFound(knowledgeMessages.notFound);
+    if (!isObjectIdString(id)) throw Errors.notFound("knowledge.notFound");
     const doc = await ArticleModel.findById(id);
-    if (!doc) throw Errors.notFound(knowledgeMessages.notFound);
+    if (!doc) throw Errors.notFound("knowledge.notFound");
     return doc;
   }
 

@@ -1,10 +1,10 @@
+import { formatMessage } from "@vidensbank/shared";
 import { describe, expect, it } from "vitest";
 import { AppError } from "../errors";
 import { containsMarkup } from "../markdown/sanitize";
 import {
   clamp,
   isObjectIdString,
-  knowledgeMessages,
   MAX_SEARCH_INPUT,
   readCategory,
   readQuery,
@@ -73,32 +73,34 @@ describe("validateArticleInput", () => {
     );
     expect(err.code).toBe("BAD_USER_INPUT");
     expect(err.fields).toEqual([
-      { field: "title", message: knowledgeMessages.titleTooLong },
-      { field: "content", message: knowledgeMessages.contentRequired },
-      { field: "category", message: knowledgeMessages.categoryTooLong },
-      { field: "subcategory", message: knowledgeMessages.subcategoryTooLong },
-      { field: "tags", message: knowledgeMessages.tagsInvalid },
+      { field: "title", message: formatMessage("knowledge.titleTooLong") },
+      { field: "content", message: formatMessage("knowledge.contentRequired") },
+      { field: "category", message: formatMessage("knowledge.categoryTooLong") },
+      { field: "subcategory", message: formatMessage("knowledge.subcategoryTooLong") },
+      { field: "tags", message: formatMessage("knowledge.tagsInvalid") },
     ]);
-    expect(err.message).toBe(knowledgeMessages.titleTooLong);
+    expect(err.message).toBe(formatMessage("knowledge.titleTooLong"));
   });
 
   it("should refuse missing fields, non-string values and over-long content and tags", () => {
     const fields = (input: unknown) =>
       refusal(() => validateArticleInput(input as never)).fields?.map((f) => f.message);
     expect(fields({})).toEqual([
-      knowledgeMessages.titleRequired,
-      knowledgeMessages.contentRequired,
-      knowledgeMessages.categoryRequired,
+      formatMessage("knowledge.titleRequired"),
+      formatMessage("knowledge.contentRequired"),
+      formatMessage("knowledge.categoryRequired"),
     ]);
     expect(fields({ title: 1, content: ["x"], category: { $ne: null } })).toEqual([
-      knowledgeMessages.titleRequired,
-      knowledgeMessages.contentRequired,
-      knowledgeMessages.categoryRequired,
+      formatMessage("knowledge.titleRequired"),
+      formatMessage("knowledge.contentRequired"),
+      formatMessage("knowledge.categoryRequired"),
     ]);
     const ok = { title: "T", content: "C", category: "K" };
-    expect(fields({ ...ok, content: "x".repeat(200_001) })).toEqual([knowledgeMessages.contentTooLong]);
-    expect(fields({ ...ok, tags: ["x".repeat(51)] })).toEqual([knowledgeMessages.tagsInvalid]);
-    expect(fields({ ...ok, tags: "a,b" })).toEqual([knowledgeMessages.tagsInvalid]);
+    expect(fields({ ...ok, content: "x".repeat(200_001) })).toEqual([
+      formatMessage("knowledge.contentTooLong"),
+    ]);
+    expect(fields({ ...ok, tags: ["x".repeat(51)] })).toEqual([formatMessage("knowledge.tagsInvalid")]);
+    expect(fields({ ...ok, tags: "a,b" })).toEqual([formatMessage("knowledge.tagsInvalid")]);
     expect(validateArticleInput({ ...ok, tags: null }).tags).toEqual([]);
   });
 });
@@ -108,10 +110,10 @@ describe("readQuery and readCategory", () => {
     expect(readQuery("")).toBe("");
     expect(readQuery("x".repeat(MAX_SEARCH_INPUT))).toHaveLength(MAX_SEARCH_INPUT);
     for (const [q, message] of [
-      ["x".repeat(MAX_SEARCH_INPUT + 1), knowledgeMessages.queryTooLong],
-      [{ $ne: null }, knowledgeMessages.queryNotText],
-      [["a"], knowledgeMessages.queryNotText],
-      [undefined, knowledgeMessages.queryNotText],
+      ["x".repeat(MAX_SEARCH_INPUT + 1), formatMessage("knowledge.queryTooLong", { max: MAX_SEARCH_INPUT })],
+      [{ $ne: null }, formatMessage("knowledge.queryNotText")],
+      [["a"], formatMessage("knowledge.queryNotText")],
+      [undefined, formatMessage("knowledge.queryNotText")],
     ] as const) {
       expect(refusal(() => readQuery(q)).fields).toEqual([{ field: "query", message }]);
     }
@@ -122,7 +124,7 @@ describe("readQuery and readCategory", () => {
     expect(readCategory(" IT ")).toBe("IT");
     for (const c of ["x".repeat(201), 7, { $gt: "" }]) {
       expect(refusal(() => readCategory(c)).fields).toEqual([
-        { field: "category", message: knowledgeMessages.categoryInvalid },
+        { field: "category", message: formatMessage("knowledge.categoryInvalid") },
       ]);
     }
   });

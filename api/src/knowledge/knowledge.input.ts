@@ -1,28 +1,13 @@
 /**
  * What the knowledge base accepts from outside, checked in one place for every door (GraphQL, REST, CLI,
- * importers): article fields, search texts, categories, ids, and the Danish messages that name what was wrong.
+ * importers): article fields, search texts, categories, ids, and the message keys that name what was wrong.
  */
+import type { FieldError } from "@vidensbank/shared";
 import { Errors } from "../errors";
 import { plainText, stripHtml } from "../markdown/sanitize";
 
 /** A search text longer than this is refused (the index itself only reads the first 256 characters). */
 export const MAX_SEARCH_INPUT = 10_000;
-
-export const knowledgeMessages = {
-  notFound: "Artiklen blev ikke fundet",
-  queryNotText: "Søgningen skal være tekst",
-  queryTooLong: `Søgningen er for lang (højst ${MAX_SEARCH_INPUT} tegn)`,
-  categoryInvalid: "Ugyldig kategori (en tekst på højst 200 tegn)",
-  adminOnly: "Kun administratorer kan redigere artikler",
-  titleRequired: "Titel er påkrævet",
-  titleTooLong: "Titlen må højst være 200 tegn",
-  contentRequired: "Indhold er påkrævet",
-  contentTooLong: "Indholdet må højst være 200.000 tegn",
-  categoryRequired: "Kategori er påkrævet",
-  categoryTooLong: "Kategorien må højst være 100 tegn",
-  subcategoryTooLong: "Underkategorien må højst være 100 tegn",
-  tagsInvalid: "Tags skal være en liste af korte tekster (højst 30, hver højst 50 tegn)",
-} as const;
 
 export interface ArticleInput {
   title: string;
@@ -50,10 +35,9 @@ export function isObjectIdString(id: unknown): id is string {
 
 /** The search text, or BAD_USER_INPUT for a non-string or one longer than MAX_SEARCH_INPUT. */
 export function readQuery(query: unknown): string {
-  if (typeof query !== "string")
-    throw Errors.invalidFields([{ field: "query", message: knowledgeMessages.queryNotText }]);
+  if (typeof query !== "string") throw Errors.invalidField("query", "knowledge.queryNotText");
   if (query.length > MAX_SEARCH_INPUT) {
-    throw Errors.invalidFields([{ field: "query", message: knowledgeMessages.queryTooLong }]);
+    throw Errors.invalidField("query", "knowledge.queryTooLong", { max: MAX_SEARCH_INPUT });
   }
   return query;
 }
@@ -62,7 +46,7 @@ export function readQuery(query: unknown): string {
 export function readCategory(category: unknown): string | undefined {
   if (category === undefined || category === null || category === "") return undefined;
   if (typeof category !== "string" || category.length > 200) {
-    throw Errors.invalidFields([{ field: "category", message: knowledgeMessages.categoryInvalid }]);
+    throw Errors.invalidField("category", "knowledge.categoryInvalid");
   }
   return category.trim() || undefined;
 }
@@ -75,30 +59,28 @@ export function clamp(n: number | null | undefined, min: number, max: number, fa
 
 /** Trimmed, checked article fields; BAD_USER_INPUT naming every wrong field. */
 export function validateArticleInput(input: ArticleInput): CleanArticleInput {
-  const fields: { field: string; message: string }[] = [];
+  const fields: FieldError[] = [];
   // stored as plain text / Markdown without HTML, whatever door it came through (admin, CLI, Notion)
   const text = (v: unknown) => (typeof v === "string" ? plainText(v).trim() : "");
   const title = text(input.title);
   const content = typeof input.content === "string" ? stripHtml(input.content) : "";
   const category = text(input.category);
   const subcategory = text(input.subcategory) || null;
-  if (!title) fields.push({ field: "title", message: knowledgeMessages.titleRequired });
-  else if (title.length > 200) fields.push({ field: "title", message: knowledgeMessages.titleTooLong });
-  if (!content.trim()) fields.push({ field: "content", message: knowledgeMessages.contentRequired });
-  else if (content.length > 200_000)
-    fields.push({ field: "content", message: knowledgeMessages.contentTooLong });
-  if (!category) fields.push({ field: "category", message: knowledgeMessages.categoryRequired });
-  else if (category.length > 100)
-    fields.push({ field: "category", message: knowledgeMessages.categoryTooLong });
+  if (!title) fields.push({ field: "title", key: "knowledge.titleRequired" });
+  else if (title.length > 200) fields.push({ field: "title", key: "knowledge.titleTooLong" });
+  if (!content.trim()) fields.push({ field: "content", key: "knowledge.contentRequired" });
+  else if (content.length > 200_000) fields.push({ field: "content", key: "knowledge.contentTooLong" });
+  if (!category) fields.push({ field: "category", key: "knowledge.categoryRequired" });
+  else if (category.length > 100) fields.push({ field: "category", key: "knowledge.categoryTooLong" });
   if (subcategory && subcategory.length > 100) {
-    fields.push({ field: "subcategory", message: knowledgeMessages.subcategoryTooLong });
+    fields.push({ field: "subcategory", key: "knowledge.subcategoryTooLong" });
   }
   const rawTags = input.tags ?? [];
   const tagsOk =
     Array.isArray(rawTags) &&
     rawTags.length <= 30 &&
     rawTags.every((t) => typeof t === "string" && t.length <= 50);
-  if (!tagsOk) fields.push({ field: "tags", message: knowledgeMessages.tagsInvalid });
+  if (!tagsOk) fields.push({ field: "tags", key: "knowledge.tagsInvalid" });
   if (fields.length > 0) throw Errors.invalidFields(fields);
   const tags = [...new Set((rawTags as string[]).map((t) => plainText(t).trim()).filter(Boolean))];
   return { title, content, category, subcategory, tags };

@@ -59,7 +59,6 @@ export {
   type ArticleInput,
   type CleanArticleInput,
   isObjectIdString,
-  knowledgeMessages,
   MAX_SEARCH_INPUT,
   validateArticleInput,
 } from "./knowledge.input";

@@ -10,6 +10,7 @@
  * Timeouts: a first-token timeout (the provider accepted but nothing comes) and an overall timeout, both enforced
  * with our own AbortController so the partial text survives and the error says which limit was hit.
  */
+import { formatMessage } from "@vidensbank/shared";
 import OpenAI from "openai";
 import {
   isLlmError,
@@ -274,7 +275,7 @@ export function createLlmClient(options: LlmClientOptions): LlmClient {
       const model = options.embeddingModel;
       if (!model) {
         throw new LlmUnavailableError({
-          message: "Der er ikke konfigureret en embedding-model.",
+          message: formatMessage("llm.noEmbeddingModel"),
           detail: "embed() called without embeddingModel",
           retryable: false,
         });

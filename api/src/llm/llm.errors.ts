@@ -1,8 +1,9 @@
 /**
  * Typed errors of the LLM client. Each carries a stable `code` (for GraphQL `extensions.code`, REST `code` and the
  * stored message's error state), a Danish `message` meant for people, the text streamed before the failure
- * (`partialText`) and a `detail` for logs (never shown to users).
+ * (`partialText`) and a `detail` for logs (never shown to users). The texts are in the shared catalogue (llm.*).
  */
+import { formatMessage } from "@vidensbank/shared";
 
 export type LlmErrorCode =
   | "LLM_RATE_LIMITED"
@@ -42,11 +43,12 @@ export class LlmRateLimitedError extends LlmError {
   readonly retryAfterSeconds: number | undefined;
 
   constructor(init: LlmErrorInit & { retryAfterSeconds?: number } = {}) {
-    const wait =
+    super(
       init.retryAfterSeconds !== undefined && init.retryAfterSeconds > 0
-        ? ` Prøv igen om ${Math.ceil(init.retryAfterSeconds)} sekunder.`
-        : " Vent et øjeblik, og prøv igen.";
-    super(`AI-assistenten får for mange forespørgsler lige nu.${wait}`, init);
+        ? formatMessage("llm.rateLimitedWait", { seconds: Math.ceil(init.retryAfterSeconds) })
+        : formatMessage("llm.rateLimited"),
+      init,
+    );
     this.retryAfterSeconds = init.retryAfterSeconds;
   }
 }
@@ -59,7 +61,7 @@ export class LlmUnavailableError extends LlmError {
   readonly status: number | undefined;
 
   constructor(init: LlmErrorInit & { status?: number; retryable?: boolean; message?: string } = {}) {
-    super(init.message ?? "AI-assistenten er ikke tilgængelig i øjeblikket. Prøv igen om lidt.", init);
+    super(init.message ?? formatMessage("llm.unavailable"), init);
     this.status = init.status;
     this.retryable = init.retryable ?? true;
   }
@@ -72,12 +74,7 @@ export class LlmTimeoutError extends LlmError {
   readonly phase: "first_token" | "overall";
 
   constructor(init: LlmErrorInit & { phase: "first_token" | "overall" }) {
-    super(
-      init.phase === "first_token"
-        ? "AI-assistenten svarede ikke i tide. Prøv igen."
-        : "Svaret tog for lang tid og blev afbrudt. Prøv igen.",
-      init,
-    );
+    super(formatMessage(init.phase === "first_token" ? "llm.timeoutFirstToken" : "llm.timeoutOverall"), init);
     this.phase = init.phase;
   }
 }
@@ -88,7 +85,7 @@ export class LlmStreamBrokenError extends LlmError {
   readonly retryable = true;
 
   constructor(init: LlmErrorInit = {}) {
-    super("Forbindelsen til AI-assistenten blev afbrudt, mens svaret blev skrevet. Prøv igen.", init);
+    super(formatMessage("llm.streamBroken"), init);
   }
 }
 

@@ -9,6 +9,7 @@ import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import zlib from "node:zlib";
+import { formatMessage } from "@vidensbank/shared";
 import express from "express";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { BODY_LIMIT } from "../app";
@@ -20,7 +21,6 @@ import { restErrorHandler } from "./error-handler";
 import {
   createHttpServer,
   HEADERS_TIMEOUT_MS,
-  httpMessages,
   isValidHost,
   jsonDepthExceeds,
   MAX_HEADER_BYTES,
@@ -133,7 +133,7 @@ describe("paths that do not decode", () => {
     ]) {
       const res = await rawGet(app.url, p);
       expectClientError(res, p, 400);
-      expect(res.json).toEqual({ message: httpMessages.badPath, code: "BAD_USER_INPUT" });
+      expect(res.json).toEqual({ message: formatMessage("http.badPath"), code: "BAD_USER_INPUT" });
     }
   });
 
@@ -267,7 +267,7 @@ describe("bodies that do not decode", () => {
     const deep = await post("/api/auth/login", `{"email":${"[".repeat(1_000_000 - 20)}`, {});
     expect(deep).toEqual({
       status: 400,
-      json: { message: httpMessages.jsonTooDeep, code: "BAD_USER_INPUT" },
+      json: { message: formatMessage("http.jsonTooDeep", { max: MAX_JSON_DEPTH }), code: "BAD_USER_INPUT" },
     });
     // brackets inside strings (escaped quotes too) are text: an ordinary failed login
     const password = `"\\"${"[{".repeat(2_000)}`;
@@ -352,7 +352,7 @@ describe("the Host header", () => {
     for (const host of hosts) {
       const res = await rawGet(app.url, "/api/auth/status", [`Host: ${host}`]);
       expectClientError(res, `Host: ${JSON.stringify(host.slice(0, 30))}`, 400);
-      expect(res.json.message).toBe(httpMessages.badHost);
+      expect(res.json.message).toBe(formatMessage("http.badHost"));
     }
   });
 
@@ -399,7 +399,7 @@ describe("HTTP the parser refuses", () => {
     for (const req of requests) {
       const res = await rawRequest(app.url, req);
       expectClientError(res, JSON.stringify(req.slice(0, 40)), 400);
-      expect(res.json.message).toBe(httpMessages.malformedHttp);
+      expect(res.json.message).toBe(formatMessage("http.malformedHttp"));
       expect(res.headers.connection).toBe("close");
     }
   });
@@ -464,7 +464,7 @@ describe("the HTTP server's limits", () => {
         { gapMs: 200, timeoutMs: 5_000 },
       );
       expectClientError(res, "slow headers", 408);
-      expect(res.json).toEqual({ message: httpMessages.timeout, code: "REQUEST_TIMEOUT" });
+      expect(res.json).toEqual({ message: formatMessage("http.timeout"), code: "REQUEST_TIMEOUT" });
       expect(Date.now() - started).toBeLessThan(2_000);
     });
 

@@ -6,6 +6,7 @@
  */
 import http from "node:http";
 import type { Duplex } from "node:stream";
+import { formatMessage, type MessageKey } from "@vidensbank/shared";
 import express, { type Request, type RequestHandler } from "express";
 import { AppError, type ErrorCode, Errors, statusForCode } from "../errors";
 import { logger } from "../logger";
@@ -29,25 +30,6 @@ export const MAX_HOST_LENGTH = 253 + ":65535".length;
  * other request, so it is refused before parsing.
  */
 export const MAX_JSON_DEPTH = 64;
-
-/** Danish texts for the client mistakes found at the edge. */
-export const httpMessages = {
-  badRequest: "Ugyldig forespørgsel",
-  malformedHttp: "Ugyldig HTTP-forespørgsel",
-  badPath: "Ugyldig adresse: forkert %-kodning",
-  badHost: "Ugyldig Host-header",
-  invalidJson: "Ugyldig JSON i forespørgslen",
-  jsonTooDeep: `JSON i forespørgslen er for dybt indlejret (højst ${MAX_JSON_DEPTH} niveauer)`,
-  bodyNotEncodedAsDeclared: "Forespørgslens indhold passer ikke til dens Content-Encoding",
-  encodingUnsupported:
-    "Forespørgslens Content-Encoding understøttes ikke (brug gzip, deflate, br eller ingen)",
-  charsetUnsupported: "Forespørgslens tegnsæt understøttes ikke (brug UTF-8)",
-  unsupportedMediaType: "Forespørgslens indholdstype understøttes ikke",
-  sizeMismatch: "Forespørgslens længde passer ikke til Content-Length",
-  aborted: "Forespørgslen blev afbrudt",
-  headersTooLarge: "Forespørgslens adresse eller headers er for store",
-  timeout: "Forespørgslen blev ikke sendt færdig i tide",
-} as const;
 
 export interface HttpServerLimits {
   maxHeaderBytes: number;
@@ -82,8 +64,8 @@ export function createHttpServer(
   return server;
 }
 
-function rawResponse(code: ErrorCode, message: string): string {
-  const body = JSON.stringify({ message, code });
+function rawResponse(code: ErrorCode, key: MessageKey): string {
+  const body = JSON.stringify({ message: formatMessage(key), code });
   const status = statusForCode(code);
   return (
     `HTTP/1.1 ${status} ${http.STATUS_CODES[status]}\r\n` +
@@ -96,9 +78,9 @@ function rawResponse(code: ErrorCode, message: string): string {
 
 // Built once: these answers never vary.
 const CLIENT_ERROR_RESPONSES = {
-  headersTooLarge: rawResponse("HEADERS_TOO_LARGE", httpMessages.headersTooLarge),
-  timeout: rawResponse("REQUEST_TIMEOUT", httpMessages.timeout),
-  malformed: rawResponse("BAD_USER_INPUT", httpMessages.malformedHttp),
+  headersTooLarge: rawResponse("HEADERS_TOO_LARGE", "http.headersTooLarge"),
+  timeout: rawResponse("REQUEST_TIMEOUT", "http.timeout"),
+  malformed: rawResponse("BAD_USER_INPUT", "http.malformedHttp"),
 };
 
 /**
@@ -180,8 +162,7 @@ export function isValidHost(host: string): boolean {
 export const requireValidHost: RequestHandler = (req, _res, next) => {
   const host = req.headers.host;
   if (host === undefined) return next();
-  if (!isValidHost(host) || hostHeaderCount(req.rawHeaders) > 1)
-    return next(Errors.badInput(httpMessages.badHost));
+  if (!isValidHost(host) || hostHeaderCount(req.rawHeaders) > 1) return next(Errors.badInput("http.badHost"));
   next();
 };
 
@@ -214,41 +195,41 @@ export function clientErrorOf(err: unknown): AppError | null {
   const status = typeof e.status === "number" ? e.status : e.statusCode;
   if (typeof status !== "number" || status < 400 || status > 499) return null;
   // the router sets status 400 on a URIError from decodeURIComponent (an invalid %-escape in the path)
-  if (err instanceof URIError) return Errors.badInput(httpMessages.badPath);
+  if (err instanceof URIError) return Errors.badInput("http.badPath");
   if (typeof e.expose !== "boolean") return null;
   switch (e.type) {
     case "entity.too.large":
       return Errors.payloadTooLarge();
     case "entity.parse.failed":
-      return Errors.badInput(httpMessages.invalidJson);
+      return Errors.badInput("http.invalidJson");
     case "entity.too.deep":
-      return Errors.badInput(httpMessages.jsonTooDeep);
+      return Errors.badInput("http.jsonTooDeep", { max: MAX_JSON_DEPTH });
     case "encoding.unsupported":
-      return new AppError("UNSUPPORTED_MEDIA_TYPE", httpMessages.encodingUnsupported);
+      return new AppError("UNSUPPORTED_MEDIA_TYPE", "http.encodingUnsupported");
     case "charset.unsupported":
-      return new AppError("UNSUPPORTED_MEDIA_TYPE", httpMessages.charsetUnsupported);
+      return new AppError("UNSUPPORTED_MEDIA_TYPE", "http.charsetUnsupported");
     case "request.size.invalid":
-      return Errors.badInput(httpMessages.sizeMismatch);
+      return Errors.badInput("http.sizeMismatch");
     case "request.aborted":
-      return Errors.badInput(httpMessages.aborted);
+      return Errors.badInput("http.aborted");
   }
   // zlib's errors (Z_DATA_ERROR, Z_BUF_ERROR, …): the body is not what its Content-Encoding says
   if (typeof e.code === "string" && e.code.startsWith("Z_")) {
-    return Errors.badInput(httpMessages.bodyNotEncodedAsDeclared);
+    return Errors.badInput("http.bodyNotEncodedAsDeclared");
   }
   switch (status) {
     case 404:
       return Errors.notFound();
     case 408:
-      return new AppError("REQUEST_TIMEOUT", httpMessages.timeout);
+      return new AppError("REQUEST_TIMEOUT", "http.timeout");
     case 413:
       return Errors.payloadTooLarge();
     case 415:
-      return new AppError("UNSUPPORTED_MEDIA_TYPE", httpMessages.unsupportedMediaType);
+      return new AppError("UNSUPPORTED_MEDIA_TYPE", "http.unsupportedMediaType");
     case 431:
-      return new AppError("HEADERS_TOO_LARGE", httpMessages.headersTooLarge);
+      return new AppError("HEADERS_TOO_LARGE", "http.headersTooLarge");
     default:
-      return Errors.badInput(httpMessages.badRequest);
+      return Errors.badInput("http.badRequest");
   }
 }
 

@@ -1,18 +1,15 @@
+import { formatMessage } from "@vidensbank/shared";
 /**
  * Every string argument has a maximum length, enforced where its rule lives (the service), so GraphQL and REST
  * refuse an over-long one alike with BAD_USER_INPUT and a Danish field message — never a 500 from the store
  * (an escaped search of 100,000 characters is a regular expression too large to compile).
  */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import {
-  ACTIVITY_ACTION_MAX_LENGTH,
-  ACTIVITY_SEARCH_MAX_LENGTH,
-  activityMessages,
-} from "../activity/activity.service";
+import { ACTIVITY_ACTION_MAX_LENGTH, ACTIVITY_SEARCH_MAX_LENGTH } from "../activity/activity.service";
 import { logger } from "../logger";
 import { startTestApp, type TestApp } from "../testing/app";
 import { createVerifiedUser, gql, loginAdmin, rest } from "../testing/client";
-import { USER_SEARCH_MAX_LENGTH, userMessages } from "../users/users.service";
+import { USER_SEARCH_MAX_LENGTH } from "../users/users.service";
 
 let app: TestApp;
 let adminToken: string;
@@ -55,7 +52,7 @@ describe("admin user search", () => {
       const res = await adminUsers(search);
       const label = `${search.length} × ${search[0]}`;
       expect(res.errors?.[0].extensions?.code, label).toBe("BAD_USER_INPUT");
-      expect(res.errors?.[0].message, label).toBe(userMessages.searchTooLong);
+      expect(res.errors?.[0].message, label).toBe("Søgningen må højst være 200 tegn");
       expect(res.errors?.[0].extensions?.fields, label).toEqual([
         { field: "search", message: "Søgningen må højst være 200 tegn" },
       ]);
@@ -70,7 +67,7 @@ describe("admin user search", () => {
         token: adminToken,
       });
       expect(res.status, `${search.length}`).toBe(400);
-      expect(res.body).toMatchObject({ code: "BAD_USER_INPUT", message: userMessages.searchTooLong });
+      expect(res.body).toMatchObject({ code: "BAD_USER_INPUT", message: "Søgningen må højst være 200 tegn" });
     }
   });
 
@@ -101,11 +98,11 @@ describe("activity log filters", () => {
     for (const search of overLong(ACTIVITY_SEARCH_MAX_LENGTH)) {
       const res = await activity({ search });
       expect(res.errors?.[0].extensions?.code, `${search.length}`).toBe("BAD_USER_INPUT");
-      expect(res.errors?.[0].message).toBe(activityMessages.searchTooLong);
+      expect(res.errors?.[0].message).toBe("Søgningen må højst være 200 tegn");
     }
     const action = await activity({ action: "x".repeat(ACTIVITY_ACTION_MAX_LENGTH + 1) });
     expect(action.errors?.[0]).toMatchObject({
-      message: activityMessages.actionInvalid,
+      message: formatMessage("activity.actionInvalid"),
       extensions: { code: "BAD_USER_INPUT" },
     });
     const viaRest = await rest(
@@ -116,7 +113,7 @@ describe("activity log filters", () => {
     );
     expect(viaRest).toMatchObject({
       status: 400,
-      body: { code: "BAD_USER_INPUT", message: activityMessages.searchTooLong },
+      body: { code: "BAD_USER_INPUT", message: "Søgningen må højst være 200 tegn" },
     });
   });
 

@@ -34,7 +34,7 @@ export function apiRouter(services: Services): ExpressRouter {
   api.use(attachAuth(services));
   for (const make of restRouters) api.use(make(services));
   api.use(() => {
-    throw Errors.notFound("Endpoint findes ikke");
+    throw Errors.notFound("rest.endpointNotFound");
   });
   api.use(restErrorHandler);
   return api;

@@ -18,19 +18,10 @@ type Out<S extends Spec> = {
       : boolean | undefined;
 };
 
-export const validationMessages = {
-  notObject: "Ugyldig forespørgsel: forventede et JSON-objekt",
-  notText: (field: string) => `Feltet "${field}" skal være tekst`,
-  notBoolean: (field: string) => `Feltet "${field}" skal være sand eller falsk`,
-  tooLong: (field: string) => `Feltet "${field}" er for langt`,
-} as const;
-
 function checkString(field: string, v: unknown): string | undefined {
   if (v === undefined) return undefined;
-  if (typeof v !== "string")
-    throw Errors.invalidFields([{ field, message: validationMessages.notText(field) }]);
-  if (v.length > MAX_FIELD_LENGTH)
-    throw Errors.invalidFields([{ field, message: validationMessages.tooLong(field) }]);
+  if (typeof v !== "string") throw Errors.invalidField(field, "rest.fieldNotText", { field });
+  if (v.length > MAX_FIELD_LENGTH) throw Errors.invalidField(field, "rest.fieldTooLong", { field });
   return v;
 }
 
@@ -41,14 +32,14 @@ function checkString(field: string, v: unknown): string | undefined {
  */
 export function readBody<S extends Spec>(body: unknown, spec: S): Out<S> {
   if (typeof body !== "object" || body === null || Array.isArray(body))
-    throw Errors.badInput(validationMessages.notObject);
+    throw Errors.badInput("rest.notObject");
   const src = body as Record<string, unknown>;
   const out: Record<string, unknown> = {};
   for (const [field, kind] of Object.entries(spec)) {
     const v = src[field];
     if (kind === "boolean?") {
       if (v !== undefined && typeof v !== "boolean") {
-        throw Errors.invalidFields([{ field, message: validationMessages.notBoolean(field) }]);
+        throw Errors.invalidField(field, "rest.fieldNotBoolean", { field });
       }
       out[field] = v;
     } else {

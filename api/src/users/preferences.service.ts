@@ -1,4 +1,5 @@
 /** User preferences (spec §3, defaults da / light / notifications on). */
+import type { FieldError } from "@vidensbank/shared";
 import { Errors } from "../errors";
 import { publish } from "../graphql/pubsub";
 import {
@@ -9,7 +10,6 @@ import {
   THEMES,
   type ThemeName,
 } from "./preferences.model";
-import type { FieldError } from "./user.rules";
 
 export interface PreferencesView {
   language: LanguageName;
@@ -23,12 +23,6 @@ export interface PreferencesInput {
   theme?: string;
   notifications?: boolean;
 }
-
-export const preferencesMessages = {
-  language: "Ugyldigt sprog (vælg da eller en)",
-  theme: "Ugyldigt tema (vælg light, dark eller system)",
-  notifications: "Notifikationer skal være slået til eller fra",
-} as const;
 
 /** The user's preferences, or the defaults when none are saved. */
 export async function getPreferences(userId: string): Promise<PreferencesView> {
@@ -46,13 +40,13 @@ export async function getPreferences(userId: string): Promise<PreferencesView> {
 export async function updatePreferences(userId: string, input: PreferencesInput): Promise<PreferencesView> {
   const fields: FieldError[] = [];
   if (input.language !== undefined && !(LANGUAGES as readonly string[]).includes(input.language)) {
-    fields.push({ field: "language", message: preferencesMessages.language });
+    fields.push({ field: "language", key: "preferences.language" });
   }
   if (input.theme !== undefined && !(THEMES as readonly string[]).includes(input.theme)) {
-    fields.push({ field: "theme", message: preferencesMessages.theme });
+    fields.push({ field: "theme", key: "preferences.theme" });
   }
   if (input.notifications !== undefined && typeof input.notifications !== "boolean") {
-    fields.push({ field: "notifications", message: preferencesMessages.notifications });
+    fields.push({ field: "notifications", key: "preferences.notifications" });
   }
   if (fields.length > 0) throw Errors.invalidFields(fields);
   const set: Record<string, unknown> = {};

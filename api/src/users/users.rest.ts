@@ -1,4 +1,5 @@
 /** REST compatibility routes for preferences and user administration (spec §7). */
+import { formatMessage } from "@vidensbank/shared";
 import { Router } from "express";
 import { locals, requireAdmin, requireUser, signedIn } from "../rest/auth-middleware";
 import { readBody, readQueryString } from "../rest/validate";
@@ -26,7 +27,7 @@ export function usersRestRouter(): Router {
   r.put("/user/preferences", requireUser, async (req, res) => {
     const input = readBody(req.body, { language: "string?", theme: "string?", notifications: "boolean?" });
     const prefs = await updatePreferences(String(signedIn(res).user._id), input);
-    res.json({ ...prefs, message: "Dine indstillinger er blevet gemt" });
+    res.json({ ...prefs, message: formatMessage("preferences.saved") });
   });
 
   r.get("/admin/users", requireAdmin, async (req, res) => {
@@ -37,13 +38,13 @@ export function usersRestRouter(): Router {
 
   r.delete("/admin/users/:id", requireAdmin, async (req, res) => {
     await locals(res).services.users.deleteUser(signedIn(res).user, String(req.params.id));
-    res.json({ ok: true, message: "Brugeren er blevet fjernet fra systemet" });
+    res.json({ ok: true, message: formatMessage("users.deleted") });
   });
 
   r.post("/admin/reset-password", requireAdmin, async (req, res) => {
     const { userId, newPassword } = readBody(req.body, { userId: "string", newPassword: "string" });
     await locals(res).services.users.adminResetPassword(signedIn(res).user, userId, newPassword);
-    res.json({ ok: true, message: "Brugerens password er blevet opdateret" });
+    res.json({ ok: true, message: formatMessage("users.passwordUpdated") });
   });
 
   return r;

@@ -4,6 +4,7 @@
  * the transport.
  */
 import { randomBytes } from "node:crypto";
+import { validatePassword } from "@vidensbank/shared";
 import mongoose from "mongoose";
 import { recordActivity } from "../activity/activity.service";
 import type { AuthService } from "../auth/auth.service";
@@ -14,19 +15,10 @@ import { escapeRegExp } from "../util";
 import { PreferencesModel } from "./preferences.model";
 import { type UserDoc, UserModel } from "./user.model";
 import { type PublicUser, presentUser } from "./user.presenter";
-import { validatePassword } from "./user.rules";
 
 export const BUILTIN_ADMIN_USERNAME = "admin";
 /** The longest admin user search (after trimming): a name or an e-mail address is far shorter. */
 export const USER_SEARCH_MAX_LENGTH = 200;
-
-export const userMessages = {
-  adminProtected: "Admin-brugeren kan ikke slettes",
-  notFound: "Brugeren blev ikke fundet",
-  notSelf: "Du kan ikke slette din egen konto her",
-  adminOnly: "Kun administratorer har adgang",
-  searchTooLong: `Søgningen må højst være ${USER_SEARCH_MAX_LENGTH} tegn`,
-} as const;
 
 /** spec §3 'User as read in admin list' */
 export interface AdminUserView extends PublicUser {
@@ -62,7 +54,7 @@ export class UsersService {
   }
 
   private assertAdmin(actor: UserDoc): void {
-    if (actor.role !== "admin") throw Errors.forbidden(userMessages.adminOnly);
+    if (actor.role !== "admin") throw Errors.forbidden("errors.adminOnly");
   }
 
   /** All users, newest first, optionally filtered (case-insensitive over e-mail, name and username). */
@@ -70,7 +62,7 @@ export class UsersService {
     this.assertAdmin(actor);
     const q = search?.trim();
     if (q && q.length > USER_SEARCH_MAX_LENGTH) {
-      throw Errors.invalidFields([{ field: "search", message: userMessages.searchTooLong }]);
+      throw Errors.invalidField("search", "users.searchTooLong", { max: USER_SEARCH_MAX_LENGTH });
     }
     const filter: Record<string, unknown> = {};
     if (q) {
@@ -96,9 +88,9 @@ export class UsersService {
 
   /** Find a user by id; NOT_FOUND for unknown or malformed ids. */
   async getUser(id: string): Promise<UserDoc> {
-    if (!mongoose.isValidObjectId(id)) throw Errors.notFound(userMessages.notFound);
+    if (!mongoose.isValidObjectId(id)) throw Errors.notFound("users.notFound");
     const user = await UserModel.findById(id);
-    if (!user) throw Errors.notFound(userMessages.notFound);
+    if (!user) throw Errors.notFound("users.notFound");
     return user;
   }
 
@@ -112,7 +104,7 @@ export class UsersService {
   async findByLogin(emailOrUsername: string): Promise<UserDoc> {
     const key = emailOrUsername.trim().toLowerCase();
     const user = await UserModel.findOne({ $or: [{ email: key }, { usernameKey: key }] });
-    if (!user) throw Errors.notFound(userMessages.notFound);
+    if (!user) throw Errors.notFound("users.notFound");
     return user;
   }
 
@@ -123,8 +115,8 @@ export class UsersService {
   async deleteUser(actor: UserDoc, id: string): Promise<void> {
     this.assertAdmin(actor);
     const user = await this.getUser(id);
-    if (this.isProtected(user)) throw Errors.forbidden(userMessages.adminProtected);
-    if (String(user._id) === String(actor._id)) throw Errors.forbidden(userMessages.notSelf);
+    if (this.isProtected(user)) throw Errors.forbidden("users.adminProtected");
+    if (String(user._id) === String(actor._id)) throw Errors.forbidden("users.notSelf");
     await this.deps.pendingWrites?.();
     await deleteUserData(user);
     await this.deps.auth.revokeSessions(String(user._id));
@@ -144,7 +136,7 @@ export class UsersService {
   async adminResetPassword(actor: UserDoc, userId: string, newPassword: string): Promise<void> {
     this.assertAdmin(actor);
     const problem = validatePassword(newPassword);
-    if (problem) throw Errors.invalidFields([{ field: "newPassword", message: problem }]);
+    if (problem) throw Errors.invalidFields([{ field: "newPassword", ...problem }]);
     const user = await this.getUser(userId);
     await UserModel.updateOne({ _id: user._id }, { $set: await newPasswordFields(newPassword) });
     await this.deps.auth.revokeSessions(String(user._id));

@@ -5,9 +5,9 @@
  */
 import fs from "node:fs";
 import path from "node:path";
+import { ContentError } from "@vidensbank/api/knowledge/content";
+import type { ImportResult } from "@vidensbank/api/knowledge/knowledge.service";
 import type { Command } from "commander";
-import { ContentError } from "../../../api/src/knowledge/content";
-import type { ImportResult } from "../../../api/src/knowledge/knowledge.service";
 import { type CliContext, type Output, type WithContext, withContext } from "../context";
 import { CliError, EXIT } from "../errors";
 

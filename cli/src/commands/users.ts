@@ -1,7 +1,7 @@
 /** `vidensbank users ...`: list, create, reset-password, delete, through the API's services. */
 import { randomBytes } from "node:crypto";
-import { recordActivity } from "../../../api/src/activity/activity.service";
-import type { AdminUserView } from "../../../api/src/users/users.service";
+import { recordActivity } from "@vidensbank/api/activity/activity.service";
+import type { AdminUserView } from "@vidensbank/api/users/users.service";
 import type { CliContext } from "../context";
 import { CliError, EXIT } from "../errors";
 

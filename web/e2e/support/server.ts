@@ -1,5 +1,5 @@
+import { startTestApp, type TestApp, type TestAppOptions } from "@vidensbank/api/testing/app";
 import { inject } from "vitest";
-import { startTestApp, type TestApp, type TestAppOptions } from "../../../api/src/testing/app";
 
 /** The real server (in-memory embedded store, SMTP capture) serving the web build from globalSetup. */
 export function startServer(opts: Omit<TestAppOptions, "webDist"> = {}): Promise<TestApp> {

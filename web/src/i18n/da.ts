@@ -1,8 +1,7 @@
-import { messages as rules } from "../../../api/src/users/user.rules";
-
 /**
  * Danish UI texts (the default language). Keys are the typed vocabulary of the app; en.ts must supply every key.
- * Validation texts are taken from the shared rules file so the client shows exactly what the server enforces.
+ * Texts the server sends (errors, field errors, results) are not here: they come from the shared catalogue in
+ * @vidensbank/shared by key (see i18n/serverMessage.ts).
  * Placeholders are written {name} and filled by t(key, { name }).
  */
 export const da = {
@@ -173,21 +172,6 @@ export const da = {
   "terms.version": "Version {version}",
   "terms.copyright": "© {year} Vidensbank. Alle rettigheder forbeholdes.",
   "terms.contents": "Indhold",
-
-  "validation.emailInvalid": rules.emailInvalid,
-  "validation.emailDomain": rules.emailDomain("{domain}"),
-  "validation.usernameMin": rules.usernameMin,
-  "validation.usernameMax": rules.usernameMax,
-  "validation.passwordMin": rules.passwordMin,
-  "validation.passwordMax": rules.passwordMax,
-  "validation.passwordRequired": rules.passwordRequired,
-  "validation.nameMin": rules.nameMin,
-  "validation.nameMax": rules.nameMax,
-  "validation.passwordsMismatch": rules.passwordsMismatch,
-  "validation.currentPasswordRequired": rules.currentPasswordRequired,
-  "validation.newPasswordMin": rules.newPasswordMin,
-  "validation.confirmNewPasswordRequired": rules.confirmNewPasswordRequired,
-  "validation.newPasswordsMismatch": rules.newPasswordsMismatch,
 } as const;
 
 export type MessageKey = keyof typeof da;

@@ -1,14 +1,20 @@
 import { CombinedGraphQLErrors } from "@apollo/client/errors";
+import type { MessageParams } from "@vidensbank/shared";
+import type { ServerMessage } from "../i18n/serverMessage";
 
+/** A field error: the field, and its message by key (with the server's Danish text as fallback). */
 export interface FieldMessage {
   field: string;
-  message: string;
+  key?: string | null;
+  params?: MessageParams | null;
+  /** the server's Danish text */
+  message?: string | null;
 }
 
 /** What the UI needs from a failed GraphQL call. */
 export interface AppError {
-  /** The server's Danish text for people, when the server sent one; show it through useServerText(). */
-  message: string | null;
+  /** The server's message (key, parameters and Danish text); show it through useServerMessage(). */
+  serverMessage: ServerMessage | null;
   /** extensions.code of the first GraphQL error (BAD_USER_INPUT, EMAIL_NOT_VERIFIED, ...). */
   code: string | null;
   /** Per-field form errors (BAD_USER_INPUT). */
@@ -17,13 +23,26 @@ export interface AppError {
   network: boolean;
 }
 
-function isFieldMessage(value: unknown): value is FieldMessage {
-  return (
-    typeof value === "object" &&
-    value !== null &&
-    typeof (value as FieldMessage).field === "string" &&
-    typeof (value as FieldMessage).message === "string"
-  );
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null;
+
+const params = (value: unknown): MessageParams | null => (isRecord(value) ? (value as MessageParams) : null);
+
+/** extensions.fields ({ field, message }) joined with extensions.fieldMessageKeys ({ field, messageKey, ... }). */
+function fieldsOf(ext: Record<string, unknown>): FieldMessage[] {
+  const texts = Array.isArray(ext.fields) ? ext.fields.filter(isRecord) : [];
+  const keys = Array.isArray(ext.fieldMessageKeys) ? ext.fieldMessageKeys.filter(isRecord) : [];
+  return texts
+    .filter((f) => typeof f.field === "string")
+    .map((f, i) => {
+      const keyed = keys[i]?.field === f.field ? keys[i] : keys.find((k) => k.field === f.field);
+      return {
+        field: f.field as string,
+        message: typeof f.message === "string" ? f.message : null,
+        key: typeof keyed?.messageKey === "string" ? keyed.messageKey : null,
+        params: params(keyed?.messageParams),
+      };
+    });
 }
 
 /** Turns anything thrown by Apollo into an AppError. */
@@ -31,13 +50,18 @@ export function toAppError(error: unknown): AppError {
   if (CombinedGraphQLErrors.is(error)) {
     const first = error.errors[0];
     const ext = (first?.extensions ?? {}) as Record<string, unknown>;
-    const fields = Array.isArray(ext.fields) ? ext.fields.filter(isFieldMessage) : [];
     return {
-      message: first?.message ?? null,
+      serverMessage: first
+        ? {
+            key: typeof ext.messageKey === "string" ? ext.messageKey : null,
+            params: params(ext.messageParams),
+            text: first.message ?? null,
+          }
+        : null,
       code: typeof ext.code === "string" ? ext.code : null,
-      fields,
+      fields: fieldsOf(ext),
       network: false,
     };
   }
-  return { message: null, code: null, fields: [], network: true };
+  return { serverMessage: null, code: null, fields: [], network: true };
 }

@@ -1,12 +1,16 @@
-import type { ServerText } from "../i18n/serverText";
+import type { ServerMessageText } from "../i18n/serverMessage";
+import type { FieldMessage } from "./errors";
 
 /** Field errors (from the shared rules or the server) as a field → text map in the user's language. */
 export function toFieldErrors(
-  errors: { field: string; message: string }[],
-  serverText: ServerText,
+  errors: readonly FieldMessage[],
+  text: ServerMessageText,
 ): Record<string, string> {
   const map: Record<string, string> = {};
-  for (const e of errors) map[e.field] ??= serverText(e.message);
+  for (const e of errors) {
+    const shown = text({ key: e.key, params: e.params, text: e.message });
+    if (shown) map[e.field] ??= shown;
+  }
   return map;
 }
 

@@ -1,38 +1,28 @@
-import { useMutation } from "@apollo/client/react";
 import MarkEmailReadOutlinedIcon from "@mui/icons-material/MarkEmailReadOutlined";
 import { Box, Button, Link, Stack, TextField, Typography } from "@mui/material";
+import { type Message, validateEmail } from "@vidensbank/shared";
 import { type FormEvent, useState } from "react";
 import { Link as RouterLink } from "react-router-dom";
-import { validateEmail } from "../../../api/src/users/user.rules";
 import { AuthPageLayout } from "../components/AuthPageLayout";
-import { ForgotPasswordMutation } from "../features/auth/graphql/forgotPassword.mutation";
-import { useToast } from "../features/toast/hooks/useToast";
+import { useForgotPassword } from "../features/auth/hooks/usePasswordReset";
 import { useT } from "../i18n/i18n";
-import { useServerText } from "../i18n/serverText";
-import { toAppError } from "../lib/errors";
+import { type ServerMessage, useServerMessage } from "../i18n/serverMessage";
 
 /** /forgot-password: e-mail form, then a confirmation with retry and back-to-login. */
 export default function ForgotPasswordRoute() {
   const t = useT();
-  const serverText = useServerText();
-  const { toast } = useToast();
+  const text = useServerMessage();
   const [email, setEmail] = useState("");
-  const [error, setError] = useState<string | null>(null);
-  const [sent, setSent] = useState<string | null>(null);
-  const [forgot, { loading }] = useMutation(ForgotPasswordMutation);
+  const [error, setError] = useState<Message | null>(null);
+  const [sent, setSent] = useState<ServerMessage | null>(null);
+  const { requestReset, loading } = useForgotPassword();
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     const invalid = validateEmail(email);
     setError(invalid);
     if (invalid) return document.getElementById("forgot-email")?.focus();
-    try {
-      const { data } = await forgot({ variables: { email: email.trim() } });
-      setSent(data?.forgotPassword.message ?? "");
-    } catch (err) {
-      const e = toAppError(err);
-      toast({ title: t("common.error"), description: serverText(e.message, e.code), variant: "destructive" });
-    }
+    setSent(await requestReset(email));
   };
 
   const backToLogin = (
@@ -49,7 +39,7 @@ export default function ForgotPasswordRoute() {
         footer={backToLogin}
       >
         <Stack spacing={2} sx={{ textAlign: "center" }} data-testid="forgot-sent">
-          {sent && <Typography>{serverText(sent)}</Typography>}
+          {sent.text && <Typography>{text(sent)}</Typography>}
           <Typography color="text.secondary">{t("forgot.sentText")}</Typography>
           <Button variant="outlined" onClick={() => setSent(null)}>
             {t("forgot.retry")}
@@ -71,7 +61,7 @@ export default function ForgotPasswordRoute() {
             value={email}
             onChange={(e) => setEmail(e.target.value)}
             error={Boolean(error)}
-            helperText={serverText(error)}
+            helperText={text(error)}
             required
           />
           <Button type="submit" variant="contained" size="large" disabled={loading}>

@@ -1,17 +1,12 @@
-import { useMutation } from "@apollo/client/react";
 import { Box, Button, Link, Stack, TextField } from "@mui/material";
-import { type FormEvent, useEffect, useRef, useState } from "react";
-import { Link as RouterLink, useNavigate } from "react-router-dom";
-import { validateLogin } from "../../../api/src/users/user.rules";
+import { validateLogin } from "@vidensbank/shared";
+import { type FormEvent, useState } from "react";
+import { Link as RouterLink } from "react-router-dom";
 import { AuthPageLayout } from "../components/AuthPageLayout";
 import { PasswordField } from "../components/PasswordField";
-import { REDIRECT_AFTER_LOGIN_MS } from "../features/auth/constants";
-import { LoginMutation } from "../features/auth/graphql/login.mutation";
-import { useAuth } from "../features/auth/hooks/useAuth";
-import { useToast } from "../features/toast/hooks/useToast";
+import { useLogin } from "../features/auth/hooks/useLogin";
 import { useT } from "../i18n/i18n";
-import { useServerText } from "../i18n/serverText";
-import { toAppError } from "../lib/errors";
+import { useServerMessage } from "../i18n/serverMessage";
 import { focusFirstError, toFieldErrors } from "../lib/forms";
 
 const FIELDS = ["email", "password"] as const;
@@ -19,50 +14,19 @@ const FIELDS = ["email", "password"] as const;
 /** /login: email + password; welcome, then / after 200 ms. */
 export default function LoginRoute() {
   const t = useT();
-  const serverText = useServerText();
-  const auth = useAuth();
-  const navigate = useNavigate();
-  const { toast } = useToast();
+  const text = useServerMessage();
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [login, { loading }] = useMutation(LoginMutation);
-  const redirectTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
-
-  useEffect(() => () => clearTimeout(redirectTimer.current), []);
+  const { login, loading } = useLogin();
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
-    const found = toFieldErrors(validateLogin({ email, password }), serverText);
+    const found = toFieldErrors(validateLogin({ email, password }), text);
     setErrors(found);
     if (Object.keys(found).length > 0) return focusFirstError("login", FIELDS, found);
-    try {
-      const { data } = await login({ variables: { input: { email: email.trim(), password } } });
-      if (!data) throw new Error("empty login answer");
-      auth.login(data.login.token, data.login.user);
-      toast({
-        title: t("login.welcomeTitle", { name: data.login.user.name }),
-        description: t("login.welcomeText"),
-        variant: "success",
-      });
-      redirectTimer.current = setTimeout(() => navigate("/", { replace: true }), REDIRECT_AFTER_LOGIN_MS);
-    } catch (err) {
-      const e = toAppError(err);
-      if (e.fields.length > 0) setErrors(toFieldErrors(e.fields, serverText));
-      if (e.code === "EMAIL_NOT_VERIFIED" || e.message?.includes("ikke bekræftet")) {
-        toast({
-          title: t("login.unverifiedTitle"),
-          description: serverText(e.message, e.code),
-          variant: "destructive",
-        });
-      } else {
-        toast({
-          title: t("login.failedTitle"),
-          description: serverText(e.message, e.code) ?? t("login.failedDefault"),
-          variant: "destructive",
-        });
-      }
-    }
+    const result = await login({ email, password });
+    if (!result.ok) setErrors(result.fieldErrors);
   };
 
   return (

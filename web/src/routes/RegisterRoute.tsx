@@ -1,17 +1,13 @@
-import { useMutation } from "@apollo/client/react";
 import MarkEmailReadOutlinedIcon from "@mui/icons-material/MarkEmailReadOutlined";
 import { Box, Button, Link, Stack, TextField, Typography } from "@mui/material";
+import { validateRegistration } from "@vidensbank/shared";
 import { type FormEvent, useState } from "react";
-import { Link as RouterLink, useNavigate } from "react-router-dom";
-import { validateRegistration } from "../../../api/src/users/user.rules";
+import { Link as RouterLink } from "react-router-dom";
 import { AuthPageLayout } from "../components/AuthPageLayout";
 import { PasswordField } from "../components/PasswordField";
-import { RegisterMutation } from "../features/auth/graphql/register.mutation";
-import { useAuth } from "../features/auth/hooks/useAuth";
-import { useToast } from "../features/toast/hooks/useToast";
+import { useRegister } from "../features/auth/hooks/useRegister";
 import { useT } from "../i18n/i18n";
-import { useServerText } from "../i18n/serverText";
-import { toAppError } from "../lib/errors";
+import { type ServerMessage, useServerMessage } from "../i18n/serverMessage";
 import { focusFirstError, toFieldErrors } from "../lib/forms";
 
 const FIELDS = ["name", "email", "username", "password"] as const;
@@ -20,10 +16,7 @@ type Field = (typeof FIELDS)[number];
 /** /register: name, email, username, password; signed in at once, or asked to check the e-mail. */
 export default function RegisterRoute() {
   const t = useT();
-  const serverText = useServerText();
-  const auth = useAuth();
-  const navigate = useNavigate();
-  const { toast } = useToast();
+  const text = useServerMessage();
   const [values, setValues] = useState<Record<Field, string>>({
     name: "",
     email: "",
@@ -31,8 +24,8 @@ export default function RegisterRoute() {
     password: "",
   });
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [sentTo, setSentTo] = useState<{ email: string; message: string } | null>(null);
-  const [register, { loading }] = useMutation(RegisterMutation);
+  const [sentTo, setSentTo] = useState<{ email: string; message: ServerMessage } | null>(null);
+  const { register, loading } = useRegister();
 
   const set = (field: Field) => (e: { target: { value: string } }) =>
     setValues((v) => ({ ...v, [field]: e.target.value }));
@@ -40,40 +33,14 @@ export default function RegisterRoute() {
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     // The allowed domains are server configuration: the server reports a wrong domain as a field error.
-    const found = toFieldErrors(validateRegistration(values, []), serverText);
+    const found = toFieldErrors(validateRegistration(values, []), text);
     setErrors(found);
     if (Object.keys(found).length > 0) return focusFirstError("register", FIELDS, found);
-    try {
-      const input = {
-        ...values,
-        name: values.name.trim(),
-        email: values.email.trim(),
-        username: values.username.trim(),
-      };
-      const { data } = await register({ variables: { input } });
-      if (!data) throw new Error("empty register answer");
-      const result = data.register;
-      if (!result.verificationRequired && result.token && result.user) {
-        auth.login(result.token, result.user);
-        toast({
-          title: t("register.successTitle"),
-          description: serverText(result.message),
-          variant: "success",
-        });
-        navigate("/", { replace: true });
-      } else {
-        setSentTo({ email: input.email, message: result.message });
-      }
-    } catch (err) {
-      const e = toAppError(err);
-      const fieldErrors = toFieldErrors(e.fields, serverText);
-      setErrors(fieldErrors);
-      focusFirstError("register", FIELDS, fieldErrors);
-      toast({
-        title: t("register.failedTitle"),
-        description: serverText(e.message, e.code),
-        variant: "destructive",
-      });
+    const result = await register(values);
+    if (result.checkEmail) setSentTo(result.checkEmail);
+    if (!result.ok) {
+      setErrors(result.fieldErrors);
+      focusFirstError("register", FIELDS, result.fieldErrors);
     }
   };
 
@@ -86,7 +53,7 @@ export default function RegisterRoute() {
         <Stack spacing={2} sx={{ textAlign: "center" }} data-testid="register-check-email">
           <Typography>{t("register.checkEmailText", { email: sentTo.email })}</Typography>
           <Typography color="text.secondary" variant="body2">
-            {serverText(sentTo.message)}
+            {text(sentTo.message)}
           </Typography>
           <Button component={RouterLink} to="/login" variant="contained">
             {t("common.backToLogin")}

@@ -1,17 +1,14 @@
-import { useMutation } from "@apollo/client/react";
 import CheckCircleOutlineRoundedIcon from "@mui/icons-material/CheckCircleOutlineRounded";
 import LinkOffRoundedIcon from "@mui/icons-material/LinkOffRounded";
 import { Box, Button, Stack, Typography } from "@mui/material";
+import { validatePasswordReset } from "@vidensbank/shared";
 import { type FormEvent, useState } from "react";
 import { Link as RouterLink, useSearchParams } from "react-router-dom";
-import { validatePasswordReset } from "../../../api/src/users/user.rules";
 import { AuthPageLayout } from "../components/AuthPageLayout";
 import { PasswordField } from "../components/PasswordField";
-import { ResetPasswordMutation } from "../features/auth/graphql/resetPassword.mutation";
-import { useToast } from "../features/toast/hooks/useToast";
+import { useResetPassword } from "../features/auth/hooks/usePasswordReset";
 import { useT } from "../i18n/i18n";
-import { useServerText } from "../i18n/serverText";
-import { toAppError } from "../lib/errors";
+import { type ServerMessage, useServerMessage } from "../i18n/serverMessage";
 import { focusFirstError, toFieldErrors } from "../lib/forms";
 
 const FIELDS = ["newPassword", "confirmPassword"] as const;
@@ -19,15 +16,14 @@ const FIELDS = ["newPassword", "confirmPassword"] as const;
 /** /reset-password?token=…: new password + confirmation, then a success view; without a token 'Ugyldig link'. */
 export default function ResetPasswordRoute() {
   const t = useT();
-  const serverText = useServerText();
-  const { toast } = useToast();
+  const text = useServerMessage();
   const [params] = useSearchParams();
   const token = params.get("token");
   const [newPassword, setNewPassword] = useState("");
   const [confirmPassword, setConfirmPassword] = useState("");
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [done, setDone] = useState<string | null>(null);
-  const [reset, { loading }] = useMutation(ResetPasswordMutation);
+  const [done, setDone] = useState<ServerMessage | null>(null);
+  const { resetPassword, loading } = useResetPassword();
 
   if (!token) {
     return (
@@ -55,7 +51,7 @@ export default function ResetPasswordRoute() {
         icon={<CheckCircleOutlineRoundedIcon color="success" sx={{ fontSize: 52 }} aria-hidden="true" />}
       >
         <Stack spacing={2} sx={{ textAlign: "center" }} data-testid="reset-success">
-          {done && <Typography>{serverText(done)}</Typography>}
+          {done.text && <Typography>{text(done)}</Typography>}
           <Typography color="text.secondary">{t("reset.successText")}</Typography>
           <Button component={RouterLink} to="/login" variant="contained" size="large">
             {t("verify.goToLogin")}
@@ -67,17 +63,12 @@ export default function ResetPasswordRoute() {
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
-    const found = toFieldErrors(validatePasswordReset({ newPassword, confirmPassword }), serverText);
+    const found = toFieldErrors(validatePasswordReset({ newPassword, confirmPassword }), text);
     setErrors(found);
     if (Object.keys(found).length > 0) return focusFirstError("reset", FIELDS, found);
-    try {
-      const { data } = await reset({ variables: { input: { token, newPassword } } });
-      setDone(data?.resetPassword.message ?? "");
-    } catch (err) {
-      const e = toAppError(err);
-      setErrors(toFieldErrors(e.fields, serverText));
-      toast({ title: t("common.error"), description: serverText(e.message, e.code), variant: "destructive" });
-    }
+    const result = await resetPassword(token, newPassword);
+    if (result.done) setDone(result.done);
+    else setErrors(result.fieldErrors);
   };
 
   return (

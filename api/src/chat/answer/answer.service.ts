@@ -4,14 +4,15 @@
  * Pure: no database, no transport. The service stores the user message first, calls answerQuestion, publishes
  * the deltas, and stores the result (also when status is 'error' or 'stopped').
  */
+
+import { formatMessage, validateChatMessage } from "@vidensbank/shared";
 import { isLlmError, LlmAbortedError } from "../../llm/llm.errors";
+import { HtmlStripper } from "../../markdown/sanitize";
 import { buildCitations, CitationFilter, extractCitationNumbers } from "./citations";
 import { DEFAULT_STALE_DAYS, freshnessWarnings } from "./freshness";
-import { validateChatMessage } from "./message.rules";
 import { buildChatMessages, buildRetrievalQuery, numberSources } from "./prompt";
 import { buildRetrievalAnswer, RETRIEVAL_MODE_MAX_PASSAGES } from "./retrieval-answer";
-import { HtmlStripper } from "../../markdown/sanitize";
-import { answerErrorMessages, answerTexts, truncatedNote } from "./texts";
+import { answerTexts, truncatedNote } from "./texts";
 import type {
   AnswerError,
   AnswerMode,
@@ -27,8 +28,6 @@ import type {
 export const DEFAULT_MIN_SCORE = 0.25;
 /** passages asked from retrieve() and given to the model */
 export const DEFAULT_RETRIEVE_K = 6;
-
-const EMPTY_ANSWER_MESSAGE = "AI-assistenten returnerede et tomt svar. Prøv igen.";
 
 /** Relevant passages, best first, without duplicates. */
 function relevantPassages(passages: Passage[], minScore: number): Passage[] {
@@ -151,7 +150,7 @@ export async function answerQuestion(input: AnswerQuestionInput): Promise<Answer
     return finish(initialMode, "error", {
       error: {
         code: "RETRIEVAL_FAILED",
-        message: answerErrorMessages.RETRIEVAL_FAILED ?? "",
+        message: formatMessage("chat.retrievalFailed"),
         retryable: true,
         detail: err instanceof Error ? err.message : String(err),
       },
@@ -194,7 +193,7 @@ export async function answerQuestion(input: AnswerQuestionInput): Promise<Answer
       return finish("llm", "error", {
         error: {
           code: "LLM_UNAVAILABLE",
-          message: EMPTY_ANSWER_MESSAGE,
+          message: formatMessage("chat.emptyAnswer"),
           retryable: true,
           detail: "empty answer",
         },
@@ -216,7 +215,7 @@ export async function answerQuestion(input: AnswerQuestionInput): Promise<Answer
     return finish("llm", "error", {
       error: {
         code: "LLM_UNAVAILABLE",
-        message: answerErrorMessages.LLM_UNAVAILABLE ?? "",
+        message: formatMessage("llm.unavailable"),
         retryable: true,
         detail: err instanceof Error ? err.message : String(err),
       },

@@ -1,5 +1,5 @@
 /** User-facing texts of the answering engine, per answer language. Error messages are Danish (the app's language). */
-import type { AnswerErrorCode, AnswerLanguage } from "./types";
+import type { AnswerLanguage } from "./types";
 
 const DATE_FORMAT: Record<AnswerLanguage, Intl.DateTimeFormat> = {
   da: new Intl.DateTimeFormat("da-DK", {
@@ -55,13 +55,6 @@ export const answerTexts: Record<
       `⚠️ Note: “${title}” [${number}] was last updated ${updatedAt} (more than ${staleDays} days ago). ` +
       "Check that the information still applies.",
   },
-};
-
-/** Danish error messages of the engine's own errors (LLM errors bring their own, see llm.errors.ts). */
-export const answerErrorMessages: Partial<Record<AnswerErrorCode, string>> = {
-  RETRIEVAL_FAILED:
-    "Vidensbanken kunne ikke gennemsøges lige nu, så spørgsmålet blev ikke besvaret. Prøv igen om lidt.",
-  LLM_UNAVAILABLE: "AI-assistenten er ikke tilgængelig i øjeblikket. Prøv igen om lidt.",
 };
 
 /** Appended when the model stopped at its token limit. */

@@ -1,11 +1,11 @@
 import { useMutation } from "@apollo/client/react";
 import LockResetRoundedIcon from "@mui/icons-material/LockResetRounded";
 import { Box, Button, Card, CardContent, CardHeader, Stack } from "@mui/material";
+import { validatePasswordChange } from "@vidensbank/shared";
 import { type FormEvent, useState } from "react";
-import { validatePasswordChange } from "../../../../../api/src/users/user.rules";
 import { PasswordField } from "../../../components/PasswordField";
 import { useT } from "../../../i18n/i18n";
-import { useServerText } from "../../../i18n/serverText";
+import { useServerMessage } from "../../../i18n/serverMessage";
 import { toAppError } from "../../../lib/errors";
 import { focusFirstError, toFieldErrors } from "../../../lib/forms";
 import { useToast } from "../../toast/hooks/useToast";
@@ -18,7 +18,7 @@ const EMPTY: Record<Field, string> = { currentPassword: "", newPassword: "", con
 /** Current, new and confirmation, each with its own show/hide toggle; clears on success (spec §2 card 3). */
 export function ChangePasswordCard() {
   const t = useT();
-  const serverText = useServerText();
+  const text = useServerMessage();
   const { toast } = useToast();
   const [values, setValues] = useState(EMPTY);
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -26,7 +26,7 @@ export function ChangePasswordCard() {
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
-    const found = toFieldErrors(validatePasswordChange(values), serverText);
+    const found = toFieldErrors(validatePasswordChange(values), text);
     setErrors(found);
     if (Object.keys(found).length > 0) return focusFirstError("password", FIELDS, found);
     try {
@@ -42,10 +42,10 @@ export function ChangePasswordCard() {
       });
     } catch (err) {
       const e = toAppError(err);
-      setErrors(toFieldErrors(e.fields, serverText));
+      setErrors(toFieldErrors(e.fields, text));
       toast({
         title: t("profile.password.failedTitle"),
-        description: serverText(e.message, e.code),
+        description: text(e.serverMessage),
         variant: "destructive",
       });
     }

@@ -14,7 +14,7 @@ import {
 } from "@mui/material";
 import { type FormEvent, useEffect, useState } from "react";
 import { useT } from "../../../i18n/i18n";
-import { useServerText } from "../../../i18n/serverText";
+import { useServerMessage } from "../../../i18n/serverMessage";
 import { toAppError } from "../../../lib/errors";
 import type { ThemePreference } from "../../../theme";
 import { MyPreferencesQuery } from "../../preferences/graphql/myPreferences.query";
@@ -28,7 +28,7 @@ const THEMES: ThemePreference[] = ["light", "dark", "system"];
 /** Language, theme, notifications (spec §2 card 2); resets to the loaded values, re-fetches after saving. */
 export function PreferencesCard({ loaded }: { loaded: UiPreferences }) {
   const t = useT();
-  const serverText = useServerText();
+  const text = useServerMessage();
   const { toast } = useToast();
   const [form, setForm] = useState<UiPreferences>(loaded);
   const [save, { loading }] = useMutation(UpdatePreferencesMutation, {
@@ -51,7 +51,7 @@ export function PreferencesCard({ loaded }: { loaded: UiPreferences }) {
       const e = toAppError(err);
       toast({
         title: t("profile.prefs.failedTitle"),
-        description: serverText(e.message, e.code),
+        description: text(e.serverMessage),
         variant: "destructive",
       });
     }

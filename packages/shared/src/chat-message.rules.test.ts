@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { CHAT_MESSAGE_MAX_LENGTH, validateChatMessage } from "./message.rules";
+import { CHAT_MESSAGE_MAX_LENGTH, validateChatMessage } from "./chat-message.rules";
 
-describe("message.rules", () => {
+describe("chat-message.rules", () => {
   it("should refuse empty and whitespace-only messages", () => {
     for (const content of ["", "   ", "\n\t  \n"]) {
       const r = validateChatMessage(content);

@@ -1,8 +1,9 @@
 /**
- * Account validation rules and their Danish messages (spec §5). Dependency-free on purpose: the API services
- * enforce these rules and the web client imports this same file to show the same messages before submitting.
- * One place for each rule.
+ * Account validation rules (spec §5). The API services enforce these rules and the web client runs the same ones
+ * to show the same messages before submitting. One place for each rule; the texts are in the catalogue
+ * (messages.ts, keys `rules.*`), so a rule answers with a message key, never with text.
  */
+import type { FieldError, Message } from "./messages";
 
 export const USERNAME_MIN = 3;
 export const USERNAME_MAX = 50;
@@ -12,29 +13,6 @@ export const PASSWORD_MIN = 6;
 /** an upper bound so hashing cannot be abused with megabyte passwords */
 export const PASSWORD_MAX = 256;
 export const EMAIL_MAX = 254;
-
-export const messages = {
-  emailInvalid: "Ugyldig email format",
-  emailDomain: (firstDomain: string) => `Kun @${firstDomain} email adresser er tilladt`,
-  usernameMin: "Brugernavn skal være mindst 3 tegn",
-  usernameMax: "Brugernavn må højst være 50 tegn",
-  passwordMin: "Password skal være mindst 6 tegn",
-  passwordMax: "Password må højst være 256 tegn",
-  passwordRequired: "Password er påkrævet",
-  nameMin: "Navn skal være mindst 2 tegn",
-  nameMax: "Navn må højst være 100 tegn",
-  passwordsMismatch: "Passwords matcher ikke",
-  currentPasswordRequired: "Nuværende adgangskode er påkrævet",
-  newPasswordMin: "Ny adgangskode skal være mindst 6 tegn",
-  confirmNewPasswordRequired: "Bekræft ny adgangskode",
-  newPasswordsMismatch: "Adgangskoderne matcher ikke",
-} as const;
-
-/** A field error: which field, and the Danish text to show beside it. */
-export interface FieldError {
-  field: string;
-  message: string;
-}
 
 // Deliberately strict: one @, a dot-separated domain of letters/digits/hyphens, no trailing dot, no spaces.
 const EMAIL_RE =
@@ -56,31 +34,31 @@ export function hasAllowedDomain(email: string, allowedDomains: readonly string[
   return allowedDomains.some((d) => d.toLowerCase() === domain);
 }
 
-export function validateEmail(email: string, allowedDomains?: readonly string[]): string | null {
-  if (!isValidEmail(email)) return messages.emailInvalid;
+export function validateEmail(email: string, allowedDomains?: readonly string[]): Message | null {
+  if (!isValidEmail(email)) return { key: "rules.emailInvalid" };
   if (allowedDomains && allowedDomains.length > 0 && !hasAllowedDomain(email, allowedDomains)) {
-    return messages.emailDomain(allowedDomains[0]);
+    return { key: "rules.emailDomain", params: { domain: allowedDomains[0] } };
   }
   return null;
 }
 
-export function validateUsername(username: string): string | null {
+export function validateUsername(username: string): Message | null {
   const u = username.trim();
-  if (u.length < USERNAME_MIN) return messages.usernameMin;
-  if (u.length > USERNAME_MAX) return messages.usernameMax;
+  if (u.length < USERNAME_MIN) return { key: "rules.usernameMin" };
+  if (u.length > USERNAME_MAX) return { key: "rules.usernameMax" };
   return null;
 }
 
-export function validateName(name: string): string | null {
+export function validateName(name: string): Message | null {
   const n = name.trim();
-  if (n.length < NAME_MIN) return messages.nameMin;
-  if (n.length > NAME_MAX) return messages.nameMax;
+  if (n.length < NAME_MIN) return { key: "rules.nameMin" };
+  if (n.length > NAME_MAX) return { key: "rules.nameMax" };
   return null;
 }
 
-export function validatePassword(password: string): string | null {
-  if (password.length < PASSWORD_MIN) return messages.passwordMin;
-  if (password.length > PASSWORD_MAX) return messages.passwordMax;
+export function validatePassword(password: string): Message | null {
+  if (password.length < PASSWORD_MIN) return { key: "rules.passwordMin" };
+  if (password.length > PASSWORD_MAX) return { key: "rules.passwordMax" };
   return null;
 }
 
@@ -94,7 +72,7 @@ export interface RegisterFields {
 /** All field errors of a registration, in form order; empty when valid. */
 export function validateRegistration(input: RegisterFields, allowedDomains: readonly string[]): FieldError[] {
   const errors: FieldError[] = [];
-  const push = (field: string, message: string | null) => message && errors.push({ field, message });
+  const push = (field: string, problem: Message | null) => problem && errors.push({ field, ...problem });
   push("name", validateName(input.name));
   push("email", validateEmail(input.email, allowedDomains));
   push("username", validateUsername(input.username));
@@ -104,8 +82,8 @@ export function validateRegistration(input: RegisterFields, allowedDomains: read
 
 export function validateLogin(input: { email: string; password: string }): FieldError[] {
   const errors: FieldError[] = [];
-  if (!isValidEmail(input.email)) errors.push({ field: "email", message: messages.emailInvalid });
-  if (input.password.length === 0) errors.push({ field: "password", message: messages.passwordRequired });
+  if (!isValidEmail(input.email)) errors.push({ field: "email", key: "rules.emailInvalid" });
+  if (input.password.length === 0) errors.push({ field: "password", key: "rules.passwordRequired" });
   return errors;
 }
 
@@ -113,11 +91,11 @@ export function validateLogin(input: { email: string; password: string }): Field
 export function validatePasswordReset(input: { newPassword: string; confirmPassword: string }): FieldError[] {
   const errors: FieldError[] = [];
   const pw = validatePassword(input.newPassword);
-  if (pw) errors.push({ field: "newPassword", message: pw });
+  if (pw) errors.push({ field: "newPassword", ...pw });
   if (input.confirmPassword.length < PASSWORD_MIN) {
-    errors.push({ field: "confirmPassword", message: messages.passwordMin });
+    errors.push({ field: "confirmPassword", key: "rules.passwordMin" });
   } else if (input.confirmPassword !== input.newPassword) {
-    errors.push({ field: "confirmPassword", message: messages.passwordsMismatch });
+    errors.push({ field: "confirmPassword", key: "rules.passwordsMismatch" });
   }
   return errors;
 }
@@ -130,17 +108,17 @@ export function validatePasswordChange(input: {
 }): FieldError[] {
   const errors: FieldError[] = [];
   if (input.currentPassword.length < 1) {
-    errors.push({ field: "currentPassword", message: messages.currentPasswordRequired });
+    errors.push({ field: "currentPassword", key: "rules.currentPasswordRequired" });
   }
   if (input.newPassword.length < PASSWORD_MIN) {
-    errors.push({ field: "newPassword", message: messages.newPasswordMin });
+    errors.push({ field: "newPassword", key: "rules.newPasswordMin" });
   } else if (input.newPassword.length > PASSWORD_MAX) {
-    errors.push({ field: "newPassword", message: messages.passwordMax });
+    errors.push({ field: "newPassword", key: "rules.passwordMax" });
   }
   if (input.confirmPassword.length < 1) {
-    errors.push({ field: "confirmPassword", message: messages.confirmNewPasswordRequired });
+    errors.push({ field: "confirmPassword", key: "rules.confirmNewPasswordRequired" });
   } else if (input.confirmPassword !== input.newPassword) {
-    errors.push({ field: "confirmPassword", message: messages.newPasswordsMismatch });
+    errors.push({ field: "confirmPassword", key: "rules.newPasswordsMismatch" });
   }
   return errors;
 }

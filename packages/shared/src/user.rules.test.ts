@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { type FieldError, formatMessage, messageText } from "./messages";
 import {
-  messages,
   normalizeEmail,
   validateEmail,
   validateLogin,
@@ -8,6 +8,18 @@ import {
   validatePasswordReset,
   validateRegistration,
 } from "./user.rules";
+
+/** The field errors as the server sends them: field and Danish text. */
+const danish = (errors: FieldError[]) =>
+  errors.map((e) => ({ field: e.field, message: messageText(e, "da") }));
+const messages = {
+  nameMin: formatMessage("rules.nameMin"),
+  nameMax: formatMessage("rules.nameMax"),
+  emailInvalid: formatMessage("rules.emailInvalid"),
+  usernameMin: formatMessage("rules.usernameMin"),
+  usernameMax: formatMessage("rules.usernameMax"),
+  passwordMin: formatMessage("rules.passwordMin"),
+};
 
 const domains = ["minksekretariatet.dk", "vidensbank.dk"];
 const valid = {
@@ -19,7 +31,7 @@ const valid = {
 
 describe("user.rules", () => {
   it("should accept a valid registration", () => {
-    expect(validateRegistration(valid, domains)).toEqual([]);
+    expect(danish(validateRegistration(valid, domains))).toEqual([]);
   });
 
   it.each([
@@ -34,7 +46,7 @@ describe("user.rules", () => {
     ["username", "x".repeat(51), messages.usernameMax],
     ["password", "12345", messages.passwordMin],
   ])("should reject %s=%j with the spec's message", (field, value, message) => {
-    expect(validateRegistration({ ...valid, [field]: value }, domains)).toEqual([{ field, message }]);
+    expect(danish(validateRegistration({ ...valid, [field]: value }, domains))).toEqual([{ field, message }]);
   });
 
   it("should accept any allowed domain, case-insensitively", () => {
@@ -43,25 +55,29 @@ describe("user.rules", () => {
   });
 
   it("should require a password at login", () => {
-    expect(validateLogin({ email: "a@minksekretariatet.dk", password: "" })).toEqual([
+    expect(danish(validateLogin({ email: "a@minksekretariatet.dk", password: "" }))).toEqual([
       { field: "password", message: "Password er påkrævet" },
     ]);
   });
 
   it("should require matching reset passwords", () => {
-    expect(validatePasswordReset({ newPassword: "abcdef", confirmPassword: "abcdeg" })).toEqual([
+    expect(danish(validatePasswordReset({ newPassword: "abcdef", confirmPassword: "abcdeg" }))).toEqual([
       { field: "confirmPassword", message: "Passwords matcher ikke" },
     ]);
   });
 
   it("should put the mismatch on the confirmation field when changing password", () => {
-    expect(validatePasswordChange({ currentPassword: "", newPassword: "abc", confirmPassword: "" })).toEqual([
+    expect(
+      danish(validatePasswordChange({ currentPassword: "", newPassword: "abc", confirmPassword: "" })),
+    ).toEqual([
       { field: "currentPassword", message: "Nuværende adgangskode er påkrævet" },
       { field: "newPassword", message: "Ny adgangskode skal være mindst 6 tegn" },
       { field: "confirmPassword", message: "Bekræft ny adgangskode" },
     ]);
     expect(
-      validatePasswordChange({ currentPassword: "x", newPassword: "abcdef", confirmPassword: "abcdex" }),
+      danish(
+        validatePasswordChange({ currentPassword: "x", newPassword: "abcdef", confirmPassword: "abcdex" }),
+      ),
     ).toEqual([{ field: "confirmPassword", message: "Adgangskoderne matcher ikke" }]);
   });
 });

@@ -1,0 +1,38 @@
+/**
+ * Limits and validation for a chat message the user sends, shared by the API and the web client (one place for
+ * the rule). Spec §5: an empty or whitespace-only message is not sent.
+ */
+import { formatMessage, type Message } from "./messages";
+
+/** The longest chat message accepted, in characters (UTF-16 code units, as a textarea's maxLength counts). */
+export const CHAT_MESSAGE_MAX_LENGTH = 8_000;
+
+export type ChatMessageValidation =
+  | { ok: true /** the message trimmed: what is stored and answered */; content: string }
+  | ({
+      ok: false;
+      code: "MESSAGE_EMPTY" | "MESSAGE_TOO_LONG";
+      /** the Danish text (formatMessage(key, params, "da")) */
+      message: string;
+    } & Message);
+
+function refuse(code: "MESSAGE_EMPTY" | "MESSAGE_TOO_LONG", m: Message): ChatMessageValidation {
+  return { ok: false, code, ...m, message: formatMessage(m.key, m.params, "da") };
+}
+
+/**
+ * Validate a chat message from the client (never trusted): must be a string, not empty or whitespace-only, and
+ * at most CHAT_MESSAGE_MAX_LENGTH characters after trimming.
+ */
+export function validateChatMessage(content: unknown): ChatMessageValidation {
+  if (typeof content !== "string") return refuse("MESSAGE_EMPTY", { key: "chat.messageNotText" });
+  const trimmed = content.trim();
+  if (trimmed.length === 0) return refuse("MESSAGE_EMPTY", { key: "chat.messageEmpty" });
+  if (trimmed.length > CHAT_MESSAGE_MAX_LENGTH) {
+    return refuse("MESSAGE_TOO_LONG", {
+      key: "chat.messageTooLong",
+      params: { max: CHAT_MESSAGE_MAX_LENGTH, length: trimmed.length },
+    });
+  }
+  return { ok: true, content: trimmed };
+}

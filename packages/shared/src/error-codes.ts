@@ -1,0 +1,17 @@
+/** The stable error codes: REST's `code`, GraphQL's `extensions.code`, the CLI's exit code (one table each side). */
+export type ErrorCode =
+  | "BAD_USER_INPUT"
+  | "UNAUTHENTICATED"
+  | "FORBIDDEN"
+  | "NOT_FOUND"
+  | "CONFLICT"
+  | "EMAIL_NOT_VERIFIED"
+  | "INVALID_CREDENTIALS"
+  | "INVALID_TOKEN"
+  | "TOO_MANY_REQUESTS"
+  | "PAYLOAD_TOO_LARGE"
+  | "RESPONSE_TOO_LARGE"
+  | "UNSUPPORTED_MEDIA_TYPE"
+  | "REQUEST_TIMEOUT"
+  | "HEADERS_TOO_LARGE"
+  | "INTERNAL_SERVER_ERROR";

@@ -1,0 +1,4 @@
+export * from "./chat-message.rules";
+export * from "./error-codes";
+export * from "./messages";
+export * from "./user.rules";
