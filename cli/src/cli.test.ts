@@ -230,6 +230,16 @@ describe("vidensbank against the embedded store", () => {
       expect(names).toEqual(
         expect.arrayContaining(["admin_create_user", "admin_reset_password", "admin_delete_user"]),
       );
+      // written once, by the service the admin panel uses, as the built-in admin
+      const created = await mongoose.connection
+        .collection("activity_logs")
+        .find({ action: "admin_create_user", "metadata.via": "cli" })
+        .toArray();
+      expect(created.map((a) => a.description).sort()).toEqual([
+        "Administrator oprettede brugeren chef@minksekretariatet.dk (CLI)",
+        "Administrator oprettede brugeren mette.f@minksekretariatet.dk (CLI)",
+      ]);
+      expect(created.every((a) => a.userEmail === config.adminEmail)).toBe(true);
     } finally {
       await db.close();
     }
