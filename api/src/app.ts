@@ -41,7 +41,7 @@ import { environmentRestRouter } from "./system/environment.rest";
 import { usersRestRouter } from "./users/users.rest";
 
 /** The REST compatibility routers (spec §7), in order; each is given the services here. One line per feature. */
-const REST_ROUTERS: readonly RestRouterFactory[] = [
+export const REST_ROUTERS: readonly RestRouterFactory[] = [
   authRestRouter,
   usersRestRouter,
   activityRestRouter,
