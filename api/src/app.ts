@@ -17,7 +17,11 @@ import { expressMiddleware } from "@as-integrations/express5";
 import cookieParser from "cookie-parser";
 import express, { type Express } from "express";
 import helmet from "helmet";
+import { activityRestRouter } from "./activity/activity.rest";
 import { tokenFromRequest } from "./auth/auth.cookie";
+import { authRestRouter } from "./auth/auth.rest";
+import { bookmarksRestRouter } from "./bookmarks/bookmarks.rest";
+import { chatRestRouter } from "./chat/chat.rest";
 import { pingDatabase } from "./db/connection";
 import { complexityPlugin } from "./graphql/complexity";
 import type { GraphQLContext } from "./graphql/context";
@@ -27,11 +31,25 @@ import { depthLimitRule, PARSE_OPTIONS } from "./graphql/limits";
 import { responseSizePlugin, sizeLimitedStringify } from "./graphql/response-size";
 import { buildAppSchema } from "./graphql/schema";
 import { attachGraphQLWs } from "./graphql/ws";
+import { knowledgeRestRouter } from "./knowledge/knowledge.rest";
 import { logger } from "./logger";
 import { restErrorHandler } from "./rest/error-handler";
 import { createHttpServer, jsonBody, requireValidHost } from "./rest/http-edge";
-import { apiRouter } from "./rest/router";
+import { apiRouter, type RestRouterFactory } from "./rest/router";
 import type { Services } from "./services";
+import { environmentRestRouter } from "./system/environment.rest";
+import { usersRestRouter } from "./users/users.rest";
+
+/** The REST compatibility routers (spec §7), in order; each is given the services here. One line per feature. */
+export const REST_ROUTERS: readonly RestRouterFactory[] = [
+  authRestRouter,
+  usersRestRouter,
+  activityRestRouter,
+  environmentRestRouter,
+  chatRestRouter,
+  knowledgeRestRouter,
+  bookmarksRestRouter,
+];
 
 export const DEFAULT_WEB_DIST = fileURLToPath(new URL("../../web/dist", import.meta.url));
 export const BODY_LIMIT = "1mb";
@@ -179,7 +197,8 @@ export async function createApp(opts: AppOptions): Promise<RunningApp> {
     graphqlBodyErrorHandler,
   );
 
-  app.use("/api", jsonBody(BODY_LIMIT), apiRouter(services));
+  const restRouters = REST_ROUTERS.map((router) => router(services));
+  app.use("/api", jsonBody(BODY_LIMIT), apiRouter(services, restRouters));
 
   const webDist = opts.webDist ?? DEFAULT_WEB_DIST;
   const indexHtml = path.join(webDist, "index.html");

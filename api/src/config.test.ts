@@ -1,6 +1,7 @@
 import path from "node:path";
+import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { ConfigError, loadConfig } from "./config";
+import { ConfigError, DEFAULT_DATA_DIR, loadConfig } from "./config";
 
 describe("loadConfig", () => {
   it("should select the embedded defaults when optional variables are missing", () => {
@@ -19,9 +20,19 @@ describe("loadConfig", () => {
     });
   });
 
-  it("should resolve DATA_DIR against the directory npm was run in, so server and CLI share it", () => {
+  it("should default DATA_DIR to the checkout's data/ from any directory, so server and CLI share it", () => {
+    const checkoutData = fileURLToPath(new URL("../../data", import.meta.url));
+    expect(DEFAULT_DATA_DIR).toBe(checkoutData);
+    // npx vidensbank run inside cli/ or api/, or with npm's INIT_CWD somewhere else: still the checkout's data/
+    expect(loadConfig({ INIT_CWD: "/srv/elsewhere" }).dataDir).toBe(checkoutData);
+    expect(loadConfig({ INIT_CWD: fileURLToPath(new URL("../../cli", import.meta.url)) }).dataDir).toBe(
+      checkoutData,
+    );
+    expect(loadConfig({ DATA_DIR: "" }).dataDir).toBe(checkoutData);
+  });
+
+  it("should resolve a relative DATA_DIR against the directory npm was run in", () => {
     // npm runs the server's script inside api/ but sets INIT_CWD to where the user ran it
-    expect(loadConfig({ INIT_CWD: "/srv/vidensbank" }).dataDir).toBe(path.resolve("/srv/vidensbank/data"));
     expect(loadConfig({ INIT_CWD: "/srv/vidensbank", DATA_DIR: "var/store" }).dataDir).toBe(
       path.resolve("/srv/vidensbank/var/store"),
     );

@@ -3,7 +3,14 @@
  * start-up with one clear line naming the variable. Missing optional ones select the embedded default.
  */
 import path from "node:path";
+import { fileURLToPath } from "node:url";
 import { z } from "zod";
+
+/**
+ * DATA_DIR when unset: the checkout's `data/` folder, wherever the server, `npx vidensbank` or a script was
+ * started from, so they all find the same store (the CLI run from `cli/` or `api/` no longer starts an empty one).
+ */
+export const DEFAULT_DATA_DIR = fileURLToPath(new URL("../../data", import.meta.url));
 
 export interface RateLimitRule {
   /** attempts allowed in the window */
@@ -213,9 +220,9 @@ export function loadConfig(env: Env = process.env, overrides: Partial<AppConfig>
   const config: AppConfig = {
     port: portNumber,
     appUrl: (e.APP_URL ?? `http://localhost:${portNumber}`).replace(/\/+$/, ""),
-    // npm runs workspace scripts inside api/: resolve against where the user ran npm (INIT_CWD), so the
-    // server, `npm run db` and the CLI share one ./data
-    dataDir: path.resolve(env.INIT_CWD ?? process.cwd(), e.DATA_DIR ?? "data"),
+    // unset: the checkout's data/ (server and CLI share it from any directory); a relative DATA_DIR is the
+    // user's path: resolved against where they ran npm (INIT_CWD; npm runs workspace scripts inside api/)
+    dataDir: e.DATA_DIR ? path.resolve(env.INIT_CWD ?? process.cwd(), e.DATA_DIR) : DEFAULT_DATA_DIR,
     mongodbUri: e.MONGODB_URI,
     jwtSecret: e.JWT_SECRET,
     allowedEmailDomains: (e.ALLOWED_EMAIL_DOMAINS ?? "minksekretariatet.dk")

@@ -4,13 +4,12 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
-import { loadConfig } from "@vidensbank/api/config";
-import { openDatabase } from "@vidensbank/api/db/connection";
+import { loadConfig, openDatabase } from "@vidensbank/api/cli";
 import mongoose from "mongoose";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import type { Invoke } from "./command";
 import { EXIT } from "./errors";
 import { run } from "./index";
-import type { Handlers } from "./program";
 
 const BIN = fileURLToPath(new URL("../bin/vidensbank.js", import.meta.url));
 
@@ -20,21 +19,13 @@ function capture() {
   return { io: { out: (l: string) => out.push(l), err: (l: string) => err.push(l) }, out, err };
 }
 
-function recordingHandlers() {
+/** An invoke that records each parsed command (its name and arguments) and runs nothing. */
+function recordingInvoke() {
   const calls: Array<[string, ...unknown[]]> = [];
-  const rec =
-    (name: string) =>
-    async (...args: unknown[]) => {
-      calls.push([name, ...args]);
-    };
-  const handlers: Handlers = {
-    usersList: rec("usersList"),
-    usersCreate: rec("usersCreate"),
-    usersResetPassword: rec("usersResetPassword"),
-    usersDelete: rec("usersDelete"),
-    adminCreate: rec("adminCreate"),
+  const invoke: Invoke = async (name, _body, ...args) => {
+    calls.push([name, ...args]);
   };
-  return { handlers, calls };
+  return { invoke, calls };
 }
 
 describe("vidensbank argv", () => {
@@ -100,9 +91,9 @@ describe("vidensbank argv", () => {
     ],
   ];
   it.each(ok)("should parse %j", async (argv, expected) => {
-    const { handlers, calls } = recordingHandlers();
+    const { invoke, calls } = recordingInvoke();
     const { io } = capture();
-    expect(await run(argv, io, handlers)).toBe(EXIT.ok);
+    expect(await run(argv, io, invoke)).toBe(EXIT.ok);
     expect(calls).toEqual([expected]);
   });
 
@@ -118,17 +109,17 @@ describe("vidensbank argv", () => {
     [["users", "delete", "anne", "--force"], /unknown option '--force'/],
   ];
   it.each(bad)("should refuse %j with a usage error (exit 2) and call nothing", async (argv, message) => {
-    const { handlers, calls } = recordingHandlers();
+    const { invoke, calls } = recordingInvoke();
     const { io, err } = capture();
-    expect(await run(argv, io, handlers)).toBe(EXIT.usage);
+    expect(await run(argv, io, invoke)).toBe(EXIT.usage);
     expect(calls).toEqual([]);
     expect(err.join("\n")).toMatch(message);
   });
 
   it("should print help and exit 0 for --help", async () => {
-    const { handlers } = recordingHandlers();
+    const { invoke } = recordingInvoke();
     const { io, out } = capture();
-    expect(await run(["--help"], io, handlers)).toBe(EXIT.ok);
+    expect(await run(["--help"], io, invoke)).toBe(EXIT.ok);
     expect(out.join("\n")).toContain("Usage: vidensbank");
   });
 });
@@ -239,6 +230,16 @@ describe("vidensbank against the embedded store", () => {
       expect(names).toEqual(
         expect.arrayContaining(["admin_create_user", "admin_reset_password", "admin_delete_user"]),
       );
+      // written once, by the service the admin panel uses, as the built-in admin
+      const created = await mongoose.connection
+        .collection("activity_logs")
+        .find({ action: "admin_create_user", "metadata.via": "cli" })
+        .toArray();
+      expect(created.map((a) => a.description).sort()).toEqual([
+        "Administrator oprettede brugeren chef@minksekretariatet.dk (CLI)",
+        "Administrator oprettede brugeren mette.f@minksekretariatet.dk (CLI)",
+      ]);
+      expect(created.every((a) => a.userEmail === config.adminEmail)).toBe(true);
     } finally {
       await db.close();
     }

@@ -1,12 +1,17 @@
 /**
  * What a command runs with: the validated config, the database (MONGODB_URI, the running server's embedded
- * store, or the embedded store in DATA_DIR started here) and the same services the server uses.
+ * store, or the embedded store in DATA_DIR started here) and the same services the server uses. The CLI reaches
+ * the API only through `@vidensbank/api/cli`.
  */
-import { type AppConfig, loadConfig } from "@vidensbank/api/config";
-import { type Database, openDatabase } from "@vidensbank/api/db/connection";
-import { createServices, type Services } from "@vidensbank/api/services";
-import type { UserDoc } from "@vidensbank/api/users/user.model";
-import { UserModel } from "@vidensbank/api/users/user.model";
+import {
+  type AppConfig,
+  createServices,
+  type Database,
+  loadConfig,
+  openDatabase,
+  type Services,
+  type UserDoc,
+} from "@vidensbank/api/cli";
 
 export interface Output {
   out(line: string): void;
@@ -34,13 +39,11 @@ export const withContext: WithContext = async (io, fn) => {
       services,
       io,
       async actor() {
-        const found = await UserModel.findOne({ email: config.adminEmail });
-        if (found) return found;
-        const created = await services.users.ensureBuiltinAdmin();
-        if (created.generatedPassword) {
-          io.err(`Indbygget admin oprettet: ${created.email} (adgangskode: ${created.generatedPassword})`);
+        const { user, generatedPassword } = await services.users.builtinAdmin();
+        if (generatedPassword) {
+          io.err(`Indbygget admin oprettet: ${user.email} (adgangskode: ${generatedPassword})`);
         }
-        return (await UserModel.findOne({ email: config.adminEmail }))!;
+        return user;
       },
     });
   } finally {

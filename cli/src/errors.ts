@@ -1,7 +1,6 @@
 /** CLI errors and exit codes: one mapping from domain error codes to process exit codes. */
 
-import { ConfigError } from "@vidensbank/api/config";
-import { AppError, type ErrorCode } from "@vidensbank/api/errors";
+import { AppError, ConfigError, type ErrorCode } from "@vidensbank/api/cli";
 
 export const EXIT = {
   ok: 0,

@@ -3,18 +3,26 @@
  * exit code (see errors.ts).
  */
 import { CommanderError } from "commander";
+import { contextInvoke, type Invoke } from "./command";
 import type { Output } from "./context";
 import { describeError, EXIT } from "./errors";
-import { buildProgram, type Handlers, realHandlers } from "./program";
+import { buildProgram } from "./program";
 
 const stdio: Output = {
   out: (line) => process.stdout.write(`${line}\n`),
   err: (line) => process.stderr.write(`${line}\n`),
 };
 
-/** Run one command line (without "node vidensbank"); resolves with the exit code. */
-export async function run(argv: string[], io: Output = stdio, handlers?: Handlers): Promise<number> {
-  const program = buildProgram(handlers ?? realHandlers(io), io);
+/**
+ * Run one command line (without "node vidensbank"); resolves with the exit code. `invoke` runs the parsed
+ * command (default: with config, database and services open).
+ */
+export async function run(
+  argv: string[],
+  io: Output = stdio,
+  invoke: Invoke = contextInvoke(io),
+): Promise<number> {
+  const program = buildProgram({ io, invoke });
   if (argv.length === 0) {
     program.outputHelp();
     return EXIT.usage;

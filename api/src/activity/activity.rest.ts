@@ -3,7 +3,7 @@ import { Router } from "express";
 import { Errors } from "../errors";
 import { requireAdmin } from "../rest/auth-middleware";
 import { readQueryString } from "../rest/validate";
-import { listActivity } from "./activity.service";
+import type { Services } from "../services";
 
 const TIME_FILTERS: Record<string, number | null> = { all: null, "1h": 1, "24h": 24, "7d": 168 };
 
@@ -15,7 +15,7 @@ function parseHours(time: string | undefined, sinceHours: string | undefined): n
   return Number(raw);
 }
 
-export function activityRestRouter(): Router {
+export function activityRestRouter(services: Services): Router {
   const r = Router();
   r.get("/admin/activity-logs", requireAdmin, async (req, res) => {
     const action = readQueryString(req.query, "action");
@@ -26,7 +26,7 @@ export function activityRestRouter(): Router {
     );
     const limitRaw = readQueryString(req.query, "limit");
     const limit = limitRaw && /^\d{1,4}$/.test(limitRaw) ? Number(limitRaw) : undefined;
-    res.json(await listActivity({ action, sinceHours, search, limit }));
+    res.json(await services.activity.list({ action, sinceHours, search, limit }));
   });
   return r;
 }

@@ -3,10 +3,11 @@ import { formatMessage } from "@vidensbank/shared";
 import { Router } from "express";
 import { locals, requestMeta, requireUser, signedIn } from "../rest/auth-middleware";
 import { readBody, readQueryString } from "../rest/validate";
+import type { Services } from "../services";
 import { presentUser } from "../users/user.presenter";
 import { clearAuthCookie, setAuthCookie } from "./auth.cookie";
 
-export function authRestRouter(): Router {
+export function authRestRouter(services: Services): Router {
   const r = Router();
 
   r.get("/auth/status", (_req, res) => {
@@ -15,7 +16,6 @@ export function authRestRouter(): Router {
   });
 
   r.post("/auth/login", async (req, res) => {
-    const { services } = locals(res);
     const input = readBody(req.body, { email: "string", password: "string" });
     const result = await services.auth.login(input, requestMeta(req));
     setAuthCookie(res, services.config, result.token, result.expiresAt);
@@ -23,14 +23,13 @@ export function authRestRouter(): Router {
   });
 
   r.post("/auth/logout", async (_req, res) => {
-    const { services, auth } = locals(res);
+    const { auth } = locals(res);
     await services.auth.logout(auth);
     clearAuthCookie(res, services.config);
     res.json({ ok: true, message: formatMessage("auth.loggedOut") });
   });
 
   r.post("/auth/register", async (req, res) => {
-    const { services } = locals(res);
     const input = readBody(req.body, {
       name: "string",
       email: "string",
@@ -43,22 +42,22 @@ export function authRestRouter(): Router {
 
   r.get("/verify-email", async (req, res) => {
     const token = readQueryString(req.query, "token") ?? "";
-    res.json(await locals(res).services.auth.verifyEmail(token, requestMeta(req)));
+    res.json(await services.auth.verifyEmail(token, requestMeta(req)));
   });
 
   r.post("/resend-verification", async (req, res) => {
     const { email } = readBody(req.body, { email: "string" });
-    res.json(await locals(res).services.auth.resendVerification(email, requestMeta(req)));
+    res.json(await services.auth.resendVerification(email, requestMeta(req)));
   });
 
   r.post("/auth/forgot-password", async (req, res) => {
     const { email } = readBody(req.body, { email: "string" });
-    res.json(await locals(res).services.auth.forgotPassword(email, requestMeta(req)));
+    res.json(await services.auth.forgotPassword(email, requestMeta(req)));
   });
 
   r.post("/auth/reset-password", async (req, res) => {
     const input = readBody(req.body, { token: "string", newPassword: "string" });
-    res.json(await locals(res).services.auth.resetPassword(input, requestMeta(req)));
+    res.json(await services.auth.resetPassword(input, requestMeta(req)));
   });
 
   r.put("/user/password", requireUser, async (req, res) => {
@@ -67,7 +66,7 @@ export function authRestRouter(): Router {
       newPassword: "string",
       confirmPassword: "string?",
     });
-    await locals(res).services.auth.changePassword(signedIn(res), input);
+    await services.auth.changePassword(signedIn(res), input);
     res.json({ ok: true, message: formatMessage("auth.passwordChanged") });
   });
 

@@ -5,23 +5,23 @@
 import { Router } from "express";
 import { requireUser, signedIn } from "../rest/auth-middleware";
 import { readBody } from "../rest/validate";
-import { addBookmark, listBookmarks, removeBookmark } from "./bookmarks.service";
+import type { Services } from "../services";
 
-export function bookmarksRestRouter(): Router {
+export function bookmarksRestRouter(services: Services): Router {
   const r = Router();
 
   r.get("/user/bookmarks", requireUser, async (_req, res) => {
-    res.json(await listBookmarks(signedIn(res).user));
+    res.json(await services.bookmarks.list(signedIn(res).user));
   });
 
   r.post("/user/bookmarks", requireUser, async (req, res) => {
     const { articleId } = readBody(req.body, { articleId: "string" });
-    const { bookmark, created } = await addBookmark(signedIn(res).user, articleId);
+    const { bookmark, created } = await services.bookmarks.add(signedIn(res).user, articleId);
     res.status(created ? 201 : 200).json({ ...bookmark, created });
   });
 
   r.delete("/user/bookmarks/:articleId", requireUser, async (req, res) => {
-    await removeBookmark(signedIn(res).user, String(req.params.articleId));
+    await services.bookmarks.remove(signedIn(res).user, String(req.params.articleId));
     res.json({ ok: true });
   });
 

@@ -19,22 +19,23 @@ function sessionIdOf(req: Request): string {
 
 export function chatRestRouter(services: Services): Router {
   const r = Router();
-  const chat = () => services.chat;
   const uid = (res: Parameters<typeof signedIn>[0]) => String(signedIn(res).user._id);
 
   r.get("/chat/sessions", requireUser, async (_req, res) => {
-    const sessions = await chat().listSessions(uid(res));
+    const sessions = await services.chat.listSessions(uid(res));
     res.json(sessions.map(presentSessionRest));
   });
 
   r.post("/chat/sessions/new", requireUser, async (req, res) => {
     const { title } = readBody(req.body ?? {}, { title: "string?" });
-    const session = await chat().createSession(uid(res), title);
+    const session = await services.chat.createSession(uid(res), title);
     res.status(201).json(presentSessionRest(session));
   });
 
   const listMessages = async (req: Request, res: Parameters<typeof signedIn>[0]) => {
-    const messages = await chat().listMessages(uid(res), sessionIdOf(req), { includeInProgress: false });
+    const messages = await services.chat.listMessages(uid(res), sessionIdOf(req), {
+      includeInProgress: false,
+    });
     res.json(messages.map(presentMessageRest));
   };
   r.get("/chat/messages", requireUser, listMessages);
@@ -47,7 +48,11 @@ export function chatRestRouter(services: Services): Router {
       throw Errors.invalidField("role", "chat.onlyUserRole");
     }
     if (!sessionId) throw Errors.invalidField("sessionId", "chat.sessionIdRequired");
-    const sent = await chat().sendMessage(uid(res), sessionId, (req.body as Record<string, unknown>).content);
+    const sent = await services.chat.sendMessage(
+      uid(res),
+      sessionId,
+      (req.body as Record<string, unknown>).content,
+    );
     res.status(201).json(presentMessageRest(sent.userMessage));
   });
 

@@ -4,7 +4,7 @@
  */
 import { createHash } from "node:crypto";
 import { Router } from "express";
-import { locals, requireUser, signedIn } from "../rest/auth-middleware";
+import { requireUser, signedIn } from "../rest/auth-middleware";
 import { readQueryString } from "../rest/validate";
 import type { Services } from "../services";
 import { presentArticle } from "./article.presenter";
@@ -32,7 +32,7 @@ export function knowledgeRestRouter(services: Services): Router {
     const category = readQueryString(req.query, "category");
     const limitRaw = readQueryString(req.query, "limit");
     const limit = limitRaw && /^\d{1,3}$/.test(limitRaw) ? Number(limitRaw) : undefined;
-    const result = await locals(res).services.knowledge.search(signedIn(res).user, {
+    const result = await services.knowledge.search(signedIn(res).user, {
       query,
       category,
       limit,

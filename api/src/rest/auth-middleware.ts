@@ -5,15 +5,14 @@ import type { Authenticated, RequestMeta } from "../auth/auth.service";
 import { Errors } from "../errors";
 import type { Services } from "../services";
 
+/** What a request carries past attachAuth; routers get the services as their argument, not from here. */
 export interface RestLocals {
   auth: Authenticated | null;
-  services: Services;
 }
 
 /** Runs for every /api request: sets res.locals.auth (null when not signed in). */
 export function attachAuth(services: Services) {
   return async (req: Request, res: Response, next: NextFunction) => {
-    res.locals.services = services;
     res.locals.auth = await services.auth.authenticate(tokenFromRequest(req));
     next();
   };

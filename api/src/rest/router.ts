@@ -1,38 +1,25 @@
 /**
- * The /api REST compatibility layer (spec §7). Feature modules add their router to `restRouters` (one line
- * each). Every /api request gets the sign-in state; an unknown /api path is a JSON 404, never the web app.
+ * The /api REST compatibility layer (spec §7): the feature routers (built with the services in app.ts) behind
+ * the sign-in state. Every /api request gets the sign-in state; an unknown /api path is a JSON 404, never the
+ * web app.
  */
 import { type Router as ExpressRouter, Router } from "express";
-import { activityRestRouter } from "../activity/activity.rest";
-import { authRestRouter } from "../auth/auth.rest";
-import { bookmarksRestRouter } from "../bookmarks/bookmarks.rest";
-import { chatRestRouter } from "../chat/chat.rest";
 import { Errors } from "../errors";
-import { knowledgeRestRouter } from "../knowledge/knowledge.rest";
 import type { Services } from "../services";
-import { environmentRestRouter } from "../system/environment.rest";
-import { usersRestRouter } from "../users/users.rest";
 import { attachAuth } from "./auth-middleware";
 import { restErrorHandler } from "./error-handler";
 
-export const restRouters: Array<(services: Services) => ExpressRouter> = [
-  authRestRouter,
-  usersRestRouter,
-  activityRestRouter,
-  environmentRestRouter,
-  chatRestRouter,
-  knowledgeRestRouter,
-  bookmarksRestRouter,
-];
+/** A feature's REST routes: a function of the services, never a module-level singleton. */
+export type RestRouterFactory = (services: Services) => ExpressRouter;
 
-export function apiRouter(services: Services): ExpressRouter {
+export function apiRouter(services: Services, routers: readonly ExpressRouter[]): ExpressRouter {
   const api = Router();
   api.use((_req, res, next) => {
     res.setHeader("Cache-Control", "no-store");
     next();
   });
   api.use(attachAuth(services));
-  for (const make of restRouters) api.use(make(services));
+  for (const router of routers) api.use(router);
   api.use(() => {
     throw Errors.notFound("rest.endpointNotFound");
   });

@@ -1,9 +1,9 @@
 /** REST compatibility routes for preferences and user administration (spec §7). */
 import { formatMessage } from "@vidensbank/shared";
 import { Router } from "express";
-import { locals, requireAdmin, requireUser, signedIn } from "../rest/auth-middleware";
+import { requireAdmin, requireUser, signedIn } from "../rest/auth-middleware";
 import { readBody, readQueryString } from "../rest/validate";
-import { getPreferences, updatePreferences } from "./preferences.service";
+import type { Services } from "../services";
 import type { AdminUserView } from "./users.service";
 
 /** Both spellings the old clients read (spec §3). */
@@ -16,34 +16,34 @@ function presentAdminUser(u: AdminUserView) {
   };
 }
 
-export function usersRestRouter(): Router {
+export function usersRestRouter(services: Services): Router {
   const r = Router();
 
   r.get("/user/preferences", requireUser, async (_req, res) => {
-    const prefs = await getPreferences(String(signedIn(res).user._id));
+    const prefs = await services.preferences.get(String(signedIn(res).user._id));
     res.json(prefs);
   });
 
   r.put("/user/preferences", requireUser, async (req, res) => {
     const input = readBody(req.body, { language: "string?", theme: "string?", notifications: "boolean?" });
-    const prefs = await updatePreferences(String(signedIn(res).user._id), input);
+    const prefs = await services.preferences.update(String(signedIn(res).user._id), input);
     res.json({ ...prefs, message: formatMessage("preferences.saved") });
   });
 
   r.get("/admin/users", requireAdmin, async (req, res) => {
     const search = readQueryString(req.query, "search");
-    const users = await locals(res).services.users.listUsers(signedIn(res).user, search);
+    const users = await services.users.listUsers(signedIn(res).user, search);
     res.json(users.map(presentAdminUser));
   });
 
   r.delete("/admin/users/:id", requireAdmin, async (req, res) => {
-    await locals(res).services.users.deleteUser(signedIn(res).user, String(req.params.id));
+    await services.users.deleteUser(signedIn(res).user, String(req.params.id));
     res.json({ ok: true, message: formatMessage("users.deleted") });
   });
 
   r.post("/admin/reset-password", requireAdmin, async (req, res) => {
     const { userId, newPassword } = readBody(req.body, { userId: "string", newPassword: "string" });
-    await locals(res).services.users.adminResetPassword(signedIn(res).user, userId, newPassword);
+    await services.users.adminResetPassword(signedIn(res).user, userId, newPassword);
     res.json({ ok: true, message: formatMessage("users.passwordUpdated") });
   });
 

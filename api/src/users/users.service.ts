@@ -4,7 +4,7 @@
  * the transport.
  */
 import { randomBytes } from "node:crypto";
-import { validatePassword } from "@vidensbank/shared";
+import { type RegisterFields, validatePassword } from "@vidensbank/shared";
 import mongoose from "mongoose";
 import { recordActivity } from "../activity/activity.service";
 import type { AuthService } from "../auth/auth.service";
@@ -13,12 +13,24 @@ import type { AppConfig } from "../config";
 import { Errors } from "../errors";
 import { escapeRegExp } from "../util";
 import { PreferencesModel } from "./preferences.model";
-import { type UserDoc, UserModel } from "./user.model";
+import { type RoleName, type UserDoc, UserModel } from "./user.model";
 import { type PublicUser, presentUser } from "./user.presenter";
 
 export const BUILTIN_ADMIN_USERNAME = "admin";
 /** The longest admin user search (after trimming): a name or an e-mail address is far shorter. */
 export const USER_SEARCH_MAX_LENGTH = 200;
+
+/** An account an administrator creates (admin panel or CLI): the registration fields plus role and state. */
+export interface CreateUserInput extends RegisterFields {
+  role?: RoleName;
+  /** default true: the administrator vouches for the address */
+  verified?: boolean;
+}
+
+/** Which door the administrator used; the CLI's entries say so in the activity log. */
+export interface AdminActionMeta {
+  via?: "cli" | "web";
+}
 
 /** spec §3 'User as read in admin list' */
 export interface AdminUserView extends PublicUser {
@@ -106,6 +118,41 @@ export class UsersService {
     const user = await UserModel.findOne({ $or: [{ email: key }, { usernameKey: key }] });
     if (!user) throw Errors.notFound("users.notFound");
     return user;
+  }
+
+  /**
+   * Create an account as an administrator (the admin panel and `vidensbank users create` / `admin create`):
+   * the registration rules (e-mail domain, lengths, unique e-mail and username), the password hashed, and an
+   * `admin_create_user` activity entry. Throws BAD_USER_INPUT, CONFLICT or FORBIDDEN.
+   */
+  async createUser(actor: UserDoc, input: CreateUserInput, meta: AdminActionMeta = {}): Promise<PublicUser> {
+    this.assertAdmin(actor);
+    const user = await this.deps.auth.createAccount(
+      { email: input.email, name: input.name, username: input.username, password: input.password },
+      { role: input.role ?? "user", verified: input.verified ?? true },
+    );
+    await recordActivity({
+      action: "admin_create_user",
+      description: `Administrator oprettede brugeren ${user.email}${meta.via === "cli" ? " (CLI)" : ""}`,
+      userEmail: actor.email,
+      userId: String(actor._id),
+      metadata: { createdUserId: String(user._id), role: user.role, via: meta.via ?? "web" },
+    });
+    return presentUser(user);
+  }
+
+  /**
+   * The built-in admin (ADMIN_EMAIL), created like at server start when missing: the CLI acts as this user.
+   * `generatedPassword` is set only when it was just created with a generated password (print it once).
+   */
+  async builtinAdmin(): Promise<{ user: UserDoc; generatedPassword?: string }> {
+    const email = this.deps.config.adminEmail;
+    const found = await UserModel.findOne({ email });
+    if (found) return { user: found };
+    const created = await this.ensureBuiltinAdmin();
+    const user = await UserModel.findOne({ email });
+    if (!user) throw Errors.notFound("users.notFound");
+    return { user, generatedPassword: created.generatedPassword };
   }
 
   /**

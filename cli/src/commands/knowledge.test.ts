@@ -1,21 +1,17 @@
-import { Command } from "commander";
 import { describe, expect, it } from "vitest";
-import { importSummary, type KnowledgeHandlers, registerKnowledgeCommand } from "./knowledge";
+import type { Invoke } from "../command";
+import { buildProgram } from "../program";
+import { importSummary } from "./knowledge";
 
 function setup() {
   const calls: unknown[][] = [];
   const out: string[] = [];
   const err: string[] = [];
   const io = { out: (l: string) => out.push(l), err: (l: string) => err.push(l) };
-  const handlers: KnowledgeHandlers = {
-    knowledgeImport: async (...args) => {
-      calls.push(["knowledgeImport", ...args]);
-    },
+  const invoke: Invoke = async (name, _body, ...args) => {
+    calls.push([name, ...args]);
   };
-  const program = new Command("vidensbank")
-    .exitOverride()
-    .configureOutput({ writeOut: io.out, writeErr: io.err });
-  registerKnowledgeCommand(program, io, handlers);
+  const program = buildProgram({ io, invoke });
   return { program, calls, err };
 }
 

@@ -5,18 +5,14 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import { ContentError } from "@vidensbank/api/knowledge/content";
-import type { ImportResult } from "@vidensbank/api/knowledge/knowledge.service";
+import { ContentError, type ImportResult } from "@vidensbank/api/cli";
 import type { Command } from "commander";
-import { type CliContext, type Output, type WithContext, withContext } from "../context";
+import type { CommandContext } from "../command";
+import type { CliContext } from "../context";
 import { CliError, EXIT } from "../errors";
 
 export interface KnowledgeImportOptions {
   json?: boolean;
-}
-
-export interface KnowledgeHandlers {
-  knowledgeImport(dir: string, opts: KnowledgeImportOptions): Promise<void>;
 }
 
 /** The summary line printed after an import. */
@@ -46,34 +42,14 @@ export async function knowledgeImport(
   return result;
 }
 
-export function realKnowledgeHandlers(io: Output, run: WithContext = withContext): KnowledgeHandlers {
-  return {
-    knowledgeImport: (dir, opts) => run(io, async (ctx) => void (await knowledgeImport(ctx, dir, opts))),
-  };
-}
-
-/** Register `knowledge …` on the program (the program file adds one call). */
-export function registerKnowledgeCommand(
-  program: Command,
-  io: Output,
-  handlers: KnowledgeHandlers = realKnowledgeHandlers(io),
-): Command {
-  const write = {
-    writeOut: (s: string) => io.out(s.trimEnd()),
-    writeErr: (s: string) => io.err(s.trimEnd()),
-  };
-  const knowledge = program
-    .command("knowledge")
-    .description("knowledge articles")
-    .exitOverride()
-    .configureOutput(write);
+export function register(program: Command, { invoke }: CommandContext): void {
+  const knowledge = program.command("knowledge").description("knowledge articles");
   knowledge
     .command("import")
     .description("import or update the Markdown articles of a folder (idempotent by file path)")
     .argument("<dir>", "folder with *.md files (searched recursively)")
     .option("--json", "print the counts as JSON")
-    .exitOverride()
-    .configureOutput(write)
-    .action((dir: string, opts: KnowledgeImportOptions) => handlers.knowledgeImport(dir, opts));
-  return knowledge;
+    .action((dir: string, opts: KnowledgeImportOptions) =>
+      invoke("knowledgeImport", knowledgeImport, dir, opts),
+    );
 }

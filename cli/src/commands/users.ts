@@ -1,7 +1,8 @@
 /** `vidensbank users ...`: list, create, reset-password, delete, through the API's services. */
 import { randomBytes } from "node:crypto";
-import { recordActivity } from "@vidensbank/api/activity/activity.service";
-import type { AdminUserView } from "@vidensbank/api/users/users.service";
+import type { AdminUserView } from "@vidensbank/api/cli";
+import { type Command, Option } from "commander";
+import type { CommandContext } from "../command";
 import type { CliContext } from "../context";
 import { CliError, EXIT } from "../errors";
 
@@ -94,17 +95,18 @@ export async function usersList(ctx: CliContext, opts: ListOptions): Promise<voi
 export async function usersCreate(ctx: CliContext, opts: CreateOptions): Promise<void> {
   const actor = await ctx.actor();
   const password = opts.password ?? generatedPassword();
-  const user = await ctx.services.auth.createAccount(
-    { email: opts.email, name: opts.name, username: opts.username, password },
-    { role: opts.admin ? "admin" : "user", verified: !opts.unverified },
+  const user = await ctx.services.users.createUser(
+    actor,
+    {
+      email: opts.email,
+      name: opts.name,
+      username: opts.username,
+      password,
+      role: opts.admin ? "admin" : "user",
+      verified: !opts.unverified,
+    },
+    { via: "cli" },
   );
-  await recordActivity({
-    action: "admin_create_user",
-    description: `Administrator oprettede brugeren ${user.email} (CLI)`,
-    userEmail: actor.email,
-    userId: String(actor._id),
-    metadata: { createdUserId: String(user._id), role: user.role, via: "cli" },
-  });
   ctx.io.out(`Bruger oprettet: ${user.email} (${user.username}, ${user.role})`);
   if (!opts.password) ctx.io.out(`Adgangskode: ${password}`);
 }
@@ -127,4 +129,45 @@ export async function usersDelete(ctx: CliContext, ref: string, opts: DeleteOpti
   const user = await resolveUser(ctx, ref);
   await ctx.services.users.deleteUser(await ctx.actor(), String(user._id));
   ctx.io.out(`Bruger slettet: ${user.email}`);
+}
+
+/** The options of `users create` and `admin create`. */
+export function userFields(cmd: Command): Command {
+  return cmd
+    .requiredOption("-e, --email <email>", "e-mail on an allowed domain (ALLOWED_EMAIL_DOMAINS)")
+    .requiredOption("-n, --name <name>", "full name (2-100 characters)")
+    .requiredOption("-u, --username <username>", "username (3-50 characters)")
+    .option("-p, --password <password>", "password (at least 6); generated and printed when left out");
+}
+
+export function register(program: Command, { invoke }: CommandContext): void {
+  const users = program.command("users").description("manage user accounts");
+
+  users
+    .command("list")
+    .description("list users (table), newest first")
+    .option("-s, --search <text>", "case-insensitive match on e-mail, name or username")
+    .option("--json", "print JSON instead of a table")
+    .action((opts: ListOptions) => invoke("usersList", usersList, opts));
+
+  userFields(users.command("create").description("create a verified user"))
+    .option("--admin", "give the account the admin role")
+    .addOption(new Option("--unverified", "leave the e-mail unverified (the user must verify first)"))
+    .action((opts: CreateOptions) => invoke("usersCreate", usersCreate, opts));
+
+  users
+    .command("reset-password")
+    .description("set a new password (ends the user's sessions)")
+    .argument("<user>", "id, e-mail or username")
+    .option("-p, --password <password>", "the new password (at least 6); generated and printed when left out")
+    .action((user: string, opts: ResetOptions) =>
+      invoke("usersResetPassword", usersResetPassword, user, opts),
+    );
+
+  users
+    .command("delete")
+    .description("delete a user with their conversations, bookmarks, preferences and sessions")
+    .argument("<user>", "id, e-mail or username")
+    .option("-y, --yes", "confirm the deletion")
+    .action((user: string, opts: DeleteOptions) => invoke("usersDelete", usersDelete, user, opts));
 }
