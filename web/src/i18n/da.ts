@@ -53,7 +53,8 @@ export const da = {
   "chat.emptyText":
     "Spørg om sekretariatets procedurer, økonomi, roller og sagsbehandling. Svarene bygger på vidensbanken og viser deres kilder.",
   "chat.inputLabel": "Skriv dit spørgsmål",
-  "chat.inputPlaceholder": "Skriv et spørgsmål... (Enter sender, Shift+Enter giver ny linje)",
+  "chat.inputPlaceholder": "Skriv et spørgsmål...",
+  "chat.inputHint": "Enter sender · Shift+Enter giver ny linje",
   "chat.send": "Send",
   "chat.stop": "Stop svaret",
   "chat.you": "Dig",

@@ -50,7 +50,8 @@ export const en: Messages = {
   "chat.emptyText":
     "Ask about the secretariat's procedures, finances, roles and case handling. Answers are based on the knowledge base and show their sources.",
   "chat.inputLabel": "Type your question",
-  "chat.inputPlaceholder": "Type a question... (Enter sends, Shift+Enter adds a line)",
+  "chat.inputPlaceholder": "Type a question...",
+  "chat.inputHint": "Enter sends · Shift+Enter adds a line",
   "chat.send": "Send",
   "chat.stop": "Stop the answer",
   "chat.you": "You",

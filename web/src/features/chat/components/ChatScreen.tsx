@@ -272,9 +272,9 @@ export function ChatScreen() {
         display: "flex",
         overflow: "hidden",
         borderRadius: { xs: 2, md: 3 },
-        height: { xs: "calc(100dvh - 60px - 32px)", md: "calc(100dvh - 68px - 64px)" },
+        height: { xs: "calc(100dvh - 92px)", md: "calc(100dvh - 116px)" },
         minHeight: 420,
-        mt: { xs: -1, md: -2 },
+        my: { xs: -1, md: -2 },
       }}
     >
       {desktop ? (
@@ -397,8 +397,8 @@ export function ChatScreen() {
 
 const srOnly = {
   position: "absolute",
-  width: 1,
-  height: 1,
+  width: "1px",
+  height: "1px",
   overflow: "hidden",
   clip: "rect(0 0 0 0)",
   whiteSpace: "nowrap",

@@ -1,6 +1,6 @@
 import ArrowUpwardRoundedIcon from "@mui/icons-material/ArrowUpwardRounded";
 import StopRoundedIcon from "@mui/icons-material/StopRounded";
-import { Box, IconButton, InputBase, Paper, Tooltip } from "@mui/material";
+import { Box, IconButton, InputBase, Paper, Tooltip, Typography } from "@mui/material";
 import { useId, useState } from "react";
 import { useT } from "../../../i18n/i18n";
 import { CHAT_MESSAGE_MAX_LENGTH } from "../constants";
@@ -25,6 +25,7 @@ export function Composer({
   const [text, setText] = useState("");
   const [sending, setSending] = useState(false);
   const inputId = useId();
+  const hintId = useId();
   const empty = text.trim() === "";
 
   const send = async () => {
@@ -38,7 +39,7 @@ export function Composer({
   };
 
   return (
-    <Box sx={{ px: { xs: 1.5, md: 3 }, pb: { xs: 1.5, md: 2 }, pt: 1 }}>
+    <Box sx={{ px: { xs: 1.5, md: 3 }, pb: { xs: 1.5, md: 1 }, pt: 1 }}>
       <Paper
         variant="outlined"
         component="form"
@@ -82,7 +83,11 @@ export function Composer({
             }
           }}
           placeholder={t("chat.inputPlaceholder")}
-          inputProps={{ maxLength: CHAT_MESSAGE_MAX_LENGTH, "data-testid": "chat-input" }}
+          inputProps={{
+            maxLength: CHAT_MESSAGE_MAX_LENGTH,
+            "data-testid": "chat-input",
+            "aria-describedby": hintId,
+          }}
           sx={{ flex: 1, py: 0.75, fontSize: "1rem" }}
         />
         {streaming ? (
@@ -116,6 +121,15 @@ export function Composer({
           </Tooltip>
         )}
       </Paper>
+      <Typography
+        id={hintId}
+        variant="caption"
+        color="text.secondary"
+        component="p"
+        sx={{ textAlign: "center", mt: 0.75, display: { xs: "none", md: "block" } }}
+      >
+        {t("chat.inputHint")}
+      </Typography>
     </Box>
   );
 }

@@ -189,13 +189,15 @@ function SessionRow({
   );
 }
 
+const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
 /** The session list: 'Ny chat', 'Søg i samtaler', the sessions grouped by day. */
 export function SessionSidebar(props: SessionSidebarProps) {
   const { t, locale } = useI18n();
   const groups = groupSessions(props.sessions);
   const groupTitle = (g: (typeof groups)[number]) =>
     g.key === "older" && g.month
-      ? new Intl.DateTimeFormat(locale, { month: "long", year: "numeric" }).format(g.month)
+      ? capitalise(new Intl.DateTimeFormat(locale, { month: "long", year: "numeric" }).format(g.month))
       : t(`chat.group.${g.key as "today" | "yesterday" | "week"}`);
 
   return (

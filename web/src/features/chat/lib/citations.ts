@@ -23,9 +23,10 @@ interface MdNode {
 
 const MARKER = /\[(\d{1,3})\]/g;
 
-/** "Title › Section" (or the title alone for an article's intro). */
+/** "Title › Section" (or the title alone for an article's intro); a heading path that starts with the title keeps it once. */
 export function citationLabel(c: Pick<CitationTarget, "title" | "heading">): string {
-  return c.heading ? `${c.title} › ${c.heading}` : c.title;
+  if (!c.heading || c.heading === c.title) return c.title;
+  return c.heading.startsWith(`${c.title} › `) ? c.heading : `${c.title} › ${c.heading}`;
 }
 
 function splitText(value: string, byNumber: Map<number, CitationTarget>): MdNode[] | null {

@@ -34,14 +34,19 @@ export function applyEvent(list: readonly Message[], event: MessageEvent): Messa
 }
 
 /**
- * Merges a polled list into the local one. A finished message from the server always wins; an answer still in
- * progress keeps the local text when the local text is longer (live tokens arrived after the server's last save).
+ * Merges a polled list into the local one. A finished message from the server always wins; an answer the server
+ * still reports in progress keeps the local state when that is finished (the poll was answered before the outcome
+ * arrived live) or has longer text (live tokens arrived after the server's last save).
  */
 export function mergePolled(local: readonly Message[], polled: readonly Message[]): Message[] {
   const byId = new Map(local.map((m) => [m.id, m]));
   return polled.map((m) => {
     const mine = byId.get(m.id);
-    if (mine && isInProgress(m) && isInProgress(mine) && mine.content.length > m.content.length) return mine;
+    if (mine && isInProgress(m)) {
+      // a poll answered before the outcome arrived live must not undo it
+      if (!isInProgress(mine)) return mine;
+      if (mine.content.length > m.content.length) return mine;
+    }
     return m;
   });
 }
