@@ -229,6 +229,7 @@ async function jsFor(
 
 /** The chat and knowledge screens against the real server; see the header (4). */
 async function signedInScreens(appDist: string): Promise<void> {
+  process.env.LOG_LEVEL ??= "warn";
   const { startTestApp } = await import("../api/src/testing/app");
   const { createVerifiedUser, gql } = await import("../api/src/testing/client");
   const { ChatMessageModel, ChatSessionModel } = await import("../api/src/chat/chat.model");
@@ -294,6 +295,8 @@ async function signedInScreens(appDist: string): Promise<void> {
 
     const context = await browser.newContext({ viewport: { width: 1280, height: 860 } });
     await context.addInitScript((t: string) => localStorage.setItem("auth_token", t), token);
+    // tsx keeps function names with a __name helper that the page does not have
+    await context.addInitScript("window.__name = (f) => f;");
     const page = await context.newPage();
     await page.goto(`${app.url}/`);
     await page.getByText("Hvad vil du vide?").waitFor();

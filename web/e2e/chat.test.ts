@@ -60,6 +60,8 @@ afterAll(async () => {
 });
 
 interface Opts {
+  /** the page's websocket to /graphql is refused (polling must take over) */
+  blockWebsocket?: boolean;
   width?: number;
   theme?: "light" | "dark";
   language?: "da" | "en";
@@ -86,6 +88,7 @@ async function signedIn(opts: Opts = {}): Promise<{ page: Page; token: string }>
   contexts.push(context);
   await context.addInitScript((t: string) => localStorage.setItem("auth_token", t), token);
   const page = await context.newPage();
+  if (opts.blockWebsocket) await page.routeWebSocket(/\/graphql/, (ws) => ws.close({ code: 1011 }));
   await page.goto("/");
   await page.getByTestId("chat-input").waitFor();
   return { page, token };
@@ -269,6 +272,25 @@ describe("web: chat", () => {
     await expect.poll(() => page.getByTestId("session-item").count()).toBe(0);
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(width).toBeLessThanOrEqual(390);
+  });
+
+  it("should fall back to polling every 2 s when the websocket cannot connect", async () => {
+    fake.setBehaviour({ tokenDelayMs: 20, firstTokenDelayMs: 200 });
+    const { page } = await signedIn({ blockWebsocket: true });
+    await ask(page, "Hvad er klagefristen?");
+    await page.getByText("Genererer svar...").waitFor();
+    await page
+      .locator('[data-testid="assistant-message"][data-status="complete"]')
+      .waitFor({ timeout: 15_000 });
+    expect(await lastAnswer(page).innerText()).toContain("Kontrollér altid oplysningerne");
+  });
+
+  it("should go to /login when creating a chat answers 401", async () => {
+    const { page, token } = await signedIn();
+    // the login session ends on the server (e.g. it expired); the screen still shows the chat
+    await gql(app, "mutation { logout }", {}, token);
+    await page.getByRole("button", { name: "Ny chat" }).click();
+    await page.waitForURL((url) => url.pathname === "/login");
   });
 
   for (const theme of ["light", "dark"] as const) {

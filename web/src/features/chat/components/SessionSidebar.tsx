@@ -272,7 +272,6 @@ export function SessionSidebar(props: SessionSidebarProps) {
                   pt: 1,
                   pb: 0.5,
                   fontWeight: 600,
-                  textTransform: "capitalize",
                 }}
               >
                 {groupTitle(g)}
