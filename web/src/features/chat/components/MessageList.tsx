@@ -7,6 +7,15 @@ import { STICK_TO_BOTTOM_PX } from "../constants";
 import type { Message } from "../lib/messages";
 import { type MessageActions, MessageItem } from "./MessageItem";
 
+const ROW_SX = {
+  position: "absolute",
+  top: 0,
+  left: 0,
+  width: "100%",
+  px: { xs: 1.5, md: 3 },
+  py: 1,
+} as const;
+
 /**
  * The messages of a session, virtualized (only the rows in view are in the DOM, so thousands of messages stay
  * smooth). It opens at the newest message and follows a streaming answer, unless the reader has scrolled up.
@@ -59,7 +68,8 @@ export function MessageList({ messages, actions }: { messages: Message[]; action
         tabIndex={0}
         sx={{ height: "100%", overflowY: "auto", overscrollBehavior: "contain", outline: "none" }}
       >
-        <Box sx={{ height: totalSize, position: "relative", width: "100%" }}>
+        {/* dynamic sizes go in style, not sx: sx would add a CSS class per distinct value */}
+        <div style={{ height: totalSize, position: "relative", width: "100%" }}>
           {items.map((item) => {
             const message = messages[item.index];
             if (!message) return null;
@@ -68,15 +78,8 @@ export function MessageList({ messages, actions }: { messages: Message[]; action
                 key={item.key}
                 data-index={item.index}
                 ref={virtualizer.measureElement}
-                sx={{
-                  position: "absolute",
-                  top: 0,
-                  left: 0,
-                  width: "100%",
-                  transform: `translateY(${item.start}px)`,
-                  px: { xs: 1.5, md: 3 },
-                  py: 1,
-                }}
+                style={{ transform: `translateY(${item.start}px)` }}
+                sx={ROW_SX}
               >
                 <Box sx={{ maxWidth: 820, mx: "auto" }}>
                   <MessageItem message={message} actions={actions} />
@@ -84,7 +87,7 @@ export function MessageList({ messages, actions }: { messages: Message[]; action
               </Box>
             );
           })}
-        </Box>
+        </div>
       </Box>
       {!atBottom && (
         <Fab
