@@ -14,7 +14,7 @@
  *    - the chat opening a session that holds 5,000 messages: from the click in the sidebar to the newest message
  *      painted (goal ≤ 200 ms for the render; the time to fetch the messages over GraphQL is shown beside it),
  *      the number of message rows in the DOM (virtualized), and a scroll from the newest to the oldest message
- *      in steps of one screen (time per step, and the longest).
+ *      in 200 jumps (time per jump until two frames are painted: median, p95, max).
  */
 import { createReadStream } from "node:fs";
 import fs from "node:fs/promises";
@@ -36,6 +36,8 @@ const GOAL = 1.25;
 const BIG_SESSION = Number(process.env.WEB_BENCH_MESSAGES ?? 5_000);
 const RENDER_GOAL_MS = 200;
 const RENDER_RUNS = 5;
+/** the scroll from the newest to the oldest message goes in this many jumps (of at least one screen) */
+const SCROLL_STEPS = 200;
 
 const BASELINE_MAIN = `
 import { ApolloClient, HttpLink, InMemoryCache } from "@apollo/client";
@@ -304,7 +306,7 @@ async function signedInScreens(appDist: string): Promise<void> {
     page.on("pageerror", (e) => console.error(`  page error: ${e.message}`));
     await page.goto(`${app.url}/`);
     await page.getByText("Hvad vil du vide?").waitFor();
-    const openMs: number[] = [];
+    const openMs: Array<{ total: number; render: number }> = [];
     let rows = 0;
     for (let i = 0; i < RENDER_RUNS; i++) {
       openMs.push(
@@ -322,15 +324,19 @@ async function signedInScreens(appDist: string): Promise<void> {
             };
             check();
           });
-          if (!found) return Number.NaN;
+          if (!found) return { total: Number.NaN, render: Number.NaN };
           await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
-          return performance.now() - t0;
+          const end = performance.now();
+          const loaded = performance.getEntriesByName("chat:messages-loaded").at(-1)?.startTime ?? t0;
+          return { total: end - t0, render: end - loaded };
         }, lastText),
       );
       rows = await page.locator("[data-testid=message-list] [data-index]").count();
-      if (Number.isNaN(openMs.at(-1))) {
+      if (Number.isNaN(openMs.at(-1)?.total)) {
         await page.screenshot({ path: path.join(os.tmpdir(), "web-bench-chat.png") });
-        throw new Error(`the newest message did not show (rows in DOM: ${rows}); see /tmp/web-bench-chat.png`);
+        throw new Error(
+          `the newest message did not show (rows in DOM: ${rows}); see /tmp/web-bench-chat.png`,
+        );
       }
       if (i < RENDER_RUNS - 1) {
         await page.getByTestId("session-item").filter({ hasText: "Lille samtale" }).click();
@@ -338,24 +344,26 @@ async function signedInScreens(appDist: string): Promise<void> {
       }
     }
 
-    const scroll = await page.evaluate(async () => {
+    const scroll = await page.evaluate(async (stepsWanted) => {
       const list = document.querySelector("[data-testid=message-list]") as HTMLElement;
       const frame = () => new Promise((r) => requestAnimationFrame(() => r(null)));
       const steps: number[] = [];
       const t0 = performance.now();
+      const jump = Math.max(list.clientHeight, list.scrollHeight / stepsWanted);
       while (list.scrollTop > 0) {
         const s0 = performance.now();
-        list.scrollTop = Math.max(0, list.scrollTop - list.clientHeight);
+        list.scrollTop = Math.max(0, list.scrollTop - jump);
         await frame();
         await frame();
         steps.push(performance.now() - s0);
       }
       return { total: performance.now() - t0, steps };
-    });
+    }, SCROLL_STEPS);
     await page.getByText("Spørgsmål nummer 0:").waitFor();
     await context.close();
 
-    const renderMs = openMs.map((o, i) => o - (fetchMs[i] ?? 0));
+    const totalMs = openMs.map((o) => o.total);
+    const renderMs = openMs.map((o) => o.render);
     console.log("web bench — signed-in screens (real server, same build, headless Chromium, empty cache)");
     console.log(
       `  /           JS loaded: ${chatJs.files} files, ${kB(chatJs.raw)} raw, ${kB(chatJs.gzip)} gzip`,
@@ -364,14 +372,15 @@ async function signedInScreens(appDist: string): Promise<void> {
       `  /knowledge  JS loaded: ${knowledgeJs.files} files, ${kB(knowledgeJs.raw)} raw, ${kB(knowledgeJs.gzip)} gzip`,
     );
     console.log(
-      `  chat, session of ${BIG_SESSION} messages — click to newest message painted: median ${ms(median(openMs))} ` +
-        `(${openMs.map(ms).join(", ")}); of which fetching the messages (GraphQL, measured alone): median ` +
-        `${ms(median(fetchMs))}; render ≈ ${ms(median(renderMs))} (goal ≤ ${RENDER_GOAL_MS} ms: ` +
-        `${median(renderMs) <= RENDER_GOAL_MS ? "met" : "NOT met"}); message rows in the DOM: ${rows}`,
+      `  chat, session of ${BIG_SESSION} messages — first render (messages received → newest message painted): ` +
+        `median ${ms(median(renderMs))} (${renderMs.map(ms).join(", ")}; goal ≤ ${RENDER_GOAL_MS} ms: ` +
+        `${median(renderMs) <= RENDER_GOAL_MS ? "met" : "NOT met"}); click → painted incl. the request: median ` +
+        `${ms(median(totalMs))}; the messages query alone from Node: median ${ms(median(fetchMs))}; ` +
+        `message rows in the DOM: ${rows}`,
     );
     const sorted = [...scroll.steps].sort((a, b) => a - b);
     console.log(
-      `  chat, scroll newest → oldest: ${scroll.steps.length} screens in ${ms(scroll.total)}; per screen median ` +
+      `  chat, scroll newest → oldest in ${scroll.steps.length} jumps: ${ms(scroll.total)}; per jump (two frames) median ` +
         `${ms(median(scroll.steps))}, p95 ${ms(sorted[Math.floor(sorted.length * 0.95)] ?? 0)}, max ${ms(sorted.at(-1) ?? 0)}`,
     );
   } finally {

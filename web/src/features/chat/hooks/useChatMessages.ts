@@ -4,6 +4,9 @@ import { CHAT_POLL_MS } from "../constants";
 import { ChatMessageEventsSubscription, MessagesQuery } from "../graphql/chat.operations";
 import { applyEvent, isInProgress, type Message, mergePolled, upsertMessage } from "../lib/messages";
 
+/** a performance mark set when a session's messages arrived (before they render) */
+export const LOADED_MARK = "chat:messages-loaded";
+
 export interface ChatMessagesState {
   messages: Message[];
   loading: boolean;
@@ -63,6 +66,8 @@ export function useChatMessages(sessionId: string | null): ChatMessagesState {
     fetchMessages(sessionId).then(
       (list) => {
         if (cancelled) return;
+        // bench:web measures the first render of a session from this mark to the newest message painted
+        performance.mark(LOADED_MARK);
         setMessages((local) => mergeLoaded(local, list));
         setLoading(false);
       },
