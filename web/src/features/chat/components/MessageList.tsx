@@ -26,10 +26,13 @@ export function MessageList({ messages, actions }: { messages: Message[]; action
   const stick = useRef(true);
   const [atBottom, setAtBottom] = useState(true);
 
+  const estimate = (i: number) => (messages[i]?.role === "user" ? 72 : 180);
   const virtualizer = useVirtualizer({
     count: messages.length,
     getScrollElement: () => scrollRef.current,
-    estimateSize: (i) => (messages[i]?.role === "user" ? 72 : 180),
+    estimateSize: estimate,
+    // open at the newest message: the first render already lays out the last rows, not the first ones
+    initialOffset: () => messages.reduce((sum, _m, i) => sum + estimate(i), 0),
     getItemKey: (i) => messages[i]?.id ?? i,
     overscan: 6,
     paddingStart: 16,
