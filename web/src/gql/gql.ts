@@ -22,6 +22,20 @@ type Documents = {
     "\n  mutation ResendVerification($email: String!) {\n    resendVerification(email: $email) {\n      ok\n      message\n    }\n  }\n": typeof types.ResendVerificationDocument,
     "\n  mutation ResetPassword($input: ResetPasswordInput!) {\n    resetPassword(input: $input) {\n      ok\n      message\n    }\n  }\n": typeof types.ResetPasswordDocument,
     "\n  mutation VerifyEmail($token: String!) {\n    verifyEmail(token: $token) {\n      verified\n      message\n    }\n  }\n": typeof types.VerifyEmailDocument,
+    "\n  fragment ChatMessageFields on ChatMessage {\n    id\n    sessionId\n    role\n    content\n    timestamp\n    status\n    replyTo\n    mode\n    knowledgeGap\n    usedNumbers\n    citations {\n      number\n      articleId\n      title\n      headingPath\n      heading\n    }\n    freshnessWarnings {\n      number\n      articleId\n      title\n      updatedAt\n      message\n    }\n    error {\n      code\n      message\n      retryable\n    }\n    feedback {\n      rating\n      comment\n    }\n  }\n": typeof types.ChatMessageFieldsFragmentDoc,
+    "\n  fragment ChatSessionFields on ChatSession {\n    id\n    sessionId\n    title\n    createdAt\n    lastUpdated\n  }\n": typeof types.ChatSessionFieldsFragmentDoc,
+    "\n  query ChatSessions {\n    sessions {\n      ...ChatSessionFields\n    }\n  }\n": typeof types.ChatSessionsDocument,
+    "\n  query SearchChatSessions($query: String!) {\n    searchSessions(query: $query) {\n      ...ChatSessionFields\n    }\n  }\n": typeof types.SearchChatSessionsDocument,
+    "\n  query ChatMessages($sessionId: ID!) {\n    messages(sessionId: $sessionId) {\n      ...ChatMessageFields\n    }\n  }\n": typeof types.ChatMessagesDocument,
+    "\n  query ExportChatSession($sessionId: ID!) {\n    exportSession(sessionId: $sessionId)\n  }\n": typeof types.ExportChatSessionDocument,
+    "\n  mutation CreateChatSession($title: String) {\n    createSession(title: $title) {\n      ...ChatSessionFields\n    }\n  }\n": typeof types.CreateChatSessionDocument,
+    "\n  mutation RenameChatSession($sessionId: ID!, $title: String!) {\n    renameSession(sessionId: $sessionId, title: $title) {\n      ...ChatSessionFields\n    }\n  }\n": typeof types.RenameChatSessionDocument,
+    "\n  mutation DeleteChatSession($sessionId: ID!) {\n    deleteSession(sessionId: $sessionId)\n  }\n": typeof types.DeleteChatSessionDocument,
+    "\n  mutation SendChatMessage($sessionId: ID!, $content: String!) {\n    sendMessage(sessionId: $sessionId, content: $content) {\n      session {\n        ...ChatSessionFields\n      }\n      userMessage {\n        ...ChatMessageFields\n      }\n      assistantMessage {\n        ...ChatMessageFields\n      }\n    }\n  }\n": typeof types.SendChatMessageDocument,
+    "\n  mutation StopChatMessage($messageId: ID!) {\n    stopMessage(messageId: $messageId) {\n      ...ChatMessageFields\n    }\n  }\n": typeof types.StopChatMessageDocument,
+    "\n  mutation RetryChatMessage($messageId: ID!) {\n    retryMessage(messageId: $messageId) {\n      ...ChatMessageFields\n    }\n  }\n": typeof types.RetryChatMessageDocument,
+    "\n  mutation SetChatFeedback($messageId: ID!, $rating: FeedbackRating!, $comment: String) {\n    setFeedback(messageId: $messageId, rating: $rating, comment: $comment) {\n      ...ChatMessageFields\n    }\n  }\n": typeof types.SetChatFeedbackDocument,
+    "\n  subscription ChatMessageEvents($sessionId: ID!) {\n    chatMessageEvents(sessionId: $sessionId) {\n      type\n      sessionId\n      messageId\n      delta\n      message {\n        ...ChatMessageFields\n      }\n    }\n  }\n": typeof types.ChatMessageEventsDocument,
     "\n  query Environment {\n    environment {\n      environment\n      hostname\n      nodeEnv\n      replOwner\n    }\n  }\n": typeof types.EnvironmentDocument,
     "\n  query MyPreferences {\n    myPreferences {\n      language\n      theme\n      notifications\n      updatedAt\n    }\n  }\n": typeof types.MyPreferencesDocument,
     "\n  subscription PreferencesChanged {\n    preferencesChanged {\n      language\n      theme\n      notifications\n      updatedAt\n    }\n  }\n": typeof types.PreferencesChangedDocument,
@@ -37,6 +51,20 @@ const documents: Documents = {
     "\n  mutation ResendVerification($email: String!) {\n    resendVerification(email: $email) {\n      ok\n      message\n    }\n  }\n": types.ResendVerificationDocument,
     "\n  mutation ResetPassword($input: ResetPasswordInput!) {\n    resetPassword(input: $input) {\n      ok\n      message\n    }\n  }\n": types.ResetPasswordDocument,
     "\n  mutation VerifyEmail($token: String!) {\n    verifyEmail(token: $token) {\n      verified\n      message\n    }\n  }\n": types.VerifyEmailDocument,
+    "\n  fragment ChatMessageFields on ChatMessage {\n    id\n    sessionId\n    role\n    content\n    timestamp\n    status\n    replyTo\n    mode\n    knowledgeGap\n    usedNumbers\n    citations {\n      number\n      articleId\n      title\n      headingPath\n      heading\n    }\n    freshnessWarnings {\n      number\n      articleId\n      title\n      updatedAt\n      message\n    }\n    error {\n      code\n      message\n      retryable\n    }\n    feedback {\n      rating\n      comment\n    }\n  }\n": types.ChatMessageFieldsFragmentDoc,
+    "\n  fragment ChatSessionFields on ChatSession {\n    id\n    sessionId\n    title\n    createdAt\n    lastUpdated\n  }\n": types.ChatSessionFieldsFragmentDoc,
+    "\n  query ChatSessions {\n    sessions {\n      ...ChatSessionFields\n    }\n  }\n": types.ChatSessionsDocument,
+    "\n  query SearchChatSessions($query: String!) {\n    searchSessions(query: $query) {\n      ...ChatSessionFields\n    }\n  }\n": types.SearchChatSessionsDocument,
+    "\n  query ChatMessages($sessionId: ID!) {\n    messages(sessionId: $sessionId) {\n      ...ChatMessageFields\n    }\n  }\n": types.ChatMessagesDocument,
+    "\n  query ExportChatSession($sessionId: ID!) {\n    exportSession(sessionId: $sessionId)\n  }\n": types.ExportChatSessionDocument,
+    "\n  mutation CreateChatSession($title: String) {\n    createSession(title: $title) {\n      ...ChatSessionFields\n    }\n  }\n": types.CreateChatSessionDocument,
+    "\n  mutation RenameChatSession($sessionId: ID!, $title: String!) {\n    renameSession(sessionId: $sessionId, title: $title) {\n      ...ChatSessionFields\n    }\n  }\n": types.RenameChatSessionDocument,
+    "\n  mutation DeleteChatSession($sessionId: ID!) {\n    deleteSession(sessionId: $sessionId)\n  }\n": types.DeleteChatSessionDocument,
+    "\n  mutation SendChatMessage($sessionId: ID!, $content: String!) {\n    sendMessage(sessionId: $sessionId, content: $content) {\n      session {\n        ...ChatSessionFields\n      }\n      userMessage {\n        ...ChatMessageFields\n      }\n      assistantMessage {\n        ...ChatMessageFields\n      }\n    }\n  }\n": types.SendChatMessageDocument,
+    "\n  mutation StopChatMessage($messageId: ID!) {\n    stopMessage(messageId: $messageId) {\n      ...ChatMessageFields\n    }\n  }\n": types.StopChatMessageDocument,
+    "\n  mutation RetryChatMessage($messageId: ID!) {\n    retryMessage(messageId: $messageId) {\n      ...ChatMessageFields\n    }\n  }\n": types.RetryChatMessageDocument,
+    "\n  mutation SetChatFeedback($messageId: ID!, $rating: FeedbackRating!, $comment: String) {\n    setFeedback(messageId: $messageId, rating: $rating, comment: $comment) {\n      ...ChatMessageFields\n    }\n  }\n": types.SetChatFeedbackDocument,
+    "\n  subscription ChatMessageEvents($sessionId: ID!) {\n    chatMessageEvents(sessionId: $sessionId) {\n      type\n      sessionId\n      messageId\n      delta\n      message {\n        ...ChatMessageFields\n      }\n    }\n  }\n": types.ChatMessageEventsDocument,
     "\n  query Environment {\n    environment {\n      environment\n      hostname\n      nodeEnv\n      replOwner\n    }\n  }\n": types.EnvironmentDocument,
     "\n  query MyPreferences {\n    myPreferences {\n      language\n      theme\n      notifications\n      updatedAt\n    }\n  }\n": types.MyPreferencesDocument,
     "\n  subscription PreferencesChanged {\n    preferencesChanged {\n      language\n      theme\n      notifications\n      updatedAt\n    }\n  }\n": types.PreferencesChangedDocument,
@@ -90,6 +118,62 @@ export function graphql(source: "\n  mutation ResetPassword($input: ResetPasswor
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation VerifyEmail($token: String!) {\n    verifyEmail(token: $token) {\n      verified\n      message\n    }\n  }\n"): (typeof documents)["\n  mutation VerifyEmail($token: String!) {\n    verifyEmail(token: $token) {\n      verified\n      message\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment ChatMessageFields on ChatMessage {\n    id\n    sessionId\n    role\n    content\n    timestamp\n    status\n    replyTo\n    mode\n    knowledgeGap\n    usedNumbers\n    citations {\n      number\n      articleId\n      title\n      headingPath\n      heading\n    }\n    freshnessWarnings {\n      number\n      articleId\n      title\n      updatedAt\n      message\n    }\n    error {\n      code\n      message\n      retryable\n    }\n    feedback {\n      rating\n      comment\n    }\n  }\n"): (typeof documents)["\n  fragment ChatMessageFields on ChatMessage {\n    id\n    sessionId\n    role\n    content\n    timestamp\n    status\n    replyTo\n    mode\n    knowledgeGap\n    usedNumbers\n    citations {\n      number\n      articleId\n      title\n      headingPath\n      heading\n    }\n    freshnessWarnings {\n      number\n      articleId\n      title\n      updatedAt\n      message\n    }\n    error {\n      code\n      message\n      retryable\n    }\n    feedback {\n      rating\n      comment\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment ChatSessionFields on ChatSession {\n    id\n    sessionId\n    title\n    createdAt\n    lastUpdated\n  }\n"): (typeof documents)["\n  fragment ChatSessionFields on ChatSession {\n    id\n    sessionId\n    title\n    createdAt\n    lastUpdated\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query ChatSessions {\n    sessions {\n      ...ChatSessionFields\n    }\n  }\n"): (typeof documents)["\n  query ChatSessions {\n    sessions {\n      ...ChatSessionFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query SearchChatSessions($query: String!) {\n    searchSessions(query: $query) {\n      ...ChatSessionFields\n    }\n  }\n"): (typeof documents)["\n  query SearchChatSessions($query: String!) {\n    searchSessions(query: $query) {\n      ...ChatSessionFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query ChatMessages($sessionId: ID!) {\n    messages(sessionId: $sessionId) {\n      ...ChatMessageFields\n    }\n  }\n"): (typeof documents)["\n  query ChatMessages($sessionId: ID!) {\n    messages(sessionId: $sessionId) {\n      ...ChatMessageFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query ExportChatSession($sessionId: ID!) {\n    exportSession(sessionId: $sessionId)\n  }\n"): (typeof documents)["\n  query ExportChatSession($sessionId: ID!) {\n    exportSession(sessionId: $sessionId)\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation CreateChatSession($title: String) {\n    createSession(title: $title) {\n      ...ChatSessionFields\n    }\n  }\n"): (typeof documents)["\n  mutation CreateChatSession($title: String) {\n    createSession(title: $title) {\n      ...ChatSessionFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation RenameChatSession($sessionId: ID!, $title: String!) {\n    renameSession(sessionId: $sessionId, title: $title) {\n      ...ChatSessionFields\n    }\n  }\n"): (typeof documents)["\n  mutation RenameChatSession($sessionId: ID!, $title: String!) {\n    renameSession(sessionId: $sessionId, title: $title) {\n      ...ChatSessionFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation DeleteChatSession($sessionId: ID!) {\n    deleteSession(sessionId: $sessionId)\n  }\n"): (typeof documents)["\n  mutation DeleteChatSession($sessionId: ID!) {\n    deleteSession(sessionId: $sessionId)\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation SendChatMessage($sessionId: ID!, $content: String!) {\n    sendMessage(sessionId: $sessionId, content: $content) {\n      session {\n        ...ChatSessionFields\n      }\n      userMessage {\n        ...ChatMessageFields\n      }\n      assistantMessage {\n        ...ChatMessageFields\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation SendChatMessage($sessionId: ID!, $content: String!) {\n    sendMessage(sessionId: $sessionId, content: $content) {\n      session {\n        ...ChatSessionFields\n      }\n      userMessage {\n        ...ChatMessageFields\n      }\n      assistantMessage {\n        ...ChatMessageFields\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation StopChatMessage($messageId: ID!) {\n    stopMessage(messageId: $messageId) {\n      ...ChatMessageFields\n    }\n  }\n"): (typeof documents)["\n  mutation StopChatMessage($messageId: ID!) {\n    stopMessage(messageId: $messageId) {\n      ...ChatMessageFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation RetryChatMessage($messageId: ID!) {\n    retryMessage(messageId: $messageId) {\n      ...ChatMessageFields\n    }\n  }\n"): (typeof documents)["\n  mutation RetryChatMessage($messageId: ID!) {\n    retryMessage(messageId: $messageId) {\n      ...ChatMessageFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation SetChatFeedback($messageId: ID!, $rating: FeedbackRating!, $comment: String) {\n    setFeedback(messageId: $messageId, rating: $rating, comment: $comment) {\n      ...ChatMessageFields\n    }\n  }\n"): (typeof documents)["\n  mutation SetChatFeedback($messageId: ID!, $rating: FeedbackRating!, $comment: String) {\n    setFeedback(messageId: $messageId, rating: $rating, comment: $comment) {\n      ...ChatMessageFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  subscription ChatMessageEvents($sessionId: ID!) {\n    chatMessageEvents(sessionId: $sessionId) {\n      type\n      sessionId\n      messageId\n      delta\n      message {\n        ...ChatMessageFields\n      }\n    }\n  }\n"): (typeof documents)["\n  subscription ChatMessageEvents($sessionId: ID!) {\n    chatMessageEvents(sessionId: $sessionId) {\n      type\n      sessionId\n      messageId\n      delta\n      message {\n        ...ChatMessageFields\n      }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -1,23 +1,6 @@
-import ForumRoundedIcon from "@mui/icons-material/ForumRounded";
-import { Button } from "@mui/material";
-import { Link as RouterLink } from "react-router-dom";
-import { PageHeader } from "../components/PageHeader";
-import { PlaceholderCard } from "../components/PlaceholderCard";
-import { useAuth } from "../features/auth/hooks/useAuth";
-import { useT } from "../i18n/i18n";
+import { ChatScreen } from "../features/chat/components/ChatScreen";
 
-/** / — the chat arrives in a later issue. */
+/** / — the chat (its own chunk: /login does not load it). */
 export default function HomeRoute() {
-  const t = useT();
-  const { user } = useAuth();
-  return (
-    <>
-      <PageHeader title={t("home.greeting", { name: user?.name ?? "" })} subtitle={t("home.title")} />
-      <PlaceholderCard icon={<ForumRoundedIcon fontSize="large" />} text={t("home.text")}>
-        <Button component={RouterLink} to="/knowledge" variant="contained">
-          {t("home.toKnowledge")}
-        </Button>
-      </PlaceholderCard>
-    </>
-  );
+  return <ChatScreen />;
 }

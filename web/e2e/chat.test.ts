@@ -1,0 +1,324 @@
+/**
+ * The chat screen end to end: the real server (startTestApp) answering through the local fake OpenAI server, the
+ * production web build in headless Chromium.
+ */
+import fs from "node:fs/promises";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { sampleArticleId } from "../../api/src/chat/chat.test-helpers";
+import type { TestApp } from "../../api/src/testing/app";
+import { createVerifiedUser, gql } from "../../api/src/testing/client";
+import { type FakeChatRequest, type FakeOpenAI, startFakeOpenAI } from "../../api/src/testing/fake-openai";
+import { articleHref } from "../src/lib/anchors";
+import { expectAccessible } from "./support/axe";
+import { launchBrowser, newContext } from "./support/browser";
+import { screenshot } from "./support/screenshots";
+import { startServer } from "./support/server";
+
+const ANSWER =
+  "Klagefristen er **fire uger** fra den dag, afgørelsen er modtaget [1]. Kontrollér altid oplysningerne.";
+const TITLE = "Klagefrist for afgørelser";
+const EVIL =
+  "Se <img src=x onerror=alert(1)> og [klik her](javascript:alert(1)) samt ![sporing](https://remote.example/track.png) [1].";
+
+let answer = ANSWER;
+function scripted(req: FakeChatRequest): string {
+  return req.stream ? answer : TITLE;
+}
+
+let fake: FakeOpenAI;
+let app: TestApp;
+let browser: Browser;
+let klagerId: string;
+const contexts: BrowserContext[] = [];
+
+beforeAll(async () => {
+  fake = await startFakeOpenAI({ reply: scripted, firstTokenDelayMs: 400, tokenDelayMs: 25 });
+  app = await startServer({
+    mail: "outbox",
+    config: {
+      openaiBaseUrl: fake.baseURL,
+      openaiApiKey: "sk-test",
+      openaiModel: "fake-model",
+      chatLimits: { llmTimeoutMs: 20_000, llmFirstTokenTimeoutMs: 5_000, llmMaxRetries: 0, heartbeatMs: 200 },
+    },
+  });
+  klagerId = await sampleArticleId(app, "sagsbehandling/klager-over-afgoerelser.md");
+  browser = await launchBrowser();
+}, 120_000);
+afterEach(async () => {
+  for (const c of contexts.splice(0)) await c.close();
+  await app.services.chat.whenIdle();
+  fake.reset();
+  answer = ANSWER;
+});
+afterAll(async () => {
+  await browser?.close();
+  await app?.services.chat.whenIdle();
+  await app?.close();
+  await fake?.close();
+});
+
+interface Opts {
+  /** the page's websocket to /graphql is refused (polling must take over) */
+  blockWebsocket?: boolean;
+  width?: number;
+  theme?: "light" | "dark";
+  language?: "da" | "en";
+}
+
+/** A new verified staff user, signed in in a fresh browser context, on `/`. */
+async function signedIn(opts: Opts = {}): Promise<{ page: Page; token: string }> {
+  const { token } = await createVerifiedUser(app);
+  if (opts.theme || opts.language) {
+    await gql(
+      app,
+      "mutation($i: PreferencesInput!) { updatePreferences(input: $i) { theme } }",
+      { i: { theme: opts.theme ?? "light", language: opts.language ?? "da" } },
+      token,
+    );
+  }
+  const context = await newContext(browser, {
+    baseURL: app.url,
+    width: opts.width,
+    height: opts.width && opts.width < 600 ? 844 : 860,
+    theme: opts.theme,
+    language: opts.language,
+  });
+  contexts.push(context);
+  await context.addInitScript((t: string) => localStorage.setItem("auth_token", t), token);
+  const page = await context.newPage();
+  if (opts.blockWebsocket) await page.routeWebSocket(/\/graphql/, (ws) => ws.close({ code: 1011 }));
+  await page.goto("/");
+  await page.getByTestId("chat-input").waitFor();
+  return { page, token };
+}
+
+async function ask(page: Page, question: string) {
+  await page.getByTestId("chat-input").fill(question);
+  await page.getByTestId("chat-input").press("Enter");
+}
+
+const lastAnswer = (page: Page) => page.getByTestId("assistant-message").last();
+
+describe("web: chat", () => {
+  it("should create a chat on the first question, stream the answer with a citation and open the cited heading", async () => {
+    const { page } = await signedIn();
+    await expect(page.getByText("Ingen samtaler fundet")).toBeTruthy();
+    await page.getByText("Ingen samtaler fundet").waitFor();
+
+    // whitespace only is not sent
+    await page.getByTestId("chat-input").fill("   \n  ");
+    await page.getByTestId("chat-input").press("Enter");
+    expect(await page.getByTestId("user-message").count()).toBe(0);
+
+    // Shift+Enter adds a line, Enter sends
+    await page.getByTestId("chat-input").fill("Hvad er klagefristen");
+    await page.getByTestId("chat-input").press("Shift+Enter");
+    await page.getByTestId("chat-input").pressSequentially("for en afgørelse?");
+    expect(await page.getByTestId("chat-input").inputValue()).toBe("Hvad er klagefristen\nfor en afgørelse?");
+    await page.getByTestId("chat-input").press("Enter");
+
+    await page.getByText("Genererer svar...").waitFor();
+    // the answer streams in: some text while still streaming, then the whole answer
+    await page.locator('[data-testid="assistant-message"][data-status="streaming"]').waitFor();
+    const partial = await lastAnswer(page).innerText();
+    expect(partial).not.toContain("Kontrollér altid oplysningerne");
+    await page.locator('[data-testid="assistant-message"][data-status="complete"]').waitFor();
+    expect(await lastAnswer(page).innerText()).toContain("fire uger");
+    // the session was created and named by its first question
+    await page.getByTestId("session-item").filter({ hasText: TITLE }).waitFor();
+    // completion is announced once
+    await page.getByTestId("chat-announcer").filter({ hasText: "Svaret er klar" }).waitFor();
+
+    // [1] links to the cited article at its heading
+    const citation = lastAnswer(page).locator("a[data-citation='1']");
+    const href = await citation.getAttribute("href");
+    expect(href).toMatch(/^\/knowledge\?article=[^#]+#h-[\p{L}\p{N}-]+$/u);
+    expect(href).toContain(encodeURIComponent(klagerId));
+    expect(href).toBe(articleHref(klagerId, ["Klager over afgørelser og klagefrist", "Klagefristen"]));
+    // the source list under the answer: title › section
+    await lastAnswer(page).getByText("Klager over afgørelser og klagefrist › Klagefristen").waitFor();
+    await screenshot(page, "chat-desktop-light");
+    await citation.click();
+    await page.waitForURL((url) => `${url.pathname}${url.search}${url.hash}` === href);
+  });
+
+  it("should stop a streaming answer and retry it", async () => {
+    fake.setBehaviour({ tokenDelayMs: 120 });
+    const { page } = await signedIn();
+    await ask(page, "Hvad er klagefristen?");
+    await page.locator('[data-testid="assistant-message"][data-status="streaming"]').waitFor();
+    await page.getByRole("button", { name: "Stop svaret" }).click();
+    await lastAnswer(page).getByText("Svaret blev stoppet, før det var færdigt.").waitFor();
+    expect(await lastAnswer(page).getAttribute("data-status")).toBe("stopped");
+    fake.setBehaviour({ tokenDelayMs: 5 });
+    await lastAnswer(page).getByRole("button", { name: "Prøv igen" }).click();
+    await page.locator('[data-testid="assistant-message"][data-status="complete"]').waitFor();
+    expect(await lastAnswer(page).innerText()).toContain("Kontrollér altid oplysningerne");
+  });
+
+  it("should show an LLM error calmly and retry it", async () => {
+    fake.setBehaviour({ failure: { type: "http", status: 500 } });
+    const { page } = await signedIn();
+    await ask(page, "Hvad er klagefristen?");
+    await lastAnswer(page).getByTestId("answer-error").waitFor({ timeout: 15_000 });
+    expect(await lastAnswer(page).getAttribute("data-status")).toBe("error");
+    await screenshot(page, "chat-error-light");
+    fake.setBehaviour({ failure: null });
+    await lastAnswer(page).getByRole("button", { name: "Prøv igen" }).click();
+    await page.locator('[data-testid="assistant-message"][data-status="complete"]').waitFor();
+    expect(await lastAnswer(page).getByTestId("answer-error").count()).toBe(0);
+  });
+
+  it("should rename, search, export and delete sessions", async () => {
+    fake.setBehaviour({ tokenDelayMs: 0, firstTokenDelayMs: 0 });
+    const { page } = await signedIn();
+    await ask(page, "Hvad er klagefristen?");
+    await page.locator('[data-testid="assistant-message"][data-status="complete"]').waitFor();
+    await page.getByRole("button", { name: "Ny chat" }).click();
+    await page.getByTestId("session-item").nth(1).waitFor();
+    await ask(page, "Hvordan er økonomien fordelt?");
+    await page.locator('[data-testid="assistant-message"][data-status="complete"]').waitFor();
+    await page.getByText("I dag").waitFor();
+
+    // rename the first session inline
+    await page
+      .getByRole("button", { name: `Handlinger for ${TITLE}` })
+      .first()
+      .click();
+    await page.getByRole("menuitem", { name: "Omdøb" }).click();
+    const field = page.getByLabel("Nyt navn til samtalen");
+    await field.fill("Budget og regnskab");
+    await field.press("Enter");
+    await page.getByTestId("session-item").filter({ hasText: "Budget og regnskab" }).waitFor();
+
+    // search through the API: by message text
+    await page.getByRole("searchbox", { name: "Søg i samtaler" }).fill("økonomien");
+    await expect.poll(() => page.getByTestId("session-item").count()).toBe(1);
+    expect(await page.getByTestId("session-item").innerText()).toContain("Budget og regnskab");
+    await page.getByRole("searchbox", { name: "Søg i samtaler" }).fill("findes-ikke-xyz");
+    await page.getByText("Ingen samtaler fundet").waitFor();
+    await page.getByRole("button", { name: "Ryd søgning" }).click();
+    await expect.poll(() => page.getByTestId("session-item").count()).toBe(2);
+
+    // export as a Markdown download
+    const download = page.waitForEvent("download");
+    await page.getByRole("button", { name: "Handlinger for Budget og regnskab" }).click();
+    await page.getByRole("menuitem", { name: "Eksportér som Markdown" }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toBe("Budget-og-regnskab.md");
+    const text = await fs.readFile(await file.path(), "utf8");
+    expect(text).toContain("Budget og regnskab");
+    expect(text).toContain("Hvordan er økonomien fordelt?");
+
+    // delete with a confirmation
+    await page.getByRole("button", { name: "Handlinger for Budget og regnskab" }).click();
+    await page.getByRole("menuitem", { name: "Slet" }).click();
+    const dialog = page.getByRole("dialog", { name: "Slet samtale" });
+    await dialog.getByRole("button", { name: "Annuller" }).click();
+    expect(await page.getByTestId("session-item").count()).toBe(2);
+    await page.getByRole("button", { name: "Handlinger for Budget og regnskab" }).click();
+    await page.getByRole("menuitem", { name: "Slet" }).click();
+    await dialog.getByRole("button", { name: "Slet" }).click();
+    await expect.poll(() => page.getByTestId("session-item").count()).toBe(1);
+    // the remaining session is selected
+    expect(await page.getByTestId("session-item").getAttribute("aria-current")).toBe("page");
+  });
+
+  it("should render a hostile message and answer inertly", async () => {
+    answer = EVIL;
+    fake.setBehaviour({ tokenDelayMs: 0 });
+    const { page } = await signedIn();
+    const dialogs: string[] = [];
+    const remote: string[] = [];
+    page.on("dialog", (d) => {
+      dialogs.push(d.message());
+      void d.dismiss();
+    });
+    page.on("request", (r) => {
+      if (new URL(r.url()).hostname.endsWith("remote.example") || /\/x$/.test(r.url())) remote.push(r.url());
+    });
+    await ask(page, EVIL);
+    await page.locator('[data-testid="assistant-message"][data-status="complete"]').waitFor();
+    await page.waitForTimeout(300);
+    const list = page.getByTestId("message-list");
+    expect(await list.locator("img").count()).toBe(0);
+    expect(await list.locator("script").count()).toBe(0);
+    expect(await list.locator('a[href^="javascript:"]').count()).toBe(0);
+    expect(await list.locator("[onerror]").count()).toBe(0);
+    // the user's text is shown as text
+    expect(await page.getByTestId("user-message").innerText()).toContain("<img src=x onerror=alert(1)>");
+    // links that stay open in a new tab without an opener
+    for (const a of await list.locator('a[target="_blank"]').all()) {
+      expect(await a.getAttribute("rel")).toBe("noopener noreferrer");
+    }
+    expect(dialogs).toEqual([]);
+    expect(remote).toEqual([]);
+  });
+
+  it("should open the sessions in a drawer at 390 px", async () => {
+    fake.setBehaviour({ tokenDelayMs: 0, firstTokenDelayMs: 0 });
+    const { page } = await signedIn({ width: 390 });
+    await ask(page, "Hvad er klagefristen?");
+    await page.locator('[data-testid="assistant-message"][data-status="complete"]').waitFor();
+    expect(await page.getByTestId("session-item").count()).toBe(0); // the drawer is closed
+    await screenshot(page, "chat-mobile-light");
+    await page.getByRole("button", { name: "Vis samtaler" }).click();
+    await page.getByTestId("session-item").filter({ hasText: TITLE }).waitFor();
+    await screenshot(page, "chat-mobile-drawer-light");
+    await page.getByRole("button", { name: "Ny chat" }).click();
+    await page.getByText("Hvad vil du vide?").waitFor();
+    await expect.poll(() => page.getByTestId("session-item").count()).toBe(0);
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(width).toBeLessThanOrEqual(390);
+  });
+
+  it("should fall back to polling every 2 s when the websocket cannot connect", async () => {
+    fake.setBehaviour({ tokenDelayMs: 20, firstTokenDelayMs: 200 });
+    const { page } = await signedIn({ blockWebsocket: true });
+    await ask(page, "Hvad er klagefristen?");
+    await page.getByText("Genererer svar...").waitFor();
+    await page
+      .locator('[data-testid="assistant-message"][data-status="complete"]')
+      .waitFor({ timeout: 15_000 });
+    expect(await lastAnswer(page).innerText()).toContain("Kontrollér altid oplysningerne");
+  });
+
+  it("should go to /login when creating a chat answers 401", async () => {
+    const { page, token } = await signedIn();
+    // the login session ends on the server (e.g. it expired); the screen still shows the chat
+    await gql(app, "mutation { logout }", {}, token);
+    await page.getByRole("button", { name: "Ny chat" }).click();
+    await page.waitForURL((url) => url.pathname === "/login");
+  });
+
+  for (const theme of ["light", "dark"] as const) {
+    for (const width of [1280, 390]) {
+      it(`should have no serious axe violations (${theme}, ${width} px)`, async () => {
+        fake.setBehaviour({ tokenDelayMs: 0, firstTokenDelayMs: 0 });
+        const { page } = await signedIn({ theme, width });
+        await ask(page, "Hvad er klagefristen?");
+        await page.locator('[data-testid="assistant-message"][data-status="complete"]').waitFor();
+        await screenshot(page, `chat-${width}-${theme}`);
+        await expectAccessible(page, `chat (${theme}, ${width} px)`);
+        if (width < 600) {
+          await page.getByRole("button", { name: "Vis samtaler" }).click();
+          await page.getByTestId("session-item").first().waitFor();
+          await expectAccessible(page, `chat drawer (${theme}, ${width} px)`);
+        }
+      });
+    }
+  }
+
+  it("should speak English by message key", async () => {
+    fake.setBehaviour({ tokenDelayMs: 0, firstTokenDelayMs: 0 });
+    const { page } = await signedIn({ language: "en" });
+    await page.getByRole("button", { name: "New chat" }).waitFor();
+    await page.getByText("No conversations found").waitFor();
+    await ask(page, "Hvad er klagefristen?");
+    await page.locator('[data-testid="assistant-message"][data-status="complete"]').waitFor();
+    await page.getByText("Sources").waitFor();
+    await screenshot(page, "chat-desktop-en");
+  });
+});

@@ -1,0 +1,405 @@
+import { useApolloClient, useQuery } from "@apollo/client/react";
+import ForumRoundedIcon from "@mui/icons-material/ForumRounded";
+import MenuOpenRoundedIcon from "@mui/icons-material/MenuOpenRounded";
+import {
+  Alert,
+  Box,
+  Button,
+  CircularProgress,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogContentText,
+  DialogTitle,
+  Drawer,
+  IconButton,
+  Paper,
+  Typography,
+  useMediaQuery,
+  useTheme,
+} from "@mui/material";
+import { useCallback, useEffect, useMemo, useState } from "react";
+import { useNavigate } from "react-router-dom";
+import type { FeedbackRating } from "../../../gql/graphql";
+import { useI18n } from "../../../i18n/i18n";
+import { useServerMessage } from "../../../i18n/serverMessage";
+import { toAppError } from "../../../lib/errors";
+import { useToast } from "../../toast/hooks/useToast";
+import { SESSION_SEARCH_DEBOUNCE_MS, SIDEBAR_WIDTH } from "../constants";
+import {
+  CreateSessionMutation,
+  DeleteSessionMutation,
+  ExportSessionQuery,
+  RenameSessionMutation,
+  RetryMessageMutation,
+  SearchSessionsQuery,
+  SendMessageMutation,
+  SessionsQuery,
+  SetFeedbackMutation,
+  StopMessageMutation,
+} from "../graphql/chat.operations";
+import { useChatMessages } from "../hooks/useChatMessages";
+import { plainAnnouncement } from "../lib/announce";
+import { downloadMarkdown } from "../lib/download";
+import { isInProgress, type Message } from "../lib/messages";
+import { Composer } from "./Composer";
+import type { MessageActions } from "./MessageItem";
+import { MessageList } from "./MessageList";
+import { type Session, SessionSidebar } from "./SessionSidebar";
+
+function useDebounced<T>(value: T, ms: number): T {
+  const [debounced, setDebounced] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setDebounced(value), ms);
+    return () => clearTimeout(timer);
+  }, [value, ms]);
+  return debounced;
+}
+
+/** The chat (spec §2 '/'): session sidebar, message pane, question field. */
+export function ChatScreen() {
+  const { t } = useI18n();
+  const serverMessage = useServerMessage();
+  const client = useApolloClient();
+  const navigate = useNavigate();
+  const { toast } = useToast();
+  const theme = useTheme();
+  const desktop = useMediaQuery(theme.breakpoints.up("md"), { noSsr: true });
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const [selectedId, setSelectedId] = useState<string | null>(null);
+  const [search, setSearch] = useState("");
+  const [creating, setCreating] = useState(false);
+  const [toDelete, setToDelete] = useState<Session | null>(null);
+  const [deleting, setDeleting] = useState(false);
+  const [announcement, setAnnouncement] = useState("");
+
+  const sessionsQuery = useQuery(SessionsQuery, { fetchPolicy: "cache-and-network" });
+  const query = useDebounced(search.trim(), SESSION_SEARCH_DEBOUNCE_MS);
+  const searchQuery = useQuery(SearchSessionsQuery, {
+    variables: { query },
+    skip: !query,
+    fetchPolicy: "network-only",
+  });
+  const allSessions = sessionsQuery.data?.sessions ?? [];
+  const searching = Boolean(search.trim());
+  const shown = searching ? (query ? (searchQuery.data?.searchSessions ?? []) : []) : allSessions;
+
+  // spec §2: the first session is auto-selected when none is chosen
+  useEffect(() => {
+    if (!selectedId && allSessions[0]) setSelectedId(allSessions[0].sessionId);
+    if (selectedId && sessionsQuery.data && !allSessions.some((s) => s.sessionId === selectedId)) {
+      setSelectedId(allSessions[0]?.sessionId ?? null);
+    }
+  }, [allSessions, selectedId, sessionsQuery.data]);
+
+  const chat = useChatMessages(selectedId);
+  const selected = allSessions.find((s) => s.sessionId === selectedId) ?? null;
+  const streamingMessage = chat.messages.findLast(isInProgress) ?? null;
+
+  // a screen reader hears the finished answer once, not every token
+  // biome-ignore lint/correctness/useExhaustiveDependencies: announce once per finished event only
+  useEffect(() => {
+    if (!chat.finished) return;
+    const m = chat.finished.message;
+    const head =
+      m.status === "complete"
+        ? t("chat.answerReady")
+        : m.status === "stopped"
+          ? t("chat.answerStopped")
+          : t("chat.answerFailed");
+    setAnnouncement(`${head}. ${plainAnnouncement(m.content)}`);
+    void sessionsQuery.refetch();
+  }, [chat.finished]);
+
+  const fail = useCallback(
+    (title: string, error: unknown) => {
+      const e = toAppError(error);
+      if (e.code === "UNAUTHENTICATED") {
+        navigate("/login");
+        return;
+      }
+      toast({ title, description: serverMessage(e.serverMessage) ?? null, variant: "destructive" });
+    },
+    [navigate, serverMessage, toast],
+  );
+
+  const createSession = async (): Promise<string | null> => {
+    setCreating(true);
+    try {
+      const { data } = await client.mutate({ mutation: CreateSessionMutation, variables: {} });
+      const id = data?.createSession.sessionId ?? null;
+      await sessionsQuery.refetch();
+      if (id) setSelectedId(id);
+      setSearch("");
+      setDrawerOpen(false);
+      return id;
+    } catch (error) {
+      fail(t("chat.actionFailed"), error);
+      return null;
+    } finally {
+      setCreating(false);
+    }
+  };
+
+  const send = async (content: string): Promise<boolean> => {
+    const text = content.trim();
+    if (!text) return false;
+    const sessionId = selectedId ?? (await createSession());
+    if (!sessionId) return false;
+    try {
+      const { data } = await client.mutate({
+        mutation: SendMessageMutation,
+        variables: { sessionId, content: text },
+      });
+      if (data) chat.upsert(data.sendMessage.userMessage, data.sendMessage.assistantMessage);
+      void sessionsQuery.refetch();
+      return true;
+    } catch (error) {
+      fail(t("chat.sendFailed"), error);
+      return false;
+    }
+  };
+
+  const stop = async () => {
+    if (!streamingMessage) return;
+    try {
+      const { data } = await client.mutate({
+        mutation: StopMessageMutation,
+        variables: { messageId: streamingMessage.id },
+      });
+      if (data) chat.upsert(data.stopMessage);
+    } catch (error) {
+      fail(t("chat.actionFailed"), error);
+    }
+  };
+
+  const actions: MessageActions = useMemo(
+    () => ({
+      onRetry: async (messageId) => {
+        try {
+          const { data } = await client.mutate({ mutation: RetryMessageMutation, variables: { messageId } });
+          if (data) chat.upsert(data.retryMessage);
+        } catch (error) {
+          fail(t("chat.actionFailed"), error);
+        }
+      },
+      onFeedback: async (messageId: string, rating: FeedbackRating, comment: string | null) => {
+        try {
+          const { data } = await client.mutate({
+            mutation: SetFeedbackMutation,
+            variables: { messageId, rating, comment },
+          });
+          if (data) chat.upsert(data.setFeedback);
+          toast({ title: t("chat.feedbackThanks"), variant: "success" });
+        } catch (error) {
+          fail(t("chat.actionFailed"), error);
+        }
+      },
+      onCopy: (message: Message) => {
+        void navigator.clipboard?.writeText(message.content).then(
+          () => toast({ title: t("chat.copied"), variant: "success" }),
+          () => undefined,
+        );
+      },
+    }),
+    [client, chat.upsert, fail, t, toast],
+  );
+
+  const rename = async (sessionId: string, title: string) => {
+    try {
+      await client.mutate({ mutation: RenameSessionMutation, variables: { sessionId, title } });
+      await Promise.all([sessionsQuery.refetch(), query ? searchQuery.refetch() : null]);
+      toast({ title: t("chat.renamed"), variant: "success" });
+      return true;
+    } catch (error) {
+      fail(t("chat.actionFailed"), error);
+      return false;
+    }
+  };
+
+  const exportSession = async (session: Session) => {
+    try {
+      const { data } = await client.query({
+        query: ExportSessionQuery,
+        variables: { sessionId: session.sessionId },
+        fetchPolicy: "no-cache",
+      });
+      if (data) downloadMarkdown(data.exportSession, session.title || t("chat.untitled"));
+    } catch (error) {
+      fail(t("chat.actionFailed"), error);
+    }
+  };
+
+  const confirmDelete = async () => {
+    if (!toDelete) return;
+    setDeleting(true);
+    try {
+      await client.mutate({ mutation: DeleteSessionMutation, variables: { sessionId: toDelete.sessionId } });
+      if (toDelete.sessionId === selectedId) setSelectedId(null);
+      await Promise.all([sessionsQuery.refetch(), query ? searchQuery.refetch() : null]);
+      toast({ title: t("chat.deleted"), variant: "success" });
+      setToDelete(null);
+    } catch (error) {
+      fail(t("chat.actionFailed"), error);
+    } finally {
+      setDeleting(false);
+    }
+  };
+
+  const sidebar = (
+    <SessionSidebar
+      sessions={shown}
+      loading={searching ? searchQuery.loading || query !== search.trim() : sessionsQuery.loading}
+      selectedId={selectedId}
+      search={search}
+      onSearch={setSearch}
+      onSelect={(id) => {
+        setSelectedId(id);
+        setDrawerOpen(false);
+      }}
+      onNew={() => void createSession()}
+      onRename={rename}
+      onExport={(s) => void exportSession(s)}
+      onDelete={setToDelete}
+      creating={creating}
+    />
+  );
+
+  return (
+    <Paper
+      variant="outlined"
+      sx={{
+        display: "flex",
+        overflow: "hidden",
+        borderRadius: { xs: 2, md: 3 },
+        height: { xs: "calc(100dvh - 92px)", md: "calc(100dvh - 116px)" },
+        minHeight: 420,
+        my: { xs: -1, md: -2 },
+      }}
+    >
+      {desktop ? (
+        <Box
+          sx={{
+            width: SIDEBAR_WIDTH,
+            flexShrink: 0,
+            borderRight: 1,
+            borderColor: "divider",
+            bgcolor: "background.default",
+          }}
+        >
+          {sidebar}
+        </Box>
+      ) : (
+        <Drawer
+          open={drawerOpen}
+          onClose={() => setDrawerOpen(false)}
+          slotProps={{ paper: { sx: { width: "min(88vw, 340px)" } } }}
+        >
+          {sidebar}
+        </Drawer>
+      )}
+      <Box
+        component="section"
+        aria-label={t("chat.title")}
+        sx={{ flex: 1, minWidth: 0, display: "flex", flexDirection: "column" }}
+      >
+        <Box
+          sx={{
+            display: "flex",
+            alignItems: "center",
+            gap: 1,
+            px: { xs: 1, md: 3 },
+            py: 1,
+            minHeight: 52,
+            borderBottom: 1,
+            borderColor: "divider",
+          }}
+        >
+          {!desktop && (
+            <IconButton
+              aria-label={t("chat.openSessions")}
+              onClick={() => setDrawerOpen(true)}
+              data-testid="open-sessions"
+            >
+              <MenuOpenRoundedIcon />
+            </IconButton>
+          )}
+          <Typography
+            variant="h1"
+            noWrap
+            sx={{ fontSize: "1.1rem", fontWeight: 600 }}
+            data-testid="chat-title"
+          >
+            {selected ? selected.title || t("chat.untitled") : t("chat.newChat")}
+          </Typography>
+        </Box>
+        {chat.error ? (
+          <Box sx={{ p: 3 }}>
+            <Alert
+              severity="error"
+              action={
+                <Button color="inherit" size="small" onClick={chat.reload}>
+                  {t("chat.retryLoad")}
+                </Button>
+              }
+            >
+              {t("chat.messagesError")}
+            </Alert>
+          </Box>
+        ) : chat.loading && chat.messages.length === 0 ? (
+          <Box sx={{ flex: 1, display: "flex", alignItems: "center", justifyContent: "center", gap: 1.5 }}>
+            <CircularProgress size={22} />
+            <Typography color="text.secondary">{t("chat.loading")}</Typography>
+          </Box>
+        ) : chat.messages.length === 0 ? (
+          <Box sx={{ flex: 1, display: "flex", alignItems: "center", justifyContent: "center", p: 3 }}>
+            <Box sx={{ textAlign: "center", maxWidth: 460 }}>
+              <ForumRoundedIcon color="primary" sx={{ fontSize: 44, opacity: 0.85 }} aria-hidden />
+              <Typography variant="h2" sx={{ fontSize: "1.35rem", mt: 1 }}>
+                {t("chat.emptyTitle")}
+              </Typography>
+              <Typography color="text.secondary" sx={{ mt: 1 }}>
+                {t("chat.emptyText")}
+              </Typography>
+            </Box>
+          </Box>
+        ) : (
+          <MessageList key={selectedId ?? ""} messages={chat.messages} actions={actions} />
+        )}
+        <Composer onSend={send} onStop={() => void stop()} streaming={Boolean(streamingMessage)} />
+        <Box aria-live="polite" role="status" data-testid="chat-announcer" sx={srOnly}>
+          {announcement}
+        </Box>
+      </Box>
+      <Dialog
+        open={Boolean(toDelete)}
+        onClose={() => !deleting && setToDelete(null)}
+        aria-labelledby="delete-session-title"
+      >
+        <DialogTitle id="delete-session-title">{t("chat.deleteTitle")}</DialogTitle>
+        <DialogContent>
+          <DialogContentText>
+            {t("chat.deleteText", { title: toDelete?.title || t("chat.untitled") })}
+          </DialogContentText>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setToDelete(null)} disabled={deleting}>
+            {t("chat.cancel")}
+          </Button>
+          <Button color="error" variant="contained" onClick={() => void confirmDelete()} disabled={deleting}>
+            {deleting ? t("chat.deleting") : t("chat.delete")}
+          </Button>
+        </DialogActions>
+      </Dialog>
+    </Paper>
+  );
+}
+
+const srOnly = {
+  position: "absolute",
+  width: "1px",
+  height: "1px",
+  overflow: "hidden",
+  clip: "rect(0 0 0 0)",
+  whiteSpace: "nowrap",
+} as const;

@@ -1,0 +1,110 @@
+import { renderToStaticMarkup } from "react-dom/server";
+import { MemoryRouter } from "react-router-dom";
+import { describe, expect, it } from "vitest";
+import { Markdown } from "../../../components/Markdown";
+import { plainAnnouncement } from "./announce";
+import { citationLinks } from "./citations";
+import { markdownFileName } from "./download";
+import { groupSessions } from "./groupSessions";
+import { applyEvent, type Message, mergePolled } from "./messages";
+
+const msg = (over: Partial<Message>): Message => ({
+  id: "a1",
+  sessionId: "s1",
+  role: "assistant",
+  content: "",
+  timestamp: "2026-01-01T10:00:00Z",
+  status: "pending",
+  replyTo: "u1",
+  mode: null,
+  knowledgeGap: false,
+  usedNumbers: [],
+  citations: [],
+  freshnessWarnings: [],
+  error: null,
+  feedback: null,
+  ...over,
+});
+
+describe("chat: message state", () => {
+  it("should append streamed tokens to the answer in progress", () => {
+    let list = [msg({})];
+    list = applyEvent(list, {
+      type: "DELTA",
+      sessionId: "s1",
+      messageId: "a1",
+      delta: "Hej ",
+      message: null,
+    });
+    list = applyEvent(list, { type: "DELTA", sessionId: "s1", messageId: "a1", delta: "du", message: null });
+    expect(list[0]).toMatchObject({ content: "Hej du", status: "streaming" });
+    const done = msg({ content: "Hej du!", status: "complete" });
+    list = applyEvent(list, {
+      type: "COMPLETED",
+      sessionId: "s1",
+      messageId: "a1",
+      delta: null,
+      message: done,
+    });
+    expect(list[0]).toBe(done);
+    // a late token does not touch a finished answer
+    expect(
+      applyEvent(list, { type: "DELTA", sessionId: "s1", messageId: "a1", delta: "x", message: null })[0],
+    ).toBe(done);
+  });
+
+  it("should not let a slow poll undo a finished answer or shorten streamed text", () => {
+    const finished = msg({ status: "error", content: "" });
+    expect(mergePolled([finished], [msg({ status: "pending" })])[0]).toBe(finished);
+    const streamed = msg({ status: "streaming", content: "Hej du" });
+    expect(mergePolled([streamed], [msg({ status: "streaming", content: "Hej" })])[0]).toBe(streamed);
+    const done = msg({ status: "complete", content: "Hej du!" });
+    expect(mergePolled([streamed], [done])[0]).toBe(done);
+  });
+});
+
+describe("chat: session groups", () => {
+  it("should group by today, yesterday, the last 7 days and month", () => {
+    const now = new Date(2026, 10, 25, 12, 0);
+    const at = (d: number, h = 9) => ({ lastUpdated: new Date(2026, 10, d, h).toISOString() });
+    const groups = groupSessions([at(25), at(24, 23), at(24, 1), at(20), at(19), at(18), at(2)], now);
+    expect(groups.map((g) => [g.key, g.sessions.length])).toEqual([
+      ["today", 1],
+      ["yesterday", 2],
+      ["week", 2],
+      ["older", 2],
+    ]);
+    expect(groups[3].month?.getMonth()).toBe(10);
+  });
+});
+
+describe("chat: citations", () => {
+  const citations = [
+    {
+      number: 1,
+      articleId: "abc",
+      title: "Klager",
+      headingPath: ["Klager", "Klagefristen"],
+      heading: "Klager › Klagefristen",
+    },
+  ];
+  it("should turn known [n] markers into links to the cited heading, leaving code and unknown numbers alone", () => {
+    const html = renderToStaticMarkup(
+      <MemoryRouter>
+        <Markdown remarkPlugins={[citationLinks(citations)]}>{"Fire uger [1] og [7]. `[1]`"}</Markdown>
+      </MemoryRouter>,
+    );
+    expect(html).toContain('href="/knowledge?article=abc#h-klagefristen"');
+    expect(html).toContain('title="Klager › Klagefristen"');
+    expect(html).toContain("[7]");
+    expect(html).toContain("<code>[1]</code>");
+  });
+
+  it("should announce plain text and name export files safely", () => {
+    expect(plainAnnouncement("**Fire uger** [1] fra [afgørelsen](https://x.dk).")).toBe(
+      "Fire uger fra afgørelsen.",
+    );
+    expect(markdownFileName("Budget/og: regnskab")).toBe("Budget-og-regnskab.md");
+    expect(markdownFileName("???")).toBe("samtale.md");
+  });
+});
