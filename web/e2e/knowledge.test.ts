@@ -269,7 +269,7 @@ describe("web: knowledge screen", () => {
     await kb.goto();
     await kb.bookmarksLink().click();
     await page.waitForURL((url) => url.searchParams.get("view") === "bookmarks");
-    await expect(kb.heading().innerText()).resolves.toBe("Mine bogmærker");
+    await page.getByRole("heading", { level: 1, name: "Mine bogmærker" }).waitFor();
     await kb.cards().filter({ hasText: "Linjetest" }).waitFor();
     await checkScreen(page, "knowledge-bookmarks", "light");
 

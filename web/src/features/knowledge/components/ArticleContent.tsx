@@ -50,7 +50,10 @@ export function ArticleContent({
     i++;
   }
   return (
-    <Box data-testid="article-content" sx={{ overflowWrap: "anywhere", lineHeight: 1.7, fontSize: "1rem" }}>
+    <Box
+      data-testid="article-content"
+      sx={{ overflowWrap: "anywhere", lineHeight: 1.7, fontSize: "1rem", maxWidth: "80ch" }}
+    >
       {out}
     </Box>
   );

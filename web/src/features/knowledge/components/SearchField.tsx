@@ -45,7 +45,11 @@ export function SearchField({
         onChange={(e) => setValue(e.target.value)}
         fullWidth
         autoComplete="off"
-        sx={{ "& .MuiInputBase-root": { bgcolor: "background.paper" } }}
+        sx={{
+          "& .MuiInputBase-root": { bgcolor: "background.paper" },
+          // the field has its own clear button; hide the browser's
+          "& input::-webkit-search-cancel-button": { display: "none" },
+        }}
         slotProps={{
           htmlInput: { maxLength: MAX_QUERY_LENGTH, enterKeyHint: "search" },
           input: {
