@@ -110,7 +110,7 @@ describe("web: knowledge screen", () => {
     const n = all.data.knowledgeArticles.length;
     await kb.goto();
     await kb.waitForOverview();
-    await expect(kb.heading().innerText()).resolves.toBe("Vidensbank");
+    await kb.waitForHeading("Vidensbank");
     await page.getByRole("heading", { level: 2, name: `Alle dokumenter (${n})` }).waitFor();
     for (const name of ["Økonomi", "Procedurer", "Roller", "Sagsbehandling"]) {
       const card = kb.categoryCard(name);
@@ -168,7 +168,7 @@ describe("web: knowledge screen", () => {
     await kb.waitForOverview();
     await kb.categoryCard("Økonomi").click();
     await page.waitForURL((url) => url.searchParams.get("category") === "Økonomi");
-    await expect(kb.heading().innerText()).resolves.toBe("Økonomi");
+    await kb.waitForHeading("Økonomi");
     await kb.cards().first().waitFor();
     const categories = await kb.cards().getByText("Økonomi", { exact: true }).count();
     expect(categories).toBe(await kb.cards().count());
@@ -184,7 +184,7 @@ describe("web: knowledge screen", () => {
 
     await page.goBack();
     await page.waitForURL((url) => !url.searchParams.has("q"));
-    await expect(kb.heading().innerText()).resolves.toBe("Økonomi");
+    await kb.waitForHeading("Økonomi");
     await kb.backToOverview().click();
     await kb.waitForOverview();
     expect(new URL(page.url()).search).toBe("");
@@ -200,7 +200,7 @@ describe("web: knowledge screen", () => {
     await kb.cards().filter({ hasText: "Linjetest" }).getByRole("link").click();
     await page.waitForURL((url) => url.searchParams.get("article") === testArticleId);
     await kb.content().waitFor();
-    await expect(kb.heading().innerText()).resolves.toBe("Linjetest: alle linjetyper i én artikel");
+    await kb.waitForHeading("Linjetest: alle linjetyper i én artikel");
     await page.getByLabel("Kategori: Procedurer").waitFor();
     await page.getByLabel("Underkategori: Test").waitFor();
     const dates = await page.getByTestId("article-dates").innerText();

@@ -46,6 +46,11 @@ export class KnowledgePage {
   async waitForOverview(): Promise<void> {
     await this.page
       .getByRole("heading", { level: 2, name: /^(Alle dokumenter|All documents) \(\d+\)$/ })
-      .waitFor();
+      .waitFor({ timeout: 30_000 });
+  }
+
+  /** Waits for the view whose h1 is `text` (the address changes a moment before the new view renders). */
+  async waitForHeading(text: string): Promise<void> {
+    await this.page.getByRole("heading", { level: 1, name: text, exact: true }).waitFor();
   }
 }
