@@ -37,6 +37,16 @@ type Documents = {
     "\n  mutation SetChatFeedback($messageId: ID!, $rating: FeedbackRating!, $comment: String) {\n    setFeedback(messageId: $messageId, rating: $rating, comment: $comment) {\n      ...ChatMessageFields\n    }\n  }\n": typeof types.SetChatFeedbackDocument,
     "\n  subscription ChatMessageEvents($sessionId: ID!) {\n    chatMessageEvents(sessionId: $sessionId) {\n      type\n      sessionId\n      messageId\n      delta\n      message {\n        ...ChatMessageFields\n      }\n    }\n  }\n": typeof types.ChatMessageEventsDocument,
     "\n  query Environment {\n    environment {\n      environment\n      hostname\n      nodeEnv\n      replOwner\n    }\n  }\n": typeof types.EnvironmentDocument,
+    "\n  mutation AddBookmark($articleId: ID!) {\n    addBookmark(articleId: $articleId) {\n      created\n      bookmark {\n        id\n        articleId\n      }\n    }\n  }\n": typeof types.AddBookmarkDocument,
+    "\n  fragment ArticleCardFields on KnowledgeArticle {\n    id\n    title\n    content\n    category\n    subcategory\n    tags\n    lastUpdated\n  }\n": typeof types.ArticleCardFieldsFragmentDoc,
+    "\n  query IsBookmarked($articleId: ID!) {\n    isBookmarked(articleId: $articleId)\n  }\n": typeof types.IsBookmarkedDocument,
+    "\n  query KnowledgeArticle($id: ID!) {\n    knowledgeArticle(id: $id) {\n      ...ArticleCardFields\n      createdAt\n      updatedAt\n      source\n    }\n  }\n": typeof types.KnowledgeArticleDocument,
+    "\n  query KnowledgeArticles($category: String) {\n    knowledgeArticles(category: $category) {\n      ...ArticleCardFields\n    }\n  }\n": typeof types.KnowledgeArticlesDocument,
+    "\n  query KnowledgeCategories {\n    knowledgeCategories {\n      name\n      count\n      icon\n      color\n      description\n    }\n  }\n": typeof types.KnowledgeCategoriesDocument,
+    "\n  query MyBookmarks {\n    myBookmarks {\n      id\n      articleId\n      articleTitle\n      bookmarkedAt\n      article {\n        ...ArticleCardFields\n      }\n    }\n  }\n": typeof types.MyBookmarksDocument,
+    "\n  query MyRecentSearches($limit: Int) {\n    myRecentSearches(limit: $limit) {\n      id\n      query\n      timestamp\n    }\n  }\n": typeof types.MyRecentSearchesDocument,
+    "\n  mutation RemoveBookmark($articleId: ID!) {\n    removeBookmark(articleId: $articleId)\n  }\n": typeof types.RemoveBookmarkDocument,
+    "\n  query SearchKnowledge($query: String!, $category: String, $limit: Int) {\n    searchKnowledge(query: $query, category: $category, limit: $limit) {\n      query\n      total\n      truncated\n      corrections {\n        from\n        to\n      }\n      hits {\n        score\n        snippet\n        highlights {\n          start\n          end\n        }\n        titleHighlights {\n          start\n          end\n        }\n        article {\n          ...ArticleCardFields\n        }\n      }\n    }\n  }\n": typeof types.SearchKnowledgeDocument,
     "\n  query MyPreferences {\n    myPreferences {\n      language\n      theme\n      notifications\n      updatedAt\n    }\n  }\n": typeof types.MyPreferencesDocument,
     "\n  subscription PreferencesChanged {\n    preferencesChanged {\n      language\n      theme\n      notifications\n      updatedAt\n    }\n  }\n": typeof types.PreferencesChangedDocument,
     "\n  mutation UpdatePreferences($input: PreferencesInput!) {\n    updatePreferences(input: $input) {\n      language\n      theme\n      notifications\n      updatedAt\n    }\n  }\n": typeof types.UpdatePreferencesDocument,
@@ -66,6 +76,16 @@ const documents: Documents = {
     "\n  mutation SetChatFeedback($messageId: ID!, $rating: FeedbackRating!, $comment: String) {\n    setFeedback(messageId: $messageId, rating: $rating, comment: $comment) {\n      ...ChatMessageFields\n    }\n  }\n": types.SetChatFeedbackDocument,
     "\n  subscription ChatMessageEvents($sessionId: ID!) {\n    chatMessageEvents(sessionId: $sessionId) {\n      type\n      sessionId\n      messageId\n      delta\n      message {\n        ...ChatMessageFields\n      }\n    }\n  }\n": types.ChatMessageEventsDocument,
     "\n  query Environment {\n    environment {\n      environment\n      hostname\n      nodeEnv\n      replOwner\n    }\n  }\n": types.EnvironmentDocument,
+    "\n  mutation AddBookmark($articleId: ID!) {\n    addBookmark(articleId: $articleId) {\n      created\n      bookmark {\n        id\n        articleId\n      }\n    }\n  }\n": types.AddBookmarkDocument,
+    "\n  fragment ArticleCardFields on KnowledgeArticle {\n    id\n    title\n    content\n    category\n    subcategory\n    tags\n    lastUpdated\n  }\n": types.ArticleCardFieldsFragmentDoc,
+    "\n  query IsBookmarked($articleId: ID!) {\n    isBookmarked(articleId: $articleId)\n  }\n": types.IsBookmarkedDocument,
+    "\n  query KnowledgeArticle($id: ID!) {\n    knowledgeArticle(id: $id) {\n      ...ArticleCardFields\n      createdAt\n      updatedAt\n      source\n    }\n  }\n": types.KnowledgeArticleDocument,
+    "\n  query KnowledgeArticles($category: String) {\n    knowledgeArticles(category: $category) {\n      ...ArticleCardFields\n    }\n  }\n": types.KnowledgeArticlesDocument,
+    "\n  query KnowledgeCategories {\n    knowledgeCategories {\n      name\n      count\n      icon\n      color\n      description\n    }\n  }\n": types.KnowledgeCategoriesDocument,
+    "\n  query MyBookmarks {\n    myBookmarks {\n      id\n      articleId\n      articleTitle\n      bookmarkedAt\n      article {\n        ...ArticleCardFields\n      }\n    }\n  }\n": types.MyBookmarksDocument,
+    "\n  query MyRecentSearches($limit: Int) {\n    myRecentSearches(limit: $limit) {\n      id\n      query\n      timestamp\n    }\n  }\n": types.MyRecentSearchesDocument,
+    "\n  mutation RemoveBookmark($articleId: ID!) {\n    removeBookmark(articleId: $articleId)\n  }\n": types.RemoveBookmarkDocument,
+    "\n  query SearchKnowledge($query: String!, $category: String, $limit: Int) {\n    searchKnowledge(query: $query, category: $category, limit: $limit) {\n      query\n      total\n      truncated\n      corrections {\n        from\n        to\n      }\n      hits {\n        score\n        snippet\n        highlights {\n          start\n          end\n        }\n        titleHighlights {\n          start\n          end\n        }\n        article {\n          ...ArticleCardFields\n        }\n      }\n    }\n  }\n": types.SearchKnowledgeDocument,
     "\n  query MyPreferences {\n    myPreferences {\n      language\n      theme\n      notifications\n      updatedAt\n    }\n  }\n": types.MyPreferencesDocument,
     "\n  subscription PreferencesChanged {\n    preferencesChanged {\n      language\n      theme\n      notifications\n      updatedAt\n    }\n  }\n": types.PreferencesChangedDocument,
     "\n  mutation UpdatePreferences($input: PreferencesInput!) {\n    updatePreferences(input: $input) {\n      language\n      theme\n      notifications\n      updatedAt\n    }\n  }\n": types.UpdatePreferencesDocument,
@@ -178,6 +198,46 @@ export function graphql(source: "\n  subscription ChatMessageEvents($sessionId: 
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  query Environment {\n    environment {\n      environment\n      hostname\n      nodeEnv\n      replOwner\n    }\n  }\n"): (typeof documents)["\n  query Environment {\n    environment {\n      environment\n      hostname\n      nodeEnv\n      replOwner\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation AddBookmark($articleId: ID!) {\n    addBookmark(articleId: $articleId) {\n      created\n      bookmark {\n        id\n        articleId\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation AddBookmark($articleId: ID!) {\n    addBookmark(articleId: $articleId) {\n      created\n      bookmark {\n        id\n        articleId\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment ArticleCardFields on KnowledgeArticle {\n    id\n    title\n    content\n    category\n    subcategory\n    tags\n    lastUpdated\n  }\n"): (typeof documents)["\n  fragment ArticleCardFields on KnowledgeArticle {\n    id\n    title\n    content\n    category\n    subcategory\n    tags\n    lastUpdated\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query IsBookmarked($articleId: ID!) {\n    isBookmarked(articleId: $articleId)\n  }\n"): (typeof documents)["\n  query IsBookmarked($articleId: ID!) {\n    isBookmarked(articleId: $articleId)\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query KnowledgeArticle($id: ID!) {\n    knowledgeArticle(id: $id) {\n      ...ArticleCardFields\n      createdAt\n      updatedAt\n      source\n    }\n  }\n"): (typeof documents)["\n  query KnowledgeArticle($id: ID!) {\n    knowledgeArticle(id: $id) {\n      ...ArticleCardFields\n      createdAt\n      updatedAt\n      source\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query KnowledgeArticles($category: String) {\n    knowledgeArticles(category: $category) {\n      ...ArticleCardFields\n    }\n  }\n"): (typeof documents)["\n  query KnowledgeArticles($category: String) {\n    knowledgeArticles(category: $category) {\n      ...ArticleCardFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query KnowledgeCategories {\n    knowledgeCategories {\n      name\n      count\n      icon\n      color\n      description\n    }\n  }\n"): (typeof documents)["\n  query KnowledgeCategories {\n    knowledgeCategories {\n      name\n      count\n      icon\n      color\n      description\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query MyBookmarks {\n    myBookmarks {\n      id\n      articleId\n      articleTitle\n      bookmarkedAt\n      article {\n        ...ArticleCardFields\n      }\n    }\n  }\n"): (typeof documents)["\n  query MyBookmarks {\n    myBookmarks {\n      id\n      articleId\n      articleTitle\n      bookmarkedAt\n      article {\n        ...ArticleCardFields\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query MyRecentSearches($limit: Int) {\n    myRecentSearches(limit: $limit) {\n      id\n      query\n      timestamp\n    }\n  }\n"): (typeof documents)["\n  query MyRecentSearches($limit: Int) {\n    myRecentSearches(limit: $limit) {\n      id\n      query\n      timestamp\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation RemoveBookmark($articleId: ID!) {\n    removeBookmark(articleId: $articleId)\n  }\n"): (typeof documents)["\n  mutation RemoveBookmark($articleId: ID!) {\n    removeBookmark(articleId: $articleId)\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query SearchKnowledge($query: String!, $category: String, $limit: Int) {\n    searchKnowledge(query: $query, category: $category, limit: $limit) {\n      query\n      total\n      truncated\n      corrections {\n        from\n        to\n      }\n      hits {\n        score\n        snippet\n        highlights {\n          start\n          end\n        }\n        titleHighlights {\n          start\n          end\n        }\n        article {\n          ...ArticleCardFields\n        }\n      }\n    }\n  }\n"): (typeof documents)["\n  query SearchKnowledge($query: String!, $category: String, $limit: Int) {\n    searchKnowledge(query: $query, category: $category, limit: $limit) {\n      query\n      total\n      truncated\n      corrections {\n        from\n        to\n      }\n      hits {\n        score\n        snippet\n        highlights {\n          start\n          end\n        }\n        titleHighlights {\n          start\n          end\n        }\n        article {\n          ...ArticleCardFields\n        }\n      }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

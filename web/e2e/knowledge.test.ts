@@ -1,0 +1,389 @@
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { TestApp } from "../../api/src/testing/app";
+import { createVerifiedUser, gql, loginAdmin } from "../../api/src/testing/client";
+import { articleHref, headingAnchor } from "../src/lib/anchors";
+import { KnowledgePage } from "./pages/KnowledgePage";
+import { launchBrowser, newContext } from "./support/browser";
+import { checkScreen } from "./support/checkScreen";
+import { screenshot } from "./support/screenshots";
+import { startServer } from "./support/server";
+
+const REMOTE_HOST = "tracker.example";
+const HOSTILE = [
+  "<img src=x onerror=alert(1)>",
+  "[klik her](javascript:alert(1))",
+  `![spor](https://${REMOTE_HOST}/pixel.png)`,
+  `<a href="javascript:alert(2)">link</a> <img src="https://${REMOTE_HOST}/raw.png">`,
+].join("\n");
+
+/** Every line kind of spec §2, in one article. */
+const LINE_KINDS = [
+  "# Linjetest hovedafsnit",
+  "Indledning til artiklen, som er en almindelig og lidt længere linje med punktum til sidst.",
+  "",
+  "## Trin for trin",
+  "1. Første trin",
+  "2. Andet trin",
+  "",
+  "### Huskeliste",
+  "- første punkt",
+  "- andet punkt",
+  "",
+  "",
+  "Vigtigt at vide",
+  "Titel: Support",
+  "husk notat: ring tilbage",
+  "",
+  HOSTILE,
+].join("\n");
+
+const CREATE = `mutation Create($input: KnowledgeArticleInput!) { createKnowledgeArticle(input: $input) { id title content } }`;
+
+describe("web: knowledge screen", () => {
+  let app: TestApp;
+  let browser: Browser;
+  let page: Page;
+  let kb: KnowledgePage;
+  let token: string;
+  let adminToken: string;
+  let testArticleId: string;
+  const dialogs: string[] = [];
+  const remoteRequests: string[] = [];
+
+  const setPrefs = async (input: { theme?: "light" | "dark"; language?: "da" | "en" }) => {
+    const res = await gql(
+      app,
+      "mutation P($input: PreferencesInput!) { updatePreferences(input: $input) { theme } }",
+      { input },
+      token,
+    );
+    expect(res.errors).toBeUndefined();
+  };
+
+  const openContext = async (width = 1280, height = 860) => {
+    const ctx = await newContext(browser, { baseURL: app.url, width, height });
+    await ctx.addInitScript((value: string) => localStorage.setItem("auth_token", value), token);
+    const p = await ctx.newPage();
+    p.on("dialog", (d) => {
+      dialogs.push(d.message());
+      void d.dismiss();
+    });
+    p.on("request", (r) => {
+      if (new URL(r.url()).hostname === REMOTE_HOST) remoteRequests.push(r.url());
+    });
+    return { ctx, p };
+  };
+
+  beforeAll(async () => {
+    [app, browser] = await Promise.all([startServer(), launchBrowser()]);
+    const staff = await createVerifiedUser(app);
+    token = staff.token;
+    adminToken = await loginAdmin(app);
+    const created = await gql(
+      app,
+      CREATE,
+      {
+        input: {
+          title: "Linjetest: alle linjetyper i én artikel",
+          content: LINE_KINDS,
+          category: "Procedurer",
+          subcategory: "Test",
+          tags: ["linjer", "test", "rendering", "sikkerhed"],
+        },
+      },
+      adminToken,
+    );
+    expect(created.errors).toBeUndefined();
+    testArticleId = created.data.createKnowledgeArticle.id;
+    ({ p: page } = await openContext());
+    kb = new KnowledgePage(page);
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await app?.close();
+  });
+
+  it("should show the hero, the category cards and 'Alle dokumenter (n)'", async () => {
+    const all = await gql(app, "{ knowledgeArticles { id } }", {}, token);
+    const n = all.data.knowledgeArticles.length;
+    await kb.goto();
+    await kb.waitForOverview();
+    await kb.waitForHeading("Vidensbank");
+    await page.getByRole("heading", { level: 2, name: `Alle dokumenter (${n})` }).waitFor();
+    for (const name of ["Økonomi", "Procedurer", "Roller", "Sagsbehandling"]) {
+      const card = kb.categoryCard(name);
+      await expect(card.innerText()).resolves.toMatch(/\d+ artikler/);
+    }
+    // overview cards: at most 3 tags and a '+n' count (the test article has 4)
+    const card = kb.cards().filter({ hasText: "Linjetest" });
+    await expect(card.getByRole("listitem").allInnerTexts()).resolves.toEqual([
+      "linjer",
+      "test",
+      "rendering",
+      "+1",
+    ]);
+    await checkScreen(page, "knowledge-overview", "light");
+  });
+
+  it("should find the inflected Danish word with marked snippets, keep recent searches, and go back", async () => {
+    await kb.searchFor("sagsbehandlingen");
+    await expect(kb.resultsHeading().innerText()).resolves.toBe('Søgeresultater for "sagsbehandlingen"');
+    await expect(kb.cardTitles().first().innerText()).resolves.toBe("Frister i sagsbehandlingen");
+    const marked = await page.locator("article mark").allInnerTexts();
+    expect(marked.map((m) => m.toLowerCase())).toContain("sagsbehandlingen");
+    // search cards show at most 2 tags + '+n'
+    const tags = await kb.cards().first().getByRole("listitem").allInnerTexts();
+    expect(tags.length).toBeLessThanOrEqual(3);
+    if (tags.length === 3) expect(tags[2]).toMatch(/^\+\d+$/);
+    await checkScreen(page, "knowledge-search", "light");
+
+    // a typo: the server corrects it and the screen says what it searched
+    await kb.searchFor("generalforsmaling");
+    await kb.corrected().waitFor();
+    await expect(kb.corrected().innerText()).resolves.toBe('Viste resultater for "generalforsamling"');
+    await expect(kb.cardTitles().first().innerText()).resolves.toMatch(/Generalforsamling/i);
+
+    // recent searches are suggestions
+    await kb.recentSearch("sagsbehandlingen").click();
+    await page.waitForURL((url) => url.searchParams.get("q") === "sagsbehandlingen");
+    await kb.resultsHeading().filter({ hasText: "sagsbehandlingen" }).waitFor();
+
+    // browser back/forward move between searches
+    await page.goBack();
+    await page.waitForURL((url) => url.searchParams.get("q") === "generalforsmaling");
+    await kb.corrected().waitFor();
+    await expect(kb.search().inputValue()).resolves.toBe("generalforsmaling");
+    await page.goForward();
+    await page.waitForURL((url) => url.searchParams.get("q") === "sagsbehandlingen");
+
+    await kb.searchFor("qqxqzzyy");
+    await page.getByText("Ingen resultater fundet").waitFor();
+    await checkScreen(page, "knowledge-no-results", "light");
+  });
+
+  it("should open a category, search inside it and come back", async () => {
+    await kb.goto();
+    await kb.waitForOverview();
+    await kb.categoryCard("Økonomi").click();
+    await page.waitForURL((url) => url.searchParams.get("category") === "Økonomi");
+    await kb.waitForHeading("Økonomi");
+    await kb.cards().first().waitFor();
+    const categories = await kb.cards().getByText("Økonomi", { exact: true }).count();
+    expect(categories).toBe(await kb.cards().count());
+    await kb.backToOverview().waitFor();
+    await checkScreen(page, "knowledge-category", "light");
+
+    await kb.searchFor("budget");
+    expect(new URL(page.url()).searchParams.get("category")).toBe("Økonomi");
+    await kb.resultsHeading().waitFor();
+    const hits = await kb.cards().count();
+    expect(hits).toBeGreaterThan(0);
+    expect(await kb.cards().getByText("Økonomi", { exact: true }).count()).toBe(hits);
+
+    await page.goBack();
+    await page.waitForURL((url) => !url.searchParams.has("q"));
+    await kb.waitForHeading("Økonomi");
+    await kb.backToOverview().click();
+    await kb.waitForOverview();
+    expect(new URL(page.url()).search).toBe("");
+
+    // an unknown category has no articles
+    await kb.goto("?category=Tom");
+    await page.getByText("Ingen artikler fundet").waitFor();
+  });
+
+  it("should render every line kind of the article, with badges, dates and tags", async () => {
+    await kb.goto();
+    await kb.waitForOverview();
+    await kb.cards().filter({ hasText: "Linjetest" }).getByRole("link").click();
+    await page.waitForURL((url) => url.searchParams.get("article") === testArticleId);
+    await kb.content().waitFor();
+    await kb.waitForHeading("Linjetest: alle linjetyper i én artikel");
+    await page.getByLabel("Kategori: Procedurer").waitFor();
+    await page.getByLabel("Underkategori: Test").waitFor();
+    const dates = await page.getByTestId("article-dates").innerText();
+    // da-DK dates, e.g. "25. november 2026"
+    expect(dates).toMatch(/Sidst opdateret \d{1,2}\. \p{L}+ \d{4}/u);
+    expect(dates).toMatch(/Oprettet \d{1,2}\. \p{L}+ \d{4}/u);
+    await expect(page.getByRole("list", { name: "Tags" }).getByRole("listitem").count()).resolves.toBe(4);
+
+    const content = kb.content();
+    for (const [level, text] of [
+      [2, "Linjetest hovedafsnit"],
+      [3, "Trin for trin"],
+      [4, "Huskeliste"],
+    ] as const) {
+      const h = content.getByRole("heading", { level, name: text });
+      await expect(h.getAttribute("id")).resolves.toBe(headingAnchor(text));
+    }
+    await expect(content.locator("ol > li").allInnerTexts()).resolves.toEqual(["Første trin", "Andet trin"]);
+    await expect(content.locator("ul > li").allInnerTexts()).resolves.toEqual([
+      "første punkt",
+      "andet punkt",
+    ]);
+    const weight = (text: string) =>
+      content.getByText(text, { exact: true }).evaluate((el) => getComputedStyle(el).fontWeight);
+    for (const bold of ["Vigtigt at vide", "Titel: Support", "husk notat: ring tilbage"]) {
+      await expect(weight(bold)).resolves.toBe("700");
+    }
+    await expect(
+      weight("Indledning til artiklen, som er en almindelig og lidt længere linje med punktum til sidst."),
+    ).resolves.toBe("400");
+    // four blank-line spacings: the two blank lines before 'Vigtigt at vide' count once
+    await expect(content.locator('div[aria-hidden="true"]').count()).resolves.toBe(4);
+    await checkScreen(page, "knowledge-article", "light");
+
+    // back goes to where the user came from
+    await kb.back().click();
+    await kb.waitForOverview();
+  });
+
+  it("should open a citation address on its heading, scrolled to, focused and marked", async () => {
+    const { ctx, p } = await openContext(1280, 600);
+    const href = articleHref(testArticleId, ["Linjetest hovedafsnit", "Huskeliste"]);
+    await p.goto(href);
+    const heading = p.getByRole("heading", { level: 4, name: "Huskeliste" });
+    await heading.waitFor();
+    await p.waitForFunction((id) => document.activeElement?.id === id, headingAnchor("Huskeliste"));
+    await expect(heading.getAttribute("data-cited")).resolves.toBe("true");
+    const box = await heading.boundingBox();
+    expect(box && box.y >= 0 && box.y < 600).toBe(true);
+    // the page was scrolled (the heading is far below the top of the article)
+    await expect(p.evaluate(() => window.scrollY)).resolves.toBeGreaterThan(0);
+    await ctx.close();
+  });
+
+  it("should bookmark and unbookmark, and list bookmarks in 'Mine bogmærker'", async () => {
+    await kb.goto("?view=bookmarks");
+    await page.getByText("Ingen bogmærker endnu").waitFor();
+    await checkScreen(page, "knowledge-bookmarks-empty", "light");
+
+    await kb.goto(`?article=${testArticleId}`);
+    await kb.addBookmark().click();
+    await kb.removeBookmark().waitFor();
+    const bookmarks = await gql(app, "{ myBookmarks { articleId } }", {}, token);
+    expect(bookmarks.data.myBookmarks).toEqual([{ articleId: testArticleId }]);
+
+    await kb.goto();
+    await kb.bookmarksLink().click();
+    await page.waitForURL((url) => url.searchParams.get("view") === "bookmarks");
+    await page.getByRole("heading", { level: 1, name: "Mine bogmærker" }).waitFor();
+    await kb.cards().filter({ hasText: "Linjetest" }).waitFor();
+    await checkScreen(page, "knowledge-bookmarks", "light");
+
+    await kb.cards().filter({ hasText: "Linjetest" }).getByRole("link").click();
+    await kb.removeBookmark().click();
+    await kb.addBookmark().waitFor();
+    await page.goBack();
+    await page.waitForURL((url) => url.searchParams.get("view") === "bookmarks");
+    await page.getByText("Ingen bogmærker endnu").waitFor();
+  });
+
+  it("should render hostile article and snippet text inertly: no dialog, no script, no remote request", async () => {
+    // as stored (the server strips HTML) and as a server that did not would send it (responses rewritten)
+    await kb.goto(`?article=${testArticleId}`);
+    await kb.content().waitFor();
+    await page.route("**/graphql", async (route) => {
+      const op = route.request().postDataJSON()?.operationName;
+      if (op !== "KnowledgeArticle" && op !== "SearchKnowledge") return route.continue();
+      const response = await route.fetch();
+      const body = await response.json();
+      if (body.data?.knowledgeArticle) body.data.knowledgeArticle.content += `\n${HOSTILE}`;
+      for (const hit of body.data?.searchKnowledge?.hits ?? []) {
+        hit.snippet = `${HOSTILE} ${hit.snippet}`;
+        hit.article.title = `<img src=x onerror=alert(3)> ${hit.article.title}`;
+      }
+      await route.fulfill({ response, json: body });
+    });
+    await kb.goto(`?article=${testArticleId}`);
+    await kb.content().getByText("<img src=x onerror=alert(1)>").first().waitFor();
+    await kb.goto("?q=linjetest");
+    await kb.resultsHeading().waitFor();
+    await kb
+      .cards()
+      .first()
+      .getByText(/onerror=alert\(1\)/)
+      .waitFor();
+    await page.waitForTimeout(500);
+    await page.unroute("**/graphql");
+
+    await kb.goto(`?article=${testArticleId}`);
+    await kb.content().waitFor();
+    expect(dialogs).toEqual([]);
+    expect(remoteRequests).toEqual([]);
+    await expect(page.locator("main img").count()).resolves.toBe(0);
+    await expect(page.locator('main a[href^="javascript"], main [onerror]').count()).resolves.toBe(0);
+  });
+
+  for (const theme of ["light", "dark"] as const) {
+    for (const width of [1280, 390]) {
+      it(`should pass axe and look finished: ${theme}, ${width} px`, async () => {
+        await setPrefs({ theme });
+        const { ctx, p } = await openContext(width);
+        const view = new KnowledgePage(p);
+        const name = (screen: string) => `${screen}${width === 390 ? "-mobile" : ""}`;
+        await view.goto();
+        await view.waitForOverview();
+        await checkScreen(p, name("knowledge-overview"), theme);
+        await view.searchFor("faktura");
+        await view.cards().first().waitFor();
+        await checkScreen(p, name("knowledge-search"), theme);
+        await view.goto("?category=Sagsbehandling");
+        await view.cards().first().waitFor();
+        await checkScreen(p, name("knowledge-category"), theme);
+        await view.goto(`?article=${testArticleId}`);
+        await view.content().waitFor();
+        await checkScreen(p, name("knowledge-article"), theme);
+        await view.goto("?view=bookmarks");
+        await view.heading().waitFor();
+        await p.getByText(/Ingen bogmærker endnu/).waitFor();
+        await checkScreen(p, name("knowledge-bookmarks"), theme);
+        // no sideways scrolling on a phone
+        const overflow = await p.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+        expect(overflow).toBeLessThanOrEqual(0);
+        await ctx.close();
+      });
+    }
+  }
+
+  it("should show the screen in English by message key", async () => {
+    await setPrefs({ theme: "light", language: "en" });
+    const { ctx, p } = await openContext();
+    const view = new KnowledgePage(p);
+    await view.goto();
+    await view.waitForOverview();
+    await p.getByRole("heading", { level: 2, name: "Categories" }).waitFor();
+    await p.getByText("Budget, accounts, payments, expenses and membership fees").waitFor();
+    await view.searchFor("generalforsmaling");
+    await expect(view.corrected().innerText()).resolves.toBe('Showing results for "generalforsamling"');
+    await screenshot(p, "knowledge-search-en");
+    await view.goto(`?article=${testArticleId}`);
+    await view.content().waitFor();
+    await expect(p.getByTestId("article-dates").innerText()).resolves.toMatch(
+      /Last updated \d{1,2} \p{L}+ \d{4}/u,
+    );
+    await view.addBookmark().waitFor();
+    await checkScreen(p, "knowledge-article-en", "light");
+    await ctx.close();
+    await setPrefs({ language: "da" });
+  });
+
+  it("should say 'Ingen dokumenter tilgængelige' with the Notion hint when there are no articles", async () => {
+    const all = await gql(app, "{ knowledgeArticles { id } }", {}, token);
+    for (const { id } of all.data.knowledgeArticles) {
+      const res = await gql(
+        app,
+        "mutation D($id: ID!) { deleteKnowledgeArticle(id: $id) }",
+        { id },
+        adminToken,
+      );
+      expect(res.errors).toBeUndefined();
+    }
+    await kb.goto();
+    await page.getByText("Ingen dokumenter tilgængelige").waitFor();
+    await expect(page.getByTestId("knowledge-no-documents").innerText()).resolves.toContain("Notion");
+    await checkScreen(page, "knowledge-no-documents", "light");
+  });
+});

@@ -1,0 +1,92 @@
+import { Box, Card, CardActionArea, CardContent, Chip, Typography } from "@mui/material";
+import type { ReactNode } from "react";
+import { Link as RouterLink } from "react-router-dom";
+import { useI18n } from "../../../i18n/i18n";
+import { formatDate } from "../../../lib/dates";
+import { articleExcerpt, cardTitle } from "../lib/excerpt";
+import { viewHref } from "../lib/knowledgeView";
+import { TagList } from "./TagList";
+
+export interface ArticleCardData {
+  id: string;
+  title: string;
+  content: string;
+  category: string;
+  subcategory?: string | null;
+  tags: string[];
+  lastUpdated: string;
+}
+
+/**
+ * An article as a card linking to its detail view: title cut at 60, the spec's excerpt (or the search snippet given
+ * as `excerpt`), category, date and up to `maxTags` tags.
+ */
+export function ArticleCard({
+  article,
+  maxTags,
+  title,
+  excerpt,
+  footer,
+  headingLevel = "h3",
+}: {
+  article: ArticleCardData;
+  maxTags: number;
+  /** replaces the cut title (search results mark the matched words) */
+  title?: ReactNode;
+  excerpt?: ReactNode;
+  footer?: ReactNode;
+  headingLevel?: "h2" | "h3";
+}) {
+  const { locale } = useI18n();
+  return (
+    <Card component="article" sx={{ height: "100%", display: "flex", flexDirection: "column" }}>
+      <CardActionArea
+        component={RouterLink}
+        to={viewHref({ kind: "article", articleId: article.id })}
+        sx={{ flexGrow: 1, alignItems: "stretch", display: "flex", flexDirection: "column" }}
+      >
+        <CardContent sx={{ flexGrow: 1, width: "100%", display: "flex", flexDirection: "column", gap: 1 }}>
+          <Box sx={{ display: "flex", gap: 1, alignItems: "center", flexWrap: "wrap" }}>
+            <Chip label={article.category} size="small" color="primary" variant="outlined" />
+            {article.subcategory && <Chip label={article.subcategory} size="small" variant="outlined" />}
+          </Box>
+          <Typography
+            component={headingLevel}
+            title={article.title}
+            sx={{ fontSize: "1.05rem", fontWeight: 650, lineHeight: 1.35, overflowWrap: "anywhere" }}
+          >
+            {title ?? cardTitle(article.title)}
+          </Typography>
+          <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: "anywhere", flexGrow: 1 }}>
+            {excerpt ?? articleExcerpt(article.content)}
+          </Typography>
+          <Typography variant="caption" color="text.secondary">
+            {formatDate(article.lastUpdated, locale)}
+          </Typography>
+        </CardContent>
+      </CardActionArea>
+      {(article.tags.length > 0 || footer) && (
+        <Box sx={{ px: 2, pb: 2, display: "flex", flexDirection: "column", gap: 1 }}>
+          <TagList tags={article.tags} max={maxTags} />
+          {footer}
+        </Box>
+      )}
+    </Card>
+  );
+}
+
+/** Cards in a responsive grid: one column on phones, up to three on wide screens. */
+export function CardGrid({ children, label }: { children: ReactNode; label?: string }) {
+  return (
+    <Box
+      aria-label={label}
+      sx={{
+        display: "grid",
+        gap: 2,
+        gridTemplateColumns: { xs: "1fr", sm: "repeat(2, minmax(0, 1fr))", lg: "repeat(3, minmax(0, 1fr))" },
+      }}
+    >
+      {children}
+    </Box>
+  );
+}

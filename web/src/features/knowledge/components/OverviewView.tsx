@@ -1,0 +1,151 @@
+import { useQuery } from "@apollo/client/react";
+import BookmarksRoundedIcon from "@mui/icons-material/BookmarksRounded";
+import CloudOffRoundedIcon from "@mui/icons-material/CloudOffRounded";
+import { Alert, Box, Button, Skeleton, Typography } from "@mui/material";
+import { Link as RouterLink } from "react-router-dom";
+import { useT } from "../../../i18n/i18n";
+import { KnowledgeArticlesQuery } from "../graphql/knowledgeArticles.query";
+import { KnowledgeCategoriesQuery } from "../graphql/knowledgeCategories.query";
+import { SearchKnowledgeQuery } from "../graphql/searchKnowledge.query";
+import { CATEGORY_CARD_TAGS } from "../lib/excerpt";
+import { viewHref } from "../lib/knowledgeView";
+import { ArticleCard, CardGrid } from "./ArticleCard";
+import { CategoryCard } from "./CategoryCard";
+import { EmptyState } from "./EmptyState";
+import { RecentSearches } from "./RecentSearches";
+import { SearchField } from "./SearchField";
+import { SearchResults } from "./SearchResults";
+import { ViewHeading } from "./ViewHeading";
+
+const SEARCH_LIMIT = 50;
+
+/** /knowledge: the hero with search and recent searches, then results, or the categories and every document. */
+export function OverviewView({ query, onSearch }: { query: string; onSearch: (query: string) => void }) {
+  const t = useT();
+  const categories = useQuery(KnowledgeCategoriesQuery);
+  const articles = useQuery(KnowledgeArticlesQuery, { variables: { category: null } });
+  const search = useQuery(SearchKnowledgeQuery, {
+    variables: { query, limit: SEARCH_LIMIT },
+    skip: !query,
+    fetchPolicy: "cache-and-network",
+  });
+  const all = articles.data?.knowledgeArticles ?? [];
+  const cats = (categories.data?.knowledgeCategories ?? []).filter((c) => c.count > 0);
+  const failed = Boolean(categories.error || articles.error);
+  const loading = (categories.loading && !categories.data) || (articles.loading && !articles.data);
+
+  return (
+    <>
+      <Box
+        component="section"
+        aria-labelledby="knowledge-title"
+        sx={(theme) => ({
+          borderRadius: 4,
+          px: { xs: 2.5, md: 5 },
+          py: { xs: 3, md: 5 },
+          mb: 4,
+          border: 1,
+          borderColor: "divider",
+          background:
+            theme.palette.mode === "dark"
+              ? "linear-gradient(135deg, #17263a 0%, #161d27 60%, #13302d 100%)"
+              : "linear-gradient(135deg, #e3edf8 0%, #ffffff 55%, #e2f3f0 100%)",
+        })}
+      >
+        <Box sx={{ display: "flex", justifyContent: "space-between", gap: 2, flexWrap: "wrap", mb: 1 }}>
+          <ViewHeading id="knowledge-title">{t("knowledge.title")}</ViewHeading>
+          <Button
+            component={RouterLink}
+            to={viewHref({ kind: "bookmarks" })}
+            variant="outlined"
+            startIcon={<BookmarksRoundedIcon />}
+            sx={{ bgcolor: "background.paper" }}
+          >
+            {t("knowledge.bookmarksTitle")}
+          </Button>
+        </Box>
+        <Typography color="text.secondary" sx={{ mb: 3, maxWidth: 640 }}>
+          {t("knowledge.heroText")}
+        </Typography>
+        <SearchField
+          id="knowledge-search"
+          query={query}
+          onSearch={onSearch}
+          label={t("knowledge.searchLabel")}
+          placeholder={t("knowledge.searchPlaceholder")}
+        />
+        <RecentSearches onPick={onSearch} refreshKey={search.data?.searchKnowledge.query} />
+      </Box>
+
+      {query ? (
+        <SearchResults
+          query={query}
+          result={search.data?.searchKnowledge}
+          loading={search.loading}
+          error={Boolean(search.error)}
+        />
+      ) : failed ? (
+        <Alert
+          severity="error"
+          action={
+            <Button
+              color="inherit"
+              size="small"
+              onClick={() => void Promise.all([categories.refetch(), articles.refetch()])}
+            >
+              {t("knowledge.retry")}
+            </Button>
+          }
+        >
+          {t("knowledge.loadFailed")}
+        </Alert>
+      ) : loading ? (
+        <CardGrid>
+          {[0, 1, 2, 3, 4, 5].map((i) => (
+            <Skeleton key={i} variant="rounded" height={140} />
+          ))}
+        </CardGrid>
+      ) : all.length === 0 ? (
+        <EmptyState
+          testId="knowledge-no-documents"
+          icon={<CloudOffRoundedIcon />}
+          title={t("knowledge.noDocumentsTitle")}
+          text={t("knowledge.noDocumentsText")}
+        />
+      ) : (
+        <>
+          <Box component="section" aria-labelledby="knowledge-categories-title" sx={{ mb: 5 }}>
+            <Typography id="knowledge-categories-title" variant="h2" sx={{ fontSize: "1.3rem", mb: 2 }}>
+              {t("knowledge.categoriesTitle")}
+            </Typography>
+            <Box
+              sx={{
+                display: "grid",
+                gap: 2,
+                gridTemplateColumns: {
+                  xs: "1fr",
+                  sm: "repeat(2, minmax(0, 1fr))",
+                  lg: "repeat(4, minmax(0, 1fr))",
+                },
+              }}
+            >
+              {cats.map((c) => (
+                <CategoryCard key={c.name} category={c} />
+              ))}
+            </Box>
+          </Box>
+          <Box component="section" aria-labelledby="knowledge-all-title">
+            <Typography id="knowledge-all-title" variant="h2" sx={{ fontSize: "1.3rem", mb: 2 }}>
+              {t("knowledge.allDocuments", { n: all.length })}
+            </Typography>
+            <CardGrid>
+              {all.map((a) => (
+                <ArticleCard key={a.id} article={a} maxTags={CATEGORY_CARD_TAGS} />
+              ))}
+            </CardGrid>
+          </Box>
+        </>
+      )}
+    </>
+  );
+}
