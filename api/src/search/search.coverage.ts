@@ -20,12 +20,18 @@ export interface Coverage {
   headings: number;
   /** summed IDF of the concepts covered */
   matched: number;
-  /** how many of the question's concepts the text covers (each by its share), and how many there are */
+  /**
+   * how many of the question's concepts the text covers (each by its share, a common word counting less: fully
+   * from TELLING_IDF up), and how many there are
+   */
   words: number;
   ofWords: number;
 }
 
 /** How fully a text covers a concept: 1 by the word itself, less by a related term or compound only, else 0. */
+/** A word at least this telling (IDF) counts fully among the words covered. */
+export const TELLING_IDF = 1.5;
+
 function covers(own: Set<string>, c: QueryConcept): number {
   let best = 0;
   for (let i = 0; i < c.terms.length; i++) if (own.has(c.terms[i])) best = Math.max(best, c.weights[i] ?? 1);
@@ -44,7 +50,7 @@ export function coverageOf(concepts: readonly QueryConcept[], own: TermSets): Co
     const share = covers(own.all, c);
     if (share === 0) continue;
     matched += c.idf * share;
-    words += share;
+    words += share * Math.min(1, c.idf / TELLING_IDF);
     heading += c.idf * covers(own.headings, c);
   }
   return total > 0

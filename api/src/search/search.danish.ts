@@ -145,7 +145,7 @@ export function isDanishWord(word: string): boolean {
 }
 
 /** Shortest part of a compound. */
-const MIN_PART = 3;
+const MIN_PART = 4;
 const splitMemo = new Map<string, [string, string] | null>();
 
 /**

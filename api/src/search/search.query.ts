@@ -57,6 +57,7 @@ export interface AnalysedQuery {
 /** Weights of the query's expansions, relative to the question's own words (1). */
 export const COMPOUND_HEAD_WEIGHT = 0.6;
 export const COMPOUND_PART_WEIGHT = 0.8;
+export const COMPOUND_MODIFIER_WEIGHT = 0.4;
 /** At most this many compounds ending in a query word are searched. */
 const MAX_HEAD_EXPANSIONS = 12;
 /** At most this many orama terms per query, expansions included. */
@@ -178,7 +179,8 @@ export function analyseQuery(query: unknown, vocabulary: Vocabulary): AnalysedQu
       q.settle(c, [term]);
     } else {
       const expansions = vocabulary.termsWithPrefix(term, MAX_HIGHLIGHT_EXPANSIONS);
-      const parts = expansions.length === 0 && !isDanishWord(word) ? null : splitCompound(word);
+      const related = relatedTerms(term).filter((r) => vocabulary.hasTerm(r));
+      const parts = expansions.length > 0 || related.length > 0 ? null : splitCompound(word);
       if (expansions.length > 0) {
         // 2. The start of indexed words (someone still typing): match as a prefix.
         terms.push(term);
@@ -198,28 +200,30 @@ export function analyseQuery(query: unknown, vocabulary: Vocabulary): AnalysedQu
           q.expand(c, corrected.term);
         }
         q.settle(c, [corrected.term]);
+      } else if (related.length > 0) {
+        // 4. A word the index does not have, but related terms it has (the lexicon)
+        q.expand(c, term);
+        q.settle(c, []);
       } else if (parts) {
-        // 4. A compound the index does not have: its parts ('arbejdslaptop' → 'arbejd' + 'laptop').
+        // 5. A compound the index does not have: its parts ('arbejdslaptop' → 'arbejd' + 'laptop').
+        // The head says what the thing is ('sommerfest' is a party): it covers the word as a near-whole; the
+        // modifier alone covers it only partly ('sommer' in 'sommerferie' is not a 'sommerfest').
         q.concepts.pop();
-        for (const part of parts) {
+        parts.forEach((part, i) => {
+          const weight = i === parts.length - 1 ? COMPOUND_PART_WEIGHT : COMPOUND_MODIFIER_WEIGHT;
           const pc = q.concept(part);
           const pt = normaliseWord(part);
-          if (pt && vocabulary.hasTerm(pt)) q.exact(pc, pt, COMPOUND_PART_WEIGHT);
-          const pf = fold(part);
-          if (pf.length >= MIN_PREFIX_LENGTH && vocabulary.termsWithPrefix(pf, 1).length > 0) {
-            q.search(pf, COMPOUND_PART_WEIGHT);
-            pc.prefixes.push(pf);
-          }
-          if (pt) q.expand(pc, pt, COMPOUND_PART_WEIGHT);
+          if (pt && vocabulary.hasTerm(pt)) q.exact(pc, pt, weight);
+          if (pt) q.expand(pc, pt, weight);
           q.settle(pc, pt ? [pt] : []);
-        }
+        });
       } else {
         // A word no article has, with no close match: no passage covers it.
         q.expand(c, term);
         q.settle(c, []);
       }
     }
-    // 5. A compound written apart ('sikkerheds introduktionen'): the joined word covers both.
+    // 6. A compound written apart ('sikkerheds introduktionen'): the joined word covers both.
     if (previous) {
       const joined = normaliseWord(previous.word + word);
       if (joined && vocabulary.hasTerm(joined)) {
