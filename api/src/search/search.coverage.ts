@@ -35,8 +35,11 @@ export const TELLING_IDF = 1.5;
 function covers(own: Set<string>, c: QueryConcept): number {
   let best = 0;
   for (let i = 0; i < c.terms.length; i++) if (own.has(c.terms[i])) best = Math.max(best, c.weights[i] ?? 1);
-  if (best >= 1 || c.prefixes.length === 0) return best;
-  for (const o of own) for (const p of c.prefixes) if (o.startsWith(p)) return 1;
+  if (best >= 1 || c.prefixed.size === 0) return best;
+  // the indexed terms with the prefixes are known: look up from the smaller side
+  if (own.size <= c.prefixed.size) {
+    for (const o of own) if (c.prefixed.has(o)) return 1;
+  } else for (const t of c.prefixed) if (own.has(t)) return 1;
   return best;
 }
 

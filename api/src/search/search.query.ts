@@ -38,6 +38,8 @@ export interface QueryConcept {
   weights: number[];
   /** a passage word starting with one of these covers it */
   prefixes: string[];
+  /** the indexed terms starting with those prefixes (at most MAX_HIGHLIGHT_EXPANSIONS): covering by set lookups */
+  prefixed: Set<string>;
   /** how telling the word is (the vocabulary's IDF; highest for a word no article has) */
   idf: number;
 }
@@ -118,7 +120,7 @@ class QueryBuilder {
   }
 
   concept(word: string): QueryConcept {
-    const c: QueryConcept = { word, terms: [], weights: [], prefixes: [], idf: 0 };
+    const c: QueryConcept = { word, terms: [], weights: [], prefixes: [], prefixed: new Set(), idf: 0 };
     this.concepts.push(c);
     return c;
   }
@@ -173,6 +175,7 @@ export function analyseQuery(query: unknown, vocabulary: Vocabulary): AnalysedQu
       if (compounds.length > 0) {
         q.search(folded, 1);
         c.prefixes.push(folded);
+        for (const e of compounds) c.prefixed.add(e);
       }
       for (const e of compounds) q.highlight.add(e);
       q.expand(c, term);
@@ -186,7 +189,10 @@ export function analyseQuery(query: unknown, vocabulary: Vocabulary): AnalysedQu
         terms.push(term);
         q.search(term, 1);
         c.prefixes.push(term);
-        for (const e of expansions) q.highlight.add(e);
+        for (const e of expansions) {
+          q.highlight.add(e);
+          c.prefixed.add(e);
+        }
         q.expand(c, term);
         q.settle(c, expansions.slice(0, 20));
       } else if (!isDanishWord(word) && vocabulary.correct(word)) {
