@@ -95,7 +95,7 @@ export class TermSetCache {
 export const HEADING_WEIGHT = 0.3;
 export const BM25_WEIGHT = 0.35;
 /** How many of BM25's best candidates are re-ranked by coverage. */
-export const RERANK_POOL = 40;
+export const RERANK_POOL = 20;
 
 /** Candidates re-ranked by coverage of the question (best first), each with its coverage. */
 export function rerank<T extends { id: string; score: number }>(
