@@ -47,7 +47,14 @@ describe("relevances", () => {
     const [both, one, none] = relevances(
       result("bm25", "klagefrist afgørelse", [
         passage("Klagefristen for en afgørelse er fire uger.", { score: 8, ...covering(2, 2) }),
-        passage("Klagefristen er kort.", { score: 6, ...covering(1, 2) }),
+        // one common word of two (low IDF): an incidental match
+        passage("Klagefristen er kort.", {
+          score: 6,
+          coverage: 0.2,
+          matchedIdf: 0.5,
+          matchedWords: 0.33,
+          questionWords: 2,
+        }),
         passage("Noget andet.", { score: 1 }),
       ]),
     );
