@@ -1,5 +1,7 @@
 /**
- * Answer-quality benchmark: `npm run bench:answers` (options: `--json`, `--failures`, `--mode retrieval|hybrid`).
+ * Answer-quality benchmark: `npm run bench:answers` (options: `--json`, `--failures`, `--mode retrieval|hybrid`,
+ * `--split`: the figures also for the even-numbered questions (the half the gate is calibrated on) and the
+ * odd-numbered ones (held out), and the gate's operating point over thresholds for both halves).
  *
  * Asks every question of bench/answers/questions.json (on-topic questions over the sample content, written the
  * way staff ask, and off-topic ones) through the product, in two modes:
@@ -17,10 +19,13 @@
  * on-topic wrongly declined, off-topic correctly declined; and the same per kind of question.
  */
 import { performance } from "node:perf_hooks";
+import { DEFAULT_MIN_SCORE } from "../api/src/chat/answer/answer.service";
 import { ChatService } from "../api/src/chat/chat.service";
+import { GATE_PROBABILITY } from "../api/src/search/search.passage-relevance";
 import { startTestApp, type TestApp } from "../api/src/testing/app";
 import { type FakeOpenAI, startFakeOpenAI } from "../api/src/testing/fake-openai";
 import { dataset, KINDS, slugOf } from "./answers/dataset";
+import { gateEvidence, operatingPoint } from "./answers/features";
 import {
   type ModeFigures,
   modeFigures,
@@ -58,6 +63,7 @@ function parseArgs(argv: string[]) {
   return {
     json: argv.includes("--json"),
     failures: argv.includes("--failures"),
+    split: argv.includes("--split"),
     modes: only ? [only as Mode] : [...MODES],
   };
 }
@@ -232,6 +238,48 @@ function failureList(run: ModeRun): string {
   return out.join("\n");
 }
 
+/** The same figures for the even-numbered (calibration) or odd-numbered (held-out) questions of each list. */
+function half(run: ModeRun, parity: 0 | 1): ModeRun {
+  const onTopic = run.onTopic.filter((_, i) => i % 2 === parity);
+  const offTopic = run.offTopic.filter((_, i) => i % 2 === parity);
+  return { ...run, onTopic, offTopic, figures: modeFigures(onTopic, offTopic) };
+}
+
+/** The gate's operating point: false "not covered" and false "covered" per threshold, per half (retrieval mode). */
+async function gateReport(): Promise<string> {
+  const ev = await gateEvidence();
+  const rows = [
+    [
+      "relevance threshold",
+      "even: false not-covered",
+      "false covered",
+      "odd: false not-covered",
+      "false covered",
+    ],
+  ];
+  for (const t of [0.15, 0.2, DEFAULT_MIN_SCORE, 0.3, 0.35, 0.45]) {
+    const e = operatingPoint(
+      ev.filter((x) => x.half === "even"),
+      t,
+    );
+    const o = operatingPoint(
+      ev.filter((x) => x.half === "odd"),
+      t,
+    );
+    rows.push([
+      `${t.toFixed(2)}${t === DEFAULT_MIN_SCORE ? " (the chat's)" : ""}`,
+      pct(e.falseNotCovered),
+      pct(e.falseCovered),
+      pct(o.falseNotCovered),
+      pct(o.falseCovered),
+    ]);
+  }
+  return [
+    `Relevance gate (retrieval mode, index over the sample content): covered when the model's probability >= ${GATE_PROBABILITY}, i.e. relevance >= ${DEFAULT_MIN_SCORE}`,
+    table(rows),
+  ].join("\n");
+}
+
 async function main(): Promise<void> {
   const args = parseArgs(process.argv.slice(2));
   const runs: ModeRun[] = [];
@@ -255,6 +303,11 @@ async function main(): Promise<void> {
     summaryTable(runs),
   ];
   for (const r of runs) parts.push("", `Per kind — ${r.mode}`, kindTable(r));
+  if (args.split) {
+    parts.push("", "Calibration half (even-numbered questions)", summaryTable(runs.map((r) => half(r, 0))));
+    parts.push("", "Held-out half (odd-numbered questions)", summaryTable(runs.map((r) => half(r, 1))));
+    parts.push("", await gateReport());
+  }
   if (args.failures) for (const r of runs) parts.push("", failureList(r));
   process.stdout.write(`${parts.join("\n")}\n`);
 }

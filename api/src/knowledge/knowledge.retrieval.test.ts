@@ -5,7 +5,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RetrievalResult, RetrievedPassage } from "../search/search.types";
 import { startTestApp, type TestApp } from "../testing/app";
-import { COSINE_FLOOR, COSINE_SPAN, RETRIEVE_K_MAX, relevances } from "./knowledge.retrieval";
+import {
+  COSINE_FLOOR,
+  COSINE_SPAN,
+  RETRIEVE_K_MAX,
+  relevances,
+  VECTOR_AGREEMENT_LIFT,
+} from "./knowledge.retrieval";
 
 let counter = 0;
 function passage(text: string, fields: Partial<RetrievedPassage> = {}): RetrievedPassage {
@@ -28,48 +34,55 @@ function result(mode: RetrievalResult["mode"], text: string, passages: Retrieved
   return { mode, passages, query: { text, truncated: false, terms: [], corrections: [] } };
 }
 
+/** The coverage the index reports for a passage covering `words` of a question's `of` words, each of IDF 2. */
+const covering = (words: number, of: number) => ({
+  coverage: words / of,
+  matchedIdf: 2 * words,
+  matchedWords: words,
+  questionWords: of,
+});
+
 describe("relevances", () => {
-  it("should score text matches by the share of the question's words a passage has (BM25 mode)", () => {
-    const [both, one] = relevances(
+  it("should score by how much of the question a passage covers (BM25 mode)", () => {
+    const [both, one, none] = relevances(
       result("bm25", "klagefrist afgørelse", [
-        passage("Klagefristen for en afgørelse er fire uger.", { score: 8 }),
-        passage("Klagefristen er kort.", { score: 6 }),
+        passage("Klagefristen for en afgørelse er fire uger.", { score: 8, ...covering(2, 2) }),
+        // one common word of two (low IDF): an incidental match
+        passage("Klagefristen er kort.", {
+          score: 6,
+          coverage: 0.2,
+          matchedIdf: 0.5,
+          matchedWords: 0.33,
+          questionWords: 2,
+        }),
+        passage("Noget andet.", { score: 1 }),
       ]),
     );
     expect(both).toBeGreaterThanOrEqual(0.5);
     expect(both).toBeLessThanOrEqual(1);
     expect(one).toBeLessThan(0.25); // one incidental word of two is not relevance
+    expect(none).toBe(0);
   });
 
-  it("should rescale cosine similarity: COSINE_FLOOR is 0, COSINE_FLOOR + COSINE_SPAN is 1, clamped", () => {
-    const scores = relevances(
-      result("hybrid", "helt andre ord", [
-        passage("Intet fælles.", { score: 0.5, vectorScore: COSINE_FLOOR + COSINE_SPAN / 2 }),
-        passage("Intet fælles.", { score: 0.5, vectorScore: COSINE_FLOOR + COSINE_SPAN * 2 }),
-        passage("Intet fælles.", { score: 0.5, vectorScore: COSINE_FLOOR / 2 }),
-      ]),
-    );
-    expect(scores[0]).toBeCloseTo(0.5, 10);
-    expect(scores[1]).toBe(1);
-    expect(scores[2]).toBe(0);
-  });
-
-  it("should take the better of text and vector relevance in hybrid mode, ignoring the fused rank score", () => {
-    const [text, vector] = relevances(
+  it("should let the vector similarity lift text evidence a little, never carry a passage alone", () => {
+    const [lifted, alone] = relevances(
       result("hybrid", "klagefrist afgørelse", [
         passage("Klagefristen for en afgørelse er fire uger.", {
           score: 0.5, // the fused score says nothing about relevance
           lexicalScore: 9,
-          vectorScore: COSINE_FLOOR,
+          vectorScore: COSINE_FLOOR + COSINE_SPAN,
+          ...covering(1, 2),
         }),
-        passage("Noget om tidsgrænser for at klage.", {
-          score: 0.5,
-          vectorScore: COSINE_FLOOR + COSINE_SPAN * 0.8,
-        }),
+        passage("Noget om tidsgrænser.", { score: 0.5, vectorScore: COSINE_FLOOR + COSINE_SPAN }),
       ]),
     );
-    expect(text).toBeGreaterThanOrEqual(0.5);
-    expect(vector).toBeCloseTo(0.8, 10);
+    const [textOnly] = relevances(
+      result("bm25", "klagefrist afgørelse", [
+        passage("Klagefristen for en afgørelse er fire uger.", { score: 9, ...covering(1, 2) }),
+      ]),
+    );
+    expect(lifted).toBeCloseTo(textOnly + VECTOR_AGREEMENT_LIFT, 10);
+    expect(alone).toBe(0);
   });
 
   it("should give nothing for no passages", () => {

@@ -37,22 +37,33 @@ export interface KnowledgePassage {
   url?: string;
 }
 
+/** In hybrid mode the vector similarity may lift a passage's relevance this much above its text evidence. */
+export const VECTOR_AGREEMENT_LIFT = 0.1;
+
 /**
  * The chat's relevance gate compares a passage's score with a fixed threshold, so scores must be relevances in
- * 0..1 comparable across queries. Text matches use the search module's rule (the share of the question's terms a
- * passage contains, weighted by its BM25 rank: relevanceOf); with embeddings, a passage is as relevant as the
- * better of that and its rescaled cosine similarity to the question (the fused rank score of hybrid retrieval
- * orders passages but does not say how relevant they are: rank 1 of either list alone is always 0.5).
+ * 0..1 comparable across queries: the search module's rule (relevanceOf: coverage of the question, margin over
+ * other articles). With embeddings, the rescaled cosine similarity counts as agreement only: it may lift a passage
+ * a little (VECTOR_AGREEMENT_LIFT) above its text evidence, never carry a passage the words of the question do not
+ * support (an embedding finds some nearest passage for any question, covered or not).
  */
 export function relevances(res: RetrievalResult): number[] {
   const terms = questionTerms(res);
+  const bestOf = new Map<string, number>();
+  for (const p of res.passages)
+    bestOf.set(p.articleId, Math.max(bestOf.get(p.articleId) ?? 0, p.coverage ?? 0));
+  const runnerUp = (p: RetrievedPassage) => {
+    let best = 0;
+    for (const [id, c] of bestOf) if (id !== p.articleId) best = Math.max(best, c);
+    return best;
+  };
   const lexicalOf = (p: RetrievedPassage) => (res.mode === "hybrid" ? (p.lexicalScore ?? 0) : p.score);
   const maxLexical = Math.max(0, ...res.passages.map(lexicalOf));
   return res.passages.map((p) => {
-    const lexical =
-      lexicalOf(p) > 0 ? relevanceOf({ ...p, score: lexicalOf(p) }, terms, maxLexical, false) : 0;
+    const lexical = relevanceOf(p, terms, maxLexical, false, runnerUp(p));
     const vector = p.vectorScore === undefined ? 0 : (p.vectorScore - COSINE_FLOOR) / COSINE_SPAN;
-    return Math.min(1, Math.max(0, lexical, vector));
+    const agreed = lexical > 0 ? Math.min(vector, lexical + VECTOR_AGREEMENT_LIFT) : 0;
+    return Math.min(1, Math.max(0, lexical, agreed));
   });
 }
 

@@ -28,6 +28,18 @@ const EXTRA_STOPWORDS = [
   "vores",
   "jeres",
   "hvis",
+  // fillers of spoken questions: they say nothing about what is asked
+  "gerne",
+  "lige",
+  "bare",
+  "egentlig",
+  "faktisk",
+  "nogen",
+  "tit",
+  "ofte",
+  "fået",
+  "gøre",
+  "sige",
 ];
 
 const STOPWORDS: ReadonlySet<string> = new Set([...danishStopwords, ...EXTRA_STOPWORDS]);

@@ -8,11 +8,13 @@
  */
 import type { AnyOrama } from "@orama/orama";
 import { validateArticle } from "./search.article";
+import { type Coverage, RERANK_POOL, rerank, TermSetCache, type TermSets } from "./search.coverage";
 import { formatFingerprint, revisionOf } from "./search.fingerprint";
 import { fuseRanks } from "./search.fusion";
 import {
   ARTICLE_BOOST,
   externalIds,
+  headingsOf,
   insertArticleDoc,
   insertPassageDoc,
   newArticleDb,
@@ -77,6 +79,8 @@ export class KnowledgeIndex {
   private readonly articles = new Map<string, StoredArticle>();
   /** The analysed plain text of the articles shown most recently (snippets). */
   private readonly snippetSources = new SnippetSourceCache();
+  /** The index terms of the articles and passages ranked most recently (coverage of the question). */
+  private readonly termSets = new TermSetCache();
   private readonly passages = new Map<string, StoredPassage>();
   /** The words of the indexed articles (compound and prefix lookups, typo correction). */
   private readonly vocabulary = new Vocabulary();
@@ -257,12 +261,15 @@ export class KnowledgeIndex {
     const category = typeof options?.category === "string" && options.category ? options.category : undefined;
     const res = scoreTopK(this.articleDb, q.oramaTerms, {
       fields: ARTICLE_BOOST,
-      k: offset + limit,
+      k: Math.max(offset + limit, RERANK_POOL),
       version: this.dbVersion,
+      weights: q.weights,
       accept: category ? this.inCategory(this.articleDb, category) : undefined,
     });
+    // BM25's best, re-ranked by how much of the question each article covers (its headings counting extra)
+    const ranked = rerank(res.top, q.concepts, (id) => this.articleTerms(id));
     const hits: SearchHit[] = [];
-    for (const h of res.top.slice(offset)) {
+    for (const h of ranked.slice(offset, offset + limit)) {
       const a = this.articles.get(h.id);
       if (!a) continue;
       const { snippet, highlights } = buildSnippet(
@@ -301,19 +308,26 @@ export class KnowledgeIndex {
     if (q.oramaTerms.length > 0) {
       const res = scoreTopK(this.passageDb, q.oramaTerms, {
         fields: PASSAGE_BOOST,
-        k: pool,
+        k: Math.max(pool, RERANK_POOL),
         version: this.dbVersion,
+        weights: q.weights,
         accept: category ? this.inCategory(this.passageDb, category) : undefined,
       });
-      lexical.push(...res.top);
+      // the section that covers the question best first (its heading counting extra), BM25 breaking ties
+      const ranked = rerank(res.top, q.concepts, (id) => this.passageTerms(id));
+      lexical.push(...ranked.slice(0, pool).map((r) => ({ id: r.id, score: r.score, rank: r.rank })));
     }
+    const coverOf = (id: string): Coverage | undefined => {
+      const sets = this.passageTerms(id);
+      return sets ? rerank([{ id, score: 0 }], q.concepts, () => sets)[0]?.cover : undefined;
+    };
 
     const vectorHits = q.info.text ? await this.vectorSearch(q.info.text, pool, category) : null;
     if (!vectorHits) {
       const passages = lexical
         .filter((l) => l.score >= minScore)
         .slice(0, k)
-        .map((l) => this.present(l.id, l.score, l.score, undefined))
+        .map((l) => this.present(l.id, l.score, l.score, undefined, coverOf(l.id)))
         .filter((p): p is RetrievedPassage => p !== null);
       return { passages, mode: "bm25", query: q.info };
     }
@@ -321,7 +335,7 @@ export class KnowledgeIndex {
     const passages = fuseRanks(lexical, vectorHits)
       .filter((f) => f.score >= minScore)
       .slice(0, k)
-      .map((f) => this.present(f.id, f.score, f.lexical, f.vector))
+      .map((f) => this.present(f.id, f.score, f.lexical, f.vector, coverOf(f.id)))
       .filter((p): p is RetrievedPassage => p !== null);
     return { passages, mode: "hybrid", query: q.info };
   }
@@ -371,6 +385,7 @@ export class KnowledgeIndex {
     this.passageDb = newPassageDb();
     this.articles.clear();
     this.snippetSources.clear();
+    this.termSets.clear();
     this.passages.clear();
     this.vocabulary.clear();
     this.fingerprintXor = 0n;
@@ -401,9 +416,38 @@ export class KnowledgeIndex {
     });
   }
 
-  private present(id: string, score: number, lexical?: number, vector?: number): RetrievedPassage | null {
+  private present(
+    id: string,
+    score: number,
+    lexical?: number,
+    vector?: number,
+    cover?: Coverage,
+  ): RetrievedPassage | null {
     const p = this.passages.get(id);
-    return p ? retrievedPassage(p, score, lexical, vector) : null;
+    if (!p) return null;
+    const out = retrievedPassage(p, score, lexical, vector);
+    if (cover) {
+      out.coverage = cover.coverage;
+      out.matchedIdf = cover.matched;
+      out.matchedWords = cover.words;
+      out.questionWords = cover.ofWords;
+    }
+    return out;
+  }
+
+  /** An article's index terms: all of them, and those of its title, headings and tags. */
+  private articleTerms(id: string): TermSets | null {
+    const a = this.articles.get(id);
+    if (!a) return null;
+    const headings = [a.title, headingsOf(a.content), ...a.tags].join("\n");
+    return this.termSets.setsOf(id, a, headings, `${a.category}\n${a.subcategory ?? ""}\n${a.content}`);
+  }
+
+  /** A passage's index terms: all of them, and those of its article's title and its headings. */
+  private passageTerms(id: string): TermSets | null {
+    const p = this.passages.get(id);
+    if (!p) return null;
+    return this.termSets.setsOf(`#${id}`, p, [p.title, ...p.headingPath].join("\n"), p.text);
   }
 
   private commitInsert(a: StoredArticle): void {
@@ -429,6 +473,8 @@ export class KnowledgeIndex {
     }
     this.articles.delete(id);
     this.snippetSources.delete(id);
+    this.termSets.delete(id);
+    for (const p of a.passages) this.termSets.delete(`#${p.id}`);
     this.vocabulary.count(a, -1);
     this.fingerprintXor ^= a.digest;
   }

@@ -77,7 +77,7 @@ function sync<T>(value: T | Promise<T>): T {
   return value;
 }
 
-function headingsOf(markdown: string): string {
+export function headingsOf(markdown: string): string {
   const out: string[] = [];
   for (const line of markdown.split("\n")) {
     const m = /^#{1,6}\s+(.+)$/.exec(line.trim());

@@ -1,15 +1,22 @@
 /**
- * How relevant a retrieved passage is to the question, as a score in [0, 1] comparable across queries. The chat's
- * answer engine gates passages with a fixed threshold, and BM25 scores only rank within one query; the knowledge
- * service's retrievePassages() (the chat's retrieval) applies this rule before handing passages to the chat.
+ * How relevant a retrieved passage is to the question, as a score in [0, 1] comparable across queries: the
+ * relevance gate. The chat's answer engine keeps passages scoring at least its fixed threshold (0.25) and says
+ * "not in the knowledge base" when none does; the knowledge service's retrievePassages() (the chat's retrieval)
+ * applies this rule before handing passages to the chat.
+ *
+ * The evidence generalises across questions: how much of the question the passage covers (IDF-weighted coverage
+ * of its meaningful words, and how many of them), how much telling text of the question it leaves uncovered, and
+ * its margin over the best passage of any other article. A small logistic model over these gives the probability
+ * that the question is covered; its weights were fitted on the even-numbered questions of the evaluation set
+ * (bench/answers, `npm run bench:answers -- --split`) and the threshold GATE_PROBABILITY chosen there.
  */
 import { analyse, normaliseWord } from "./search.analyzer";
 import type { RetrievalResult, RetrievedPassage } from "./search.types";
 
 /**
  * The question's terms as the passage must contain them: every meaningful word of the question, typo-corrected
- * where the index corrected it. A word the index does not know at all stays in (as a term no passage has), so
- * it counts against coverage: "opskrift på lagkage" shares no word with the knowledge base but "god".
+ * where the index corrected it (kept for callers that match terms themselves; the gate reads the coverage the
+ * index worked out).
  */
 export function questionTerms(res: RetrievalResult): string[] {
   // `to` is the indexed word as written: its term is what the index searched for
@@ -17,35 +24,57 @@ export function questionTerms(res: RetrievalResult): string[] {
   return [...new Set(analyse(res.query.text).map((t) => corrected.get(t) ?? t))];
 }
 
-/** Whole terms, or for longer terms also Danish compounds starting with them ('indsigt' in 'indsigtsanmodning'). */
-function contains(own: Set<string>, term: string): boolean {
-  if (own.has(term)) return true;
-  if (term.length < COMPOUND_PREFIX_MIN) return false;
-  for (const o of own) if (o.startsWith(term)) return true;
-  return false;
+/** The gate's model: intercept, then one weight per feature of gateFeatures(). */
+export const GATE_WEIGHTS = [0.026, 0.731, 0.557, -1.962, 0.091, 1.86, 0.268] as const;
+/** A passage is relevant when the model's probability reaches this (the operating point). */
+export const GATE_PROBABILITY = 0.65;
+/** The chat's threshold on relevance (DEFAULT_MIN_SCORE): GATE_PROBABILITY maps onto it. */
+const CHAT_THRESHOLD = 0.25;
+
+/** The features of the gate's model for a passage; runnerUp: the best coverage of another article's passage. */
+export function gateFeatures(p: RetrievedPassage, runnerUp: number): number[] {
+  const coverage = p.coverage ?? 0;
+  const matched = p.matchedIdf ?? 0;
+  const total = coverage > 0 ? matched / coverage : 0;
+  const words = p.matchedWords ?? 0;
+  const uncovered = Math.max(0, (p.questionWords ?? 0) - words);
+  return [
+    1,
+    coverage,
+    Math.log1p(matched),
+    Math.log1p(Math.max(0, total - matched)),
+    coverage - runnerUp,
+    Math.min(words, 3),
+    uncovered,
+  ];
 }
-const COMPOUND_PREFIX_MIN = 5;
+
+/** The model's probability that the passage covers the question. */
+export function gateProbability(p: RetrievedPassage, runnerUp: number): number {
+  const x = gateFeatures(p, runnerUp);
+  let z = 0;
+  for (let i = 0; i < x.length; i++) z += GATE_WEIGHTS[i] * x[i];
+  return 1 / (1 + Math.exp(-z));
+}
+
+/** Probability → relevance in [0, 1], GATE_PROBABILITY landing on the chat's threshold. */
+function relevanceFromProbability(probability: number): number {
+  if (probability < GATE_PROBABILITY) return (0.9 * CHAT_THRESHOLD * probability) / GATE_PROBABILITY;
+  return CHAT_THRESHOLD + ((1 - CHAT_THRESHOLD) * (probability - GATE_PROBABILITY)) / (1 - GATE_PROBABILITY);
+}
 
 /**
- * BM25 scores only rank within one query; the engine's relevance gate needs a score comparable across queries.
- * Here a passage is relevant when it contains at least two of the question's terms (all of them for a one-term
- * question): one incidental shared word ("god" in "opskrift på en god lagkage") is not enough, while noise
- * around a real question ("… og vis andre brugeres beskeder") does not hide it. Relevant passages score
- * 0.5–1 (by the share of terms covered and the BM25 rank); the others at most 0.22, below the default gate
- * (0.25). Hybrid scores (reciprocal rank fusion, already in (0, 1]) are kept.
+ * The relevance of a passage (see the module comment). `runnerUp` is the best coverage among the retrieved
+ * passages of other articles (0 when none). `terms` and `maxScore` are unused since the index reports coverage
+ * (kept so callers need not change); a passage without coverage (no words of the question) scores 0.
  */
 export function relevanceOf(
   passage: RetrievedPassage,
-  terms: string[],
-  maxScore: number,
-  hybrid: boolean,
+  _terms: string[],
+  _maxScore: number,
+  _hybrid: boolean,
+  runnerUp = 0,
 ): number {
-  if (hybrid) return Math.min(1, Math.max(0, passage.score));
-  if (terms.length === 0 || maxScore <= 0) return 0;
-  const own = new Set(analyse(`${passage.title}\n${passage.headingPath.join("\n")}\n${passage.text}`));
-  const matched = terms.filter((t) => contains(own, t)).length;
-  const needed = Math.min(terms.length, 2);
-  const base = Math.min(matched, needed) / needed;
-  const coverage = matched / terms.length;
-  return base * base * (0.5 + 0.25 * coverage + 0.25 * (passage.score / maxScore));
+  if (!(passage.coverage && passage.coverage > 0)) return 0;
+  return relevanceFromProbability(gateProbability(passage, runnerUp));
 }

@@ -4,6 +4,8 @@
  * start of a word still being typed, or else typo-corrected. Never throws: odd input gives no terms.
  */
 import { fold, normaliseWord, wordSpans } from "./search.analyzer";
+import { isDanishWord, splitCompound } from "./search.danish";
+import { LEXICON_WEIGHT, relatedTerms } from "./search.lexicon";
 import type { QueryCorrection, QueryInfo } from "./search.types";
 import type { Vocabulary } from "./search.vocabulary";
 
@@ -22,13 +24,46 @@ export const TERM_END = "_";
 /** Written words at least this long also match as the start of longer (compound) words. */
 export const MIN_PREFIX_LENGTH = 5;
 
+/**
+ * One meaningful word of the question and every index term that counts as the passage containing it: the word
+ * itself (or its typo correction), compounds that start or end with it, words joined with a neighbour, and its
+ * related terms from the lexicon. Relevance is judged by how much of the question's concepts a passage covers.
+ */
+export interface QueryConcept {
+  /** the word as written */
+  word: string;
+  /** index terms that cover it */
+  terms: string[];
+  /** per term, how fully it covers the word: 1 for the word itself, less for a related term or a compound */
+  weights: number[];
+  /** a passage word starting with one of these covers it */
+  prefixes: string[];
+  /** the indexed terms starting with those prefixes (at most MAX_HIGHLIGHT_EXPANSIONS): covering by set lookups */
+  prefixed: Set<string>;
+  /** how telling the word is (the vocabulary's IDF; highest for a word no article has) */
+  idf: number;
+}
+
 export interface AnalysedQuery {
   info: QueryInfo;
   /** Terms to look up in orama's trees: whole-word terms end in TERM_END, prefix terms do not. */
   oramaTerms: string[];
+  /** Per orama term, its weight: 1 for the question's own words, less for related terms. */
+  weights: number[];
   /** Index terms whose words are highlighted (query terms plus their prefix expansions). */
   highlight: Set<string>;
+  /** The question's meaningful words, each with the terms that cover it. */
+  concepts: QueryConcept[];
 }
+
+/** Weights of the query's expansions, relative to the question's own words (1). */
+export const COMPOUND_HEAD_WEIGHT = 0.6;
+export const COMPOUND_PART_WEIGHT = 0.8;
+export const COMPOUND_MODIFIER_WEIGHT = 0.4;
+/** At most this many compounds ending in a query word are searched. */
+const MAX_HEAD_EXPANSIONS = 12;
+/** At most this many orama terms per query, expansions included. */
+const MAX_ORAMA_TERMS = 64;
 
 /** The query text to search: whitespace collapsed and trimmed, cut to MAX_QUERY_LENGTH at a word boundary. */
 export function cutQuery(query: string): { text: string; truncated: boolean } {
@@ -43,27 +78,88 @@ export function cutQuery(query: string): { text: string; truncated: boolean } {
   return { text, truncated };
 }
 
-/** Query text → index terms (stemmed, stop words dropped, unknown words typo-corrected). */
+class QueryBuilder {
+  readonly oramaTerms: string[] = [];
+  readonly weights: number[] = [];
+  readonly highlight = new Set<string>();
+  readonly concepts: QueryConcept[] = [];
+
+  constructor(readonly vocabulary: Vocabulary) {}
+
+  /** Search `orama` at `weight` (the higher weight wins when it is already searched). */
+  search(orama: string, weight: number): void {
+    const i = this.oramaTerms.indexOf(orama);
+    if (i >= 0) this.weights[i] = Math.max(this.weights[i], weight);
+    else if (this.oramaTerms.length < MAX_ORAMA_TERMS) {
+      this.oramaTerms.push(orama);
+      this.weights.push(weight);
+    }
+  }
+
+  /** An index term as a whole word covering `concept`. */
+  exact(concept: QueryConcept, term: string, weight: number): void {
+    const i = concept.terms.indexOf(term);
+    if (i < 0) {
+      concept.terms.push(term);
+      concept.weights.push(weight);
+    } else concept.weights[i] = Math.max(concept.weights[i], weight);
+    this.search(`${term}${TERM_END}`, weight);
+    if (weight >= 1) this.highlight.add(term);
+  }
+
+  /** Related terms (lexicon) and compounds ending in the term, at lower weights. */
+  expand(concept: QueryConcept, term: string, weight = 1): void {
+    for (const r of relatedTerms(term)) {
+      if (this.vocabulary.hasTerm(r)) this.exact(concept, r, LEXICON_WEIGHT * weight);
+    }
+    if (term.length >= 4) {
+      for (const h of this.vocabulary.termsWithSuffix(term, MAX_HEAD_EXPANSIONS)) {
+        this.exact(concept, h, COMPOUND_HEAD_WEIGHT * weight);
+      }
+    }
+  }
+
+  concept(word: string): QueryConcept {
+    const c: QueryConcept = { word, terms: [], weights: [], prefixes: [], prefixed: new Set(), idf: 0 };
+    this.concepts.push(c);
+    return c;
+  }
+
+  /** The concept's IDF from the best-known of its own terms. */
+  settle(c: QueryConcept, ownTerms: string[]): void {
+    let df = 0;
+    for (const t of ownTerms) df = Math.max(df, this.vocabulary.articlesWith(t));
+    c.idf = this.vocabulary.idf(df);
+  }
+}
+
+/** Query text → index terms (stemmed, stop words dropped, unknown words typo-corrected, related terms added). */
 export function analyseQuery(query: unknown, vocabulary: Vocabulary): AnalysedQuery {
   const empty = (text = "", truncated = false): AnalysedQuery => ({
     info: { text, truncated, terms: [], corrections: [] },
     oramaTerms: [],
+    weights: [],
     highlight: new Set(),
+    concepts: [],
   });
   if (typeof query !== "string") return empty();
   const { text, truncated } = cutQuery(query);
   if (!text) return empty(text, truncated);
 
+  const q = new QueryBuilder(vocabulary);
   const terms: string[] = [];
-  const oramaTerms: string[] = [];
   const corrections: QueryCorrection[] = [];
-  const highlight = new Set<string>();
+  let previous: { word: string; concept: QueryConcept } | null = null;
   for (const { word } of wordSpans(text)) {
     if (terms.length >= MAX_QUERY_TERMS) break;
-    if (word.length < 2) continue;
     const term = normaliseWord(word);
-    if (!term || terms.includes(term)) continue;
+    if (word.length < 2 || !term) {
+      previous = null;
+      continue;
+    }
+    if (terms.includes(term)) continue;
     const folded = fold(word);
+    const c = q.concept(word);
     // 1. An indexed word. Danish compounds: a written word of 5+ letters also matches indexed words that
     // start with it ('indsigt' finds 'indsigtsanmodning'), while a short word only matches whole ('dag' is
     // not 'dagsorden'). The prefix is the word as written: a stem is often too short ('inds').
@@ -71,30 +167,82 @@ export function analyseQuery(query: unknown, vocabulary: Vocabulary): AnalysedQu
       folded.length >= MIN_PREFIX_LENGTH ? vocabulary.termsWithPrefix(folded, MAX_HIGHLIGHT_EXPANSIONS) : [];
     if (vocabulary.hasTerm(term)) {
       terms.push(term);
-      highlight.add(term);
+      q.highlight.add(term);
+      c.terms.push(term);
+      c.weights.push(1);
       // When the stem is the word itself, the prefix search already covers the whole word.
-      if (!compounds.includes(term)) oramaTerms.push(`${term}${TERM_END}`);
-      if (compounds.length > 0) oramaTerms.push(folded);
-      for (const e of compounds) highlight.add(e);
-      continue;
+      if (!compounds.includes(term)) q.search(`${term}${TERM_END}`, 1);
+      if (compounds.length > 0) {
+        q.search(folded, 1);
+        c.prefixes.push(folded);
+        for (const e of compounds) c.prefixed.add(e);
+      }
+      for (const e of compounds) q.highlight.add(e);
+      q.expand(c, term);
+      q.settle(c, [term]);
+    } else {
+      const expansions = vocabulary.termsWithPrefix(term, MAX_HIGHLIGHT_EXPANSIONS);
+      const related = relatedTerms(term).filter((r) => vocabulary.hasTerm(r));
+      const parts = expansions.length > 0 || related.length > 0 ? null : splitCompound(word);
+      if (expansions.length > 0) {
+        // 2. The start of indexed words (someone still typing): match as a prefix.
+        terms.push(term);
+        q.search(term, 1);
+        c.prefixes.push(term);
+        for (const e of expansions) {
+          q.highlight.add(e);
+          c.prefixed.add(e);
+        }
+        q.expand(c, term);
+        q.settle(c, expansions.slice(0, 20));
+      } else if (!isDanishWord(word) && vocabulary.correct(word)) {
+        // 3. A typo: the closest indexed word within the typo budget. A real Danish word is never "corrected"
+        // into another one: it is a word the knowledge base does not have.
+        const corrected = vocabulary.correct(word) as NonNullable<ReturnType<Vocabulary["correct"]>>;
+        if (!terms.includes(corrected.term)) {
+          terms.push(corrected.term);
+          q.exact(c, corrected.term, 1);
+          corrections.push({ from: word, to: corrected.word });
+          q.expand(c, corrected.term);
+        }
+        q.settle(c, [corrected.term]);
+      } else if (related.length > 0) {
+        // 4. A word the index does not have, but related terms it has (the lexicon)
+        q.expand(c, term);
+        q.settle(c, []);
+      } else if (parts) {
+        // 5. A compound the index does not have: its parts ('arbejdslaptop' → 'arbejd' + 'laptop').
+        // The head says what the thing is ('sommerfest' is a party): it covers the word as a near-whole; the
+        // modifier alone covers it only partly ('sommer' in 'sommerferie' is not a 'sommerfest').
+        q.concepts.pop();
+        parts.forEach((part, i) => {
+          const weight = i === parts.length - 1 ? COMPOUND_PART_WEIGHT : COMPOUND_MODIFIER_WEIGHT;
+          const pc = q.concept(part);
+          const pt = normaliseWord(part);
+          if (pt && vocabulary.hasTerm(pt)) q.exact(pc, pt, weight);
+          if (pt) q.expand(pc, pt, weight);
+          q.settle(pc, pt ? [pt] : []);
+        });
+      } else {
+        // A word no article has, with no close match: no passage covers it.
+        q.expand(c, term);
+        q.settle(c, []);
+      }
     }
-    // 2. The start of indexed words (someone still typing): match as a prefix.
-    const expansions = vocabulary.termsWithPrefix(term, MAX_HIGHLIGHT_EXPANSIONS);
-    if (expansions.length > 0) {
-      terms.push(term);
-      oramaTerms.push(term);
-      for (const e of expansions) highlight.add(e);
-      continue;
+    // 6. A compound written apart ('sikkerheds introduktionen'): the joined word covers both.
+    if (previous) {
+      const joined = normaliseWord(previous.word + word);
+      if (joined && vocabulary.hasTerm(joined)) {
+        for (const own of [previous.concept, c]) q.exact(own, joined, 1);
+      }
     }
-    // 3. A typo: the closest indexed word within the typo budget.
-    const corrected = vocabulary.correct(word);
-    if (corrected && !terms.includes(corrected.term)) {
-      terms.push(corrected.term);
-      oramaTerms.push(`${corrected.term}${TERM_END}`);
-      highlight.add(corrected.term);
-      corrections.push({ from: word, to: corrected.word });
-    }
-    // An unknown word with no close match cannot match anything; it is left out.
+    previous = { word, concept: q.concepts[q.concepts.length - 1] };
   }
-  return { info: { text, truncated, terms, corrections }, oramaTerms, highlight };
+  return {
+    info: { text, truncated, terms, corrections },
+    oramaTerms: q.oramaTerms,
+    weights: q.weights,
+    highlight: q.highlight,
+    concepts: q.concepts,
+  };
 }

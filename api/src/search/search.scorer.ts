@@ -86,6 +86,8 @@ export interface ScoreOptions {
   fields: Record<string, number>;
   /** How many of the best documents to return (offset + limit). */
   k: number;
+  /** Per term (same order as the terms), a factor on its score; 1 when absent. */
+  weights?: readonly number[];
   /** Only documents for which this returns true (by orama internal id). */
   accept?: (internalId: number) => boolean;
   bm25?: { k: number; b: number; d: number };
@@ -197,12 +199,14 @@ export function scoreTopK(db: AnyOrama, terms: string[], options: ScoreOptions):
     if (tree?.type !== "Radix") continue;
     const occurrences = data.tokenOccurrences[field];
     const factors = lengthFactorsOf(db, data, field, ids.length, { k1, b, d }, options.version);
-    for (const term of terms) {
+    for (let t = 0; t < terms.length; t++) {
+      const term = terms[t];
+      const termWeight = options.weights?.[t] ?? 1;
       words.length = 0;
       wordsWithPrefix(tree.node, term, words);
       for (const [word, docs] of words) {
         const df = occurrences[word] ?? 0;
-        const weight = boost * Math.log(1 + (docsCount - df + 0.5) / (df + 0.5));
+        const weight = termWeight * boost * Math.log(1 + (docsCount - df + 0.5) / (df + 0.5));
         const postings = postingsOf(docs, options.version);
         for (let i = 0; i < postings.length; i++) {
           const id = postings[i];

@@ -99,6 +99,14 @@ export interface RetrievedPassage extends Passage {
   lexicalScore?: number;
   /** Cosine similarity to the query embedding (hybrid mode). */
   vectorScore?: number;
+  /** IDF-weighted share of the question's meaningful words the passage (with its headings) contains, 0..1. */
+  coverage?: number;
+  /** Summed IDF of the question's words the passage contains. */
+  matchedIdf?: number;
+  /** How many of the question's meaningful words the passage contains (a related term counting partly). */
+  matchedWords?: number;
+  /** How many meaningful words the question has. */
+  questionWords?: number;
 }
 
 export interface RetrievalResult {

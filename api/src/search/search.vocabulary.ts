@@ -28,6 +28,10 @@ export class Vocabulary {
   private readonly words = new Map<string, { term: string; word: string; count: number }>();
   /** termCounts' keys sorted (prefix lookups); null after a change, rebuilt on the next lookup. */
   private sortedTerms: string[] | null = null;
+  /** termCounts' keys reversed and sorted (suffix lookups: the heads of compounds). */
+  private sortedReversed: string[] | null = null;
+  /** Articles counted in. */
+  private articleTotal = 0;
 
   /** Distinct words seen (folded). */
   get size(): number {
@@ -39,8 +43,28 @@ export class Vocabulary {
     return this.termCounts.has(term);
   }
 
+  /** How many indexed articles contain this index term. */
+  articlesWith(term: string): number {
+    return this.termCounts.get(term) ?? 0;
+  }
+
+  /** How many articles are indexed. */
+  get articles(): number {
+    return this.articleTotal;
+  }
+
+  /**
+   * Inverse document frequency of a term (BM25's): high for a rare term, near 0 for one every article has; a
+   * term no article has gets the highest.
+   */
+  idf(df: number): number {
+    const n = this.articleTotal;
+    return Math.log(1 + (n - df + 0.5) / (df + 0.5));
+  }
+
   /** Count an article's words in (+1, when indexed) or out (-1, when removed). */
   count(a: VocabularyArticle, delta: 1 | -1): void {
+    this.articleTotal = Math.max(0, this.articleTotal + delta);
     const text = [a.title, a.category, a.subcategory ?? "", ...a.tags, a.content].join("\n");
     const written = new Set<string>();
     for (const w of wordSpans(text)) written.add(w.word.toLowerCase());
@@ -65,12 +89,39 @@ export class Vocabulary {
       else this.termCounts.set(t, count);
     }
     this.sortedTerms = null;
+    this.sortedReversed = null;
   }
 
   clear(): void {
     this.termCounts.clear();
     this.words.clear();
     this.sortedTerms = null;
+    this.sortedReversed = null;
+    this.articleTotal = 0;
+  }
+
+  /**
+   * At most `limit` indexed terms that end with `suffix` and are longer than it by at least `minHead`
+   * letters: compounds whose head is the term ('klagefrist' for 'frist').
+   */
+  termsWithSuffix(suffix: string, limit: number, minHead = 3): string[] {
+    if (!this.sortedReversed) {
+      this.sortedReversed = [...this.termCounts.keys()].map((t) => [...t].reverse().join("")).sort();
+    }
+    const terms = this.sortedReversed;
+    const key = [...suffix].reverse().join("");
+    let lo = 0;
+    let hi = terms.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (terms[mid] < key) lo = mid + 1;
+      else hi = mid;
+    }
+    const out: string[] = [];
+    for (let i = lo; i < terms.length && out.length < limit && terms[i].startsWith(key); i++) {
+      if (terms[i].length - key.length >= minHead) out.push([...terms[i]].reverse().join(""));
+    }
+    return out;
   }
 
   /** At most `limit` indexed terms starting with `prefix`, in sorted order (binary search). */

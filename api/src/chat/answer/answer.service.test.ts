@@ -215,7 +215,9 @@ describe("answer.service", () => {
 
   it("should answer with quoted, cited passages and a clear label when no LLM is configured", async () => {
     const deltas: string[] = [];
-    const res = await ask({ llm: undefined, onDelta: (d) => deltas.push(d) });
+    // three passages about equally relevant: all three are quoted, best first
+    const close = PASSAGES.map((p, i) => ({ ...p, score: 0.9 - i * 0.01 }));
+    const res = await ask({ retrieve: retrieveFrom(close), llm: undefined, onDelta: (d) => deltas.push(d) });
     expect(res.mode).toBe("retrieval");
     expect(res.status).toBe("complete");
     expect(res.content.startsWith(answerTexts.da.retrievalLabel)).toBe(true);

@@ -11,7 +11,8 @@ import { HtmlStripper } from "../../markdown/sanitize";
 import { buildCitations, CitationFilter, extractCitationNumbers } from "./citations";
 import { DEFAULT_STALE_DAYS, freshnessWarnings } from "./freshness";
 import { buildChatMessages, buildRetrievalQuery, numberSources } from "./prompt";
-import { buildRetrievalAnswer, RETRIEVAL_MODE_MAX_PASSAGES } from "./retrieval-answer";
+import { passagesToQuote, quoteOf } from "./quotes";
+import { buildRetrievalAnswer } from "./retrieval-answer";
 import { answerTexts, truncatedNote } from "./texts";
 import type {
   AnswerError,
@@ -167,7 +168,8 @@ export async function answerQuestion(input: AnswerQuestionInput): Promise<Answer
 
   // 3a. retrieval-only mode
   if (!input.llm) {
-    sources = numberSources(relevant.slice(0, RETRIEVAL_MODE_MAX_PASSAGES));
+    const quoted = passagesToQuote(relevant);
+    sources = numberSources(quoted).map((s, i) => ({ ...s, quote: quoteOf(quoted[i].text, retrievalQuery) }));
     emit(buildRetrievalAnswer(sources, language));
     return finish("retrieval", "complete");
   }

@@ -160,6 +160,17 @@ export function excerpt(text: string, max: number): string {
   return `${(space > max * 0.6 ? cut.slice(0, space) : cut).trimEnd()}…`;
 }
 
+/** Shorten at the last sentence end within `max` (a word boundary when the first sentence is longer). */
+export function sentenceExcerpt(text: string, max: number): string {
+  const t = text.trim();
+  if (t.length <= max) return t;
+  const cut = t.slice(0, max + 1);
+  let end = -1;
+  for (const m of cut.matchAll(/[.!?…:](?=\s)|\n/g))
+    if (m.index !== undefined && m.index < max) end = m.index;
+  return end > 0 ? t.slice(0, end + 1).trim() : excerpt(t, max);
+}
+
 /**
  * Map used numbers to citations (numbers without a source are skipped), keeping the order of first use. A
  * citation is stored with the answer and shown to its reader, so its text from the knowledge base is plain text
@@ -177,7 +188,8 @@ export function buildCitations(usedNumbers: number[], sources: NumberedSource[])
       title: plainText(s.title),
       headingPath: s.headingPath.map(plainText),
       ...(s.url ? { url: s.url } : {}),
-      passage: excerpt(plainText(s.text), PASSAGE_EXCERPT_LENGTH),
+      // exactly what the answer quoted; else the passage's first sentences
+      passage: s.quote ?? sentenceExcerpt(plainText(s.text), PASSAGE_EXCERPT_LENGTH),
       ...(s.updatedAt ? { updatedAt: s.updatedAt } : {}),
     });
   }

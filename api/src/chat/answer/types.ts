@@ -24,6 +24,8 @@ export interface Passage {
 /** A numbered source as given to the model: passage number n is cited as [n]. */
 export interface NumberedSource extends Passage {
   number: number;
+  /** what a retrieval-only answer quotes of it (plain text, whole sentences); its citation stores exactly this */
+  quote?: string;
 }
 
 /** One earlier turn of the conversation, oldest first. */

@@ -1,0 +1,69 @@
+/** Retrieval-only quotes: whole sentences, only relevant passages, one per section, and citations equal to them. */
+import { describe, expect, it } from "vitest";
+import { answerQuestion } from "./answer.service";
+import { passagesToQuote, quoteOf, sentences } from "./quotes";
+import type { Passage } from "./types";
+
+const passage = (over: Partial<Passage>): Passage => ({
+  articleId: "a",
+  title: "Klager",
+  headingPath: [],
+  text: "Tekst.",
+  score: 0.9,
+  ...over,
+});
+
+describe("quotes", () => {
+  it("should split sentences at their ends and at line breaks (list items)", () => {
+    expect(sentences("Første. Anden!\n- punkt et\nSidste uden punktum").map((s) => s.trim())).toEqual([
+      "Første.",
+      "Anden!",
+      "- punkt et",
+      "Sidste uden punktum",
+    ]);
+  });
+
+  it("should quote whole sentences, never cutting one mid-way, and the stretch that answers the question", () => {
+    const filler = "Her står noget andet om sagsgange i almindelighed. ".repeat(20);
+    const text = `${filler}Klagefristen er fire uger fra modtagelsen. Det sikrer, at frister holdes ens for alle.`;
+    const q = quoteOf(text, "hvad er klagefristen", 200);
+    expect(q.length).toBeLessThanOrEqual(200);
+    expect(q).toContain("Klagefristen er fire uger fra modtagelsen.");
+    expect(q).toMatch(/[.!?]$/);
+    expect(q).not.toContain("…");
+    for (const s of sentences(q)) expect(text).toContain(s.trim());
+  });
+
+  it("should quote only relevant passages close to the best, one per section, best first", () => {
+    const chosen = passagesToQuote([
+      passage({ headingPath: ["Frist"], score: 0.6 }),
+      passage({ headingPath: ["Frist"], text: "Samme afsnit.", score: 0.95 }),
+      passage({ headingPath: ["Behandling"], score: 0.9 }),
+      passage({ articleId: "b", score: 0.3 }),
+    ]);
+    expect(chosen.map((p) => [p.headingPath.join(), p.score])).toEqual([
+      ["Frist", 0.95],
+      ["Behandling", 0.9],
+    ]);
+  });
+
+  it("should store in each citation exactly the text the answer quoted", async () => {
+    const long = `${"Indledende sætning om noget helt andet end spørgsmålet. ".repeat(14)}Klagefristen er fire uger.`;
+    const res = await answerQuestion({
+      question: "Hvad er klagefristen?",
+      history: [],
+      retrieve: async () => [passage({ text: long, headingPath: ["Klagefristen"] })],
+    });
+    expect(res.mode).toBe("retrieval");
+    expect(res.citations).toHaveLength(1);
+    const quoted = res.content
+      .split("\n")
+      .filter((l) => l.startsWith(">"))
+      .map((l) => l.replace(/^> ?/, ""))
+      .join("\n")
+      .replace(/\\(.)/g, "$1");
+    expect(res.citations[0].passage).toBe(quoted);
+    expect(quoted).toContain("Klagefristen er fire uger.");
+    expect(quoted.length).toBeGreaterThan(600); // longer than the old 600-character citation cut
+  });
+});

@@ -1,0 +1,81 @@
+/**
+ * What a retrieval-only answer quotes: only the passages that are relevant (not always RETRIEVAL_MODE_MAX_PASSAGES),
+ * one per section, best first; and from each, whole sentences (never cut mid-sentence), the stretch that shares the
+ * most words with the question when the passage is longer than a quote may be.
+ */
+import { plainText } from "../../markdown/sanitize";
+import type { Passage } from "./types";
+
+/** how many passages a retrieval-only answer quotes at most */
+export const RETRIEVAL_MODE_MAX_PASSAGES = 3;
+/** each quote is at most this long (whole sentences) */
+export const RETRIEVAL_QUOTE_MAX_CHARS = 700;
+/** a passage is quoted only when its relevance is at least this share of the best passage's */
+export const QUOTE_MIN_SHARE = 0.8;
+
+/** The passages to quote: relevant ones (the caller's gate), one per section, close to the best, best first. */
+export function passagesToQuote(relevant: Passage[], max = RETRIEVAL_MODE_MAX_PASSAGES): Passage[] {
+  const sorted = [...relevant].sort((a, b) => b.score - a.score);
+  const best = sorted[0]?.score ?? 0;
+  const sections = new Set<string>();
+  const out: Passage[] = [];
+  for (const p of sorted) {
+    if (out.length >= max) break;
+    if (p.score < best * QUOTE_MIN_SHARE) break;
+    const section = [p.articleId, ...p.headingPath].join("\u0000");
+    if (sections.has(section)) continue;
+    sections.add(section);
+    out.push(p);
+  }
+  return out;
+}
+
+/** Sentences of a plain text, each with its own ending (a line break ends a sentence too: list items). */
+export function sentences(text: string): string[] {
+  const out: string[] = [];
+  for (const m of text.matchAll(/[^\n]*?(?:[.!?…:](?=\s|$)|\n|$)/g)) {
+    if (m[0].trim()) out.push(m[0]);
+    else if (out.length > 0) out[out.length - 1] += m[0]; // the line break after a sentence stays with it
+    if (m.index !== undefined && m.index >= text.length) break;
+  }
+  return out;
+}
+
+const words = (text: string) =>
+  new Set((text.toLowerCase().match(/[\p{L}\p{N}]{4,}/gu) ?? []).map((w) => w.slice(0, 5)));
+
+/** Shorten at a word boundary (a single sentence longer than a quote may be). */
+function cutAtWord(text: string, max: number): string {
+  const cut = text.slice(0, max);
+  const space = cut.lastIndexOf(" ");
+  return `${(space > max * 0.6 ? cut.slice(0, space) : cut).trimEnd()}…`;
+}
+
+/**
+ * The quote of a passage for a question: its plain text when short enough, otherwise the run of whole
+ * sentences of at most `max` characters sharing the most words with the question (the earliest among equals).
+ */
+export function quoteOf(text: string, question: string, max = RETRIEVAL_QUOTE_MAX_CHARS): string {
+  const plain = plainText(text).trim();
+  if (plain.length <= max) return plain;
+  const parts = sentences(plain);
+  const asked = words(question);
+  const hits = parts.map((s) => [...words(s)].filter((w) => asked.has(w)).length);
+  let best = { from: 0, to: 0, score: -1 };
+  for (let from = 0; from < parts.length; from++) {
+    let length = 0;
+    let score = 0;
+    for (let to = from; to < parts.length; to++) {
+      length += parts[to].length;
+      if (length > max) break;
+      score += hits[to];
+      if (
+        score > best.score ||
+        (score === best.score && to - from > best.to - best.from && from === best.from)
+      )
+        best = { from, to: to + 1, score };
+    }
+  }
+  if (best.to === 0) return cutAtWord(plain, max);
+  return parts.slice(best.from, best.to).join("").trim();
+}

@@ -1,0 +1,117 @@
+/**
+ * How much of a question a text covers: the IDF-weighted share of the question's concepts (its meaningful words,
+ * each with the terms that count for it: see QueryConcept) that the text contains. Two common words ("regler",
+ * "sekretariatet") cover little of a question whose telling word no article has; one rare word covers much. Used
+ * to rank sections (headings count extra) and to decide whether a passage answers the question at all.
+ */
+import { analyse } from "./search.analyzer";
+import type { QueryConcept } from "./search.query";
+
+/** A text's index terms: the whole text's and its headings' (title and section headings). */
+export interface TermSets {
+  all: Set<string>;
+  headings: Set<string>;
+}
+
+export interface Coverage {
+  /** IDF-weighted share of the question's concepts the text contains, 0..1 */
+  coverage: number;
+  /** the same share for the headings alone */
+  headings: number;
+  /** summed IDF of the concepts covered */
+  matched: number;
+  /**
+   * how many of the question's concepts the text covers (each by its share, a common word counting less: fully
+   * from TELLING_IDF up), and how many there are
+   */
+  words: number;
+  ofWords: number;
+}
+
+/** How fully a text covers a concept: 1 by the word itself, less by a related term or compound only, else 0. */
+/** A word at least this telling (IDF) counts fully among the words covered. */
+export const TELLING_IDF = 1.5;
+
+function covers(own: Set<string>, c: QueryConcept): number {
+  let best = 0;
+  for (let i = 0; i < c.terms.length; i++) if (own.has(c.terms[i])) best = Math.max(best, c.weights[i] ?? 1);
+  if (best >= 1 || c.prefixed.size === 0) return best;
+  // the indexed terms with the prefixes are known: look up from the smaller side
+  if (own.size <= c.prefixed.size) {
+    for (const o of own) if (c.prefixed.has(o)) return 1;
+  } else for (const t of c.prefixed) if (own.has(t)) return 1;
+  return best;
+}
+
+export function coverageOf(concepts: readonly QueryConcept[], own: TermSets): Coverage {
+  let total = 0;
+  let matched = 0;
+  let heading = 0;
+  let words = 0;
+  for (const c of concepts) {
+    total += c.idf;
+    const share = covers(own.all, c);
+    if (share === 0) continue;
+    matched += c.idf * share;
+    words += share * Math.min(1, c.idf / TELLING_IDF);
+    heading += c.idf * covers(own.headings, c);
+  }
+  return total > 0
+    ? { coverage: matched / total, headings: heading / total, matched, words, ofWords: concepts.length }
+    : { coverage: 0, headings: 0, matched: 0, words: 0, ofWords: concepts.length };
+}
+
+/** How many texts' term sets are kept (most recently used). */
+const TERM_SETS_KEPT = 4000;
+
+/** Term sets of recently ranked texts (articles, passages) by id, bound to the object that owned the text. */
+export class TermSetCache {
+  private readonly entries = new Map<string, { owner: object; sets: TermSets }>();
+
+  constructor(private readonly kept = TERM_SETS_KEPT) {}
+
+  setsOf(id: string, owner: object, headings: string, body: string): TermSets {
+    const cached = this.entries.get(id);
+    this.entries.delete(id);
+    const sets =
+      cached?.owner === owner
+        ? cached.sets
+        : { all: new Set([...analyse(headings), ...analyse(body)]), headings: new Set(analyse(headings)) };
+    this.entries.set(id, { owner, sets });
+    if (this.entries.size > this.kept) this.entries.delete(this.entries.keys().next().value as string);
+    return sets;
+  }
+
+  delete(id: string): void {
+    this.entries.delete(id);
+  }
+
+  clear(): void {
+    this.entries.clear();
+  }
+}
+
+/** Ranking of a candidate: coverage first, headings counting extra, BM25 breaking ties between equals. */
+export const HEADING_WEIGHT = 0.3;
+export const BM25_WEIGHT = 0.35;
+/** How many of BM25's best candidates are re-ranked by coverage. */
+export const RERANK_POOL = 20;
+
+/** Candidates re-ranked by coverage of the question (best first), each with its coverage. */
+export function rerank<T extends { id: string; score: number }>(
+  candidates: readonly T[],
+  concepts: readonly QueryConcept[],
+  setsOf: (id: string) => TermSets | null,
+): (T & { cover: Coverage; rank: number })[] {
+  const max = Math.max(0, ...candidates.map((c) => c.score));
+  const out: (T & { cover: Coverage; rank: number })[] = [];
+  for (const c of candidates) {
+    const sets = setsOf(c.id);
+    if (!sets) continue;
+    const cover = coverageOf(concepts, sets);
+    const rank =
+      cover.coverage + HEADING_WEIGHT * cover.headings + (max > 0 ? (BM25_WEIGHT * c.score) / max : 0);
+    out.push({ ...c, cover, rank });
+  }
+  return out.sort((a, b) => b.rank - a.rank);
+}

@@ -1,0 +1,100 @@
+/**
+ * Retrieval that understands Danish, class by class of failure: inflections, related terms (the lexicon),
+ * compounds split, joined and by their head, missing æøå, typo correction that never replaces a real Danish word,
+ * and the relevance gate that two common words do not pass.
+ */
+import { beforeAll, describe, expect, it } from "vitest";
+import { relevances } from "../knowledge/knowledge.retrieval";
+import { isDanishWord, splitCompound } from "./search.danish";
+import { KnowledgeIndex } from "./search.index";
+import { sampleArticles } from "./search.test-helpers";
+
+const ARTICLES = [
+  {
+    id: "udstyr",
+    title: "IT-udstyr",
+    category: "IT",
+    content:
+      "# IT-udstyr\n\n## Mistet udstyr\n\nMister du din computer, skal du melde det til IT med det samme.\n\n" +
+      "## Første dag\n\nDu gennemgår sikkerhedsintroduktionen sammen med IT-ansvarlig og vælger et login.\n",
+  },
+  {
+    id: "klager",
+    title: "Klager",
+    category: "Sagsbehandling",
+    content: "# Klager\n\n## Klagefristen\n\nKlagefristen er fire uger fra modtagelsen af afgørelsen.\n",
+  },
+  {
+    id: "udlaeg",
+    title: "Udlæg",
+    category: "Økonomi",
+    content: "# Udlæg\n\nUdlæg refunderes, når kvitteringen er afleveret inden for 30 dage.\n",
+  },
+];
+
+describe("Danish retrieval", () => {
+  const index = new KnowledgeIndex();
+  beforeAll(async () => {
+    await index.rebuildFrom(ARTICLES);
+  });
+  const first = (q: string) => index.search(q, { limit: 3 }).hits[0]?.articleId;
+
+  it("should find an inflected form (stems)", () => {
+    expect(first("klagefristerne")).toBe("klager");
+    expect(first("kvitteringerne")).toBe("udlaeg");
+  });
+
+  it("should find the article's own term for an everyday synonym (lexicon)", () => {
+    expect(first("laptop")).toBe("udstyr");
+    expect(first("bærbar")).toBe("udstyr");
+  });
+
+  it("should split a compound the index does not have, join a compound written apart, and match a head", () => {
+    expect(splitCompound("arbejdslaptop")).toEqual(["arbejd", "laptop"]);
+    expect(first("arbejdslaptop")).toBe("udstyr");
+    const joined = index.search("sikkerheds introduktionen");
+    expect(joined.hits[0]?.articleId).toBe("udstyr");
+    // 'frist' is the head of 'klagefristen'
+    expect(first("frist")).toBe("klager");
+  });
+
+  it("should find words written without æøå", () => {
+    expect(first("udlaeg")).toBe("udlaeg");
+    expect(first("foerste dag")).toBe("udstyr");
+  });
+
+  it("should correct a typo but never replace a word that is itself Danish", () => {
+    expect(isDanishWord("logik")).toBe(true);
+    expect(isDanishWord("logn")).toBe(false);
+    expect(index.search("logn").query.corrections).toEqual([{ from: "logn", to: "login" }]);
+    // 'logik' is one letter from 'login', but a real word: not corrected, so it finds nothing here
+    const real = index.search("logik");
+    expect(real.query.corrections).toEqual([]);
+    expect(real.hits).toEqual([]);
+  });
+});
+
+describe("the relevance gate on the sample content", () => {
+  const index = new KnowledgeIndex();
+  beforeAll(async () => {
+    await index.rebuildFrom(await sampleArticles());
+  });
+  const best = async (q: string) => Math.max(0, ...relevances(await index.retrieve(q, { k: 6 })));
+
+  it("should not pass an off-topic question on two common words", async () => {
+    for (const q of [
+      "Hvad er reglerne for rygning på kontoret?",
+      "Hvornår er sekretariatet lukket i påsken?",
+      "Hvornår holder sekretariatet sommerfest i år?",
+      "Hvad er opskriften på en god lagkage?",
+    ]) {
+      expect(await best(q), q).toBeLessThan(0.25);
+    }
+  });
+
+  it("should pass short, inflected and synonym questions the content answers", async () => {
+    for (const q of ["Hvad er klagefristen?", "hvem attesterer udlæg", "hvor længe gemmer vi persondata"]) {
+      expect(await best(q), q).toBeGreaterThanOrEqual(0.25);
+    }
+  });
+});
