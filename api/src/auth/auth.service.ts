@@ -3,9 +3,9 @@
  * (account-links.ts) and the password change (password-change.ts). The one service behind GraphQL, REST and
  * the CLI; every rule about accounts lives here, in those modules, or in user.rules.
  */
-import mongoose from "mongoose";
 import { recordActivity } from "../activity/activity.service";
 import type { AppConfig } from "../config";
+import { isObjectIdString } from "../db/ids";
 import { Errors } from "../errors";
 import type { Mailer } from "../mail/mailer";
 import { type UserDoc, UserModel } from "../users/user.model";
@@ -273,7 +273,7 @@ export class AuthService {
     if (!claims) return null;
     const cached = authCache.get(claims.sid, claims.sub);
     if (cached) return authenticated(claims.sid, cached.user);
-    if (!mongoose.isValidObjectId(claims.sub)) return null;
+    if (!isObjectIdString(claims.sub)) return null;
     const generation = authCache.begin();
     const readAt = Date.now();
     // both keys come from the verified token: look them up together

@@ -3,7 +3,7 @@ import { Arg, Authorized, Ctx, ID, Int, Mutation, Query, Resolver, Root, Subscri
 import { Errors } from "../errors";
 import type { GraphQLContext } from "../graphql/context";
 import { currentAuth } from "../graphql/context";
-import type { PubSubTopics } from "../graphql/pubsub";
+import type { Topics } from "../events/bus";
 import {
   ChatMessage,
   ChatMessageEvent,
@@ -13,7 +13,7 @@ import {
   SendMessagePayload,
 } from "./chat.types";
 
-type EventPayload = PubSubTopics["CHAT_MESSAGE_EVENT"];
+type EventPayload = Topics["CHAT_MESSAGE_EVENT"];
 
 const uid = (ctx: GraphQLContext) => String(currentAuth(ctx).user._id);
 

@@ -2,7 +2,6 @@
 import { Router } from "express";
 import { locals, requireAdmin, requireUser, signedIn } from "../rest/auth-middleware";
 import { readBody, readQueryString } from "../rest/validate";
-import { getPreferences, updatePreferences } from "./preferences.service";
 import type { AdminUserView } from "./users.service";
 
 /** Both spellings the old clients read (spec §3). */
@@ -19,13 +18,13 @@ export function usersRestRouter(): Router {
   const r = Router();
 
   r.get("/user/preferences", requireUser, async (_req, res) => {
-    const prefs = await getPreferences(String(signedIn(res).user._id));
+    const prefs = await locals(res).services.preferences.get(String(signedIn(res).user._id));
     res.json(prefs);
   });
 
   r.put("/user/preferences", requireUser, async (req, res) => {
     const input = readBody(req.body, { language: "string?", theme: "string?", notifications: "boolean?" });
-    const prefs = await updatePreferences(String(signedIn(res).user._id), input);
+    const prefs = await locals(res).services.preferences.update(String(signedIn(res).user._id), input);
     res.json({ ...prefs, message: "Dine indstillinger er blevet gemt" });
   });
 

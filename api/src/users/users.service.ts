@@ -4,14 +4,14 @@
  * the transport.
  */
 import { randomBytes } from "node:crypto";
-import mongoose from "mongoose";
 import { recordActivity } from "../activity/activity.service";
 import type { AuthService } from "../auth/auth.service";
 import { hashPassword, newPasswordFields } from "../auth/passwords";
 import type { AppConfig } from "../config";
+import { isObjectIdString } from "../db/ids";
 import { Errors } from "../errors";
+import type { EventBus } from "../events/bus";
 import { escapeRegExp } from "../util";
-import { PreferencesModel } from "./preferences.model";
 import { type UserDoc, UserModel } from "./user.model";
 import { type PublicUser, presentUser } from "./user.presenter";
 import { validatePassword } from "./user.rules";
@@ -37,21 +37,31 @@ export interface AdminUserView extends PublicUser {
   isProtected: boolean;
 }
 
-/** Collections owned by other modules that hold a userId; removed with the user. */
-const CASCADE_COLLECTIONS = [
-  "chat_sessions",
-  "chat_messages",
-  "user_bookmarks",
-  "recent_searches",
-  "knowledge_gaps",
-] as const;
+/**
+ * What the users module needs from the other features, wired in one place (services.ts): each feature removes
+ * its own data of a deleted user and counts its own documents per user. The users module never touches another
+ * feature's collections.
+ */
+export interface UserDataHooks {
+  /** run (all at once) before the user document is removed; the user's data is gone when they resolve */
+  userDeleted: Array<(userId: string) => Promise<unknown>>;
+  /** chat sessions per user id (admin list) */
+  chatSessionCounts: () => Promise<Map<string, number>>;
+  /** bookmarks per user id (admin list) */
+  bookmarkCounts: () => Promise<Map<string, number>>;
+}
 
 export interface UsersServiceDeps {
   config: AppConfig;
   auth: AuthService;
   /** writes of other modules still queued (searches being recorded): done before a user's data is deleted */
   pendingWrites?: () => Promise<void>;
+  hooks?: Partial<UserDataHooks>;
+  /** USER_DELETED is announced here once a user and their data are gone */
+  events?: EventBus;
 }
+
+const noCounts = async () => new Map<string, number>();
 
 export class UsersService {
   constructor(private readonly deps: UsersServiceDeps) {}
@@ -79,8 +89,8 @@ export class UsersService {
     }
     const [users, sessionCounts, bookmarkCounts] = await Promise.all([
       UserModel.find(filter).sort({ createdAt: -1 }),
-      countByUser("chat_sessions"),
-      countByUser("user_bookmarks"),
+      (this.deps.hooks?.chatSessionCounts ?? noCounts)(),
+      (this.deps.hooks?.bookmarkCounts ?? noCounts)(),
     ]);
     return users.map((u) => {
       const id = String(u._id);
@@ -96,7 +106,7 @@ export class UsersService {
 
   /** Find a user by id; NOT_FOUND for unknown or malformed ids. */
   async getUser(id: string): Promise<UserDoc> {
-    if (!mongoose.isValidObjectId(id)) throw Errors.notFound(userMessages.notFound);
+    if (!isObjectIdString(id)) throw Errors.notFound(userMessages.notFound);
     const user = await UserModel.findById(id);
     if (!user) throw Errors.notFound(userMessages.notFound);
     return user;
@@ -104,7 +114,7 @@ export class UsersService {
 
   /** A user's e-mail (other modules' activity entries); null for an unknown or malformed id. */
   async emailOf(id: string): Promise<string | null> {
-    if (!mongoose.isValidObjectId(id)) return null;
+    if (!isObjectIdString(id)) return null;
     return (await UserModel.findById(id, { email: 1 }).lean())?.email ?? null;
   }
 
@@ -126,8 +136,10 @@ export class UsersService {
     if (this.isProtected(user)) throw Errors.forbidden(userMessages.adminProtected);
     if (String(user._id) === String(actor._id)) throw Errors.forbidden(userMessages.notSelf);
     await this.deps.pendingWrites?.();
-    await deleteUserData(user);
+    await Promise.all((this.deps.hooks?.userDeleted ?? []).map((removeData) => removeData(String(user._id))));
+    await UserModel.deleteOne({ _id: user._id });
     await this.deps.auth.revokeSessions(String(user._id));
+    this.deps.events?.publish("USER_DELETED", { userId: String(user._id) });
     await recordActivity({
       action: "admin_delete_user",
       description: `Administrator slettede brugeren ${user.email}`,
@@ -184,28 +196,4 @@ export class UsersService {
     });
     return { created: true, email: adminEmail, generatedPassword: adminPassword ? undefined : password };
   }
-}
-
-/** userId may be stored as a string or an ObjectId by the owning module: match both. */
-function userIdFilter(id: string): Record<string, unknown> {
-  return { userId: { $in: [id, new mongoose.Types.ObjectId(id)] } };
-}
-
-async function countByUser(collection: string): Promise<Map<string, number>> {
-  const rows = await mongoose.connection
-    .collection(collection)
-    .aggregate<{ _id: unknown; n: number }>([{ $group: { _id: "$userId", n: { $sum: 1 } } }])
-    .toArray();
-  const counts = new Map<string, number>();
-  // string and ObjectId ids of one user form two groups: add them up
-  for (const r of rows) counts.set(String(r._id), (counts.get(String(r._id)) ?? 0) + r.n);
-  return counts;
-}
-
-async function deleteUserData(user: UserDoc): Promise<void> {
-  const id = String(user._id);
-  const db = mongoose.connection;
-  await Promise.all(CASCADE_COLLECTIONS.map((c) => db.collection(c).deleteMany(userIdFilter(id))));
-  await PreferencesModel.deleteMany({ userId: user._id });
-  await UserModel.deleteOne({ _id: user._id });
 }
