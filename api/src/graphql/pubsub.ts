@@ -2,7 +2,7 @@
  * GraphQL subscriptions only subscribe to the app's event bus (api/src/events, created in services.ts and
  * reached through the context): `@Subscription({ subscribe: fromBus("TOPIC", keep) })`. Nothing publishes here.
  */
-import type { SubscribeResolverData } from "type-graphql";
+import type { PubSub, SubscribeResolverData } from "type-graphql";
 import type { Topic, Topics } from "../events/bus";
 import type { GraphQLContext } from "./context";
 
@@ -36,3 +36,16 @@ function filtered<T>(source: AsyncIterableIterator<T>, keep: (value: T) => boole
   };
   return it;
 }
+
+/**
+ * What buildSchema gets as its `pubSub` (type-graphql insists on one when the schema has subscriptions). No
+ * subscription uses topics, so it is never called: the events are on the bus.
+ */
+export const noTopicPubSub: PubSub = {
+  publish: () => {
+    throw new Error("publish on the event bus (services.events), not through GraphQL");
+  },
+  subscribe: () => {
+    throw new Error("subscriptions use fromBus(topic), not topics");
+  },
+};
