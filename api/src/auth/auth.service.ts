@@ -21,7 +21,7 @@ import { AccountLinks } from "./account-links";
 import { authCache, TokenMemo } from "./auth.cache";
 import { authMessages } from "./auth.messages";
 import { changePassword, type PasswordChangeInput } from "./password-change";
-import { hashPassword, verifyAgainstDummy, verifyPassword } from "./passwords";
+import { hashPassword, newPasswordFields, verifyAgainstDummy, verifyPassword } from "./passwords";
 import type { RateLimits } from "./rate-limits";
 import { ipKey, type RequestMeta } from "./request-meta";
 import { type SessionData, SessionModel } from "./session.model";
@@ -317,6 +317,20 @@ export class AuthService {
   }
 
   /** Remove a user's login sessions (all, or all but one). */
+  /**
+   * Set a user's password (the admin's or the CLI's reset): the reset and verification links mailed before it
+   * stop working and the user's login sessions end.
+   */
+  async setPassword(userId: string, password: string): Promise<void> {
+    await UserModel.updateOne({ _id: userId }, { $set: await newPasswordFields(password) });
+    await this.revokeSessions(userId);
+  }
+
+  /** A password's stored hash (an account created without signing up: the built-in admin). */
+  hashPassword(password: string): Promise<string> {
+    return hashPassword(password);
+  }
+
   async revokeSessions(userId: string, exceptSid?: string): Promise<void> {
     const filter: Record<string, unknown> = { "sess.userId": userId };
     if (exceptSid) filter.sid = { $ne: exceptSid };

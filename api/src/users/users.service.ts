@@ -5,8 +5,6 @@
  */
 import { randomBytes } from "node:crypto";
 import { recordActivity } from "../activity/activity.service";
-import type { AuthService } from "../auth/auth.service";
-import { hashPassword, newPasswordFields } from "../auth/passwords";
 import type { AppConfig } from "../config";
 import { isObjectIdString } from "../db/ids";
 import { Errors } from "../errors";
@@ -51,9 +49,18 @@ export interface UserDataHooks {
   bookmarkCounts: () => Promise<Map<string, number>>;
 }
 
+/** What the users module needs from the auth module (the AuthService; wired in services.ts). */
+export interface UsersAuth {
+  /** set a password: earlier mailed links stop working, the user's sessions end */
+  setPassword(userId: string, password: string): Promise<void>;
+  hashPassword(password: string): Promise<string>;
+  /** end every login session of the user */
+  revokeSessions(userId: string): Promise<void>;
+}
+
 export interface UsersServiceDeps {
   config: AppConfig;
-  auth: AuthService;
+  auth: UsersAuth;
   /** writes of other modules still queued (searches being recorded): done before a user's data is deleted */
   pendingWrites?: () => Promise<void>;
   hooks?: Partial<UserDataHooks>;
@@ -158,8 +165,7 @@ export class UsersService {
     const problem = validatePassword(newPassword);
     if (problem) throw Errors.invalidFields([{ field: "newPassword", message: problem }]);
     const user = await this.getUser(userId);
-    await UserModel.updateOne({ _id: user._id }, { $set: await newPasswordFields(newPassword) });
-    await this.deps.auth.revokeSessions(String(user._id));
+    await this.deps.auth.setPassword(String(user._id), newPassword);
     await recordActivity({
       action: "admin_reset_password",
       description: `Administrator nulstillede adgangskoden for ${user.email}`,
@@ -190,7 +196,7 @@ export class UsersService {
       username,
       usernameKey: username,
       name: "Administrator",
-      passwordHash: await hashPassword(password),
+      passwordHash: await this.deps.auth.hashPassword(password),
       role: "admin",
       verified: true,
     });
