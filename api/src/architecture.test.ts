@@ -32,7 +32,8 @@ interface SourceFile {
   imports: string[];
 }
 
-const IMPORT_RE = /(?:^|[\s;])(?:import|export)\s(?:[^"'`;]*?\sfrom\s)?["']([^"']+)["']|import\(\s*["']([^"']+)["']\s*\)/g;
+const IMPORT_RE =
+  /(?:^|[\s;])(?:import|export)\s(?:[^"'`;]*?\sfrom\s)?["']([^"']+)["']|import\(\s*["']([^"']+)["']\s*\)/g;
 
 /** The module specifiers of a TypeScript source (static imports, re-exports, side-effect and dynamic imports). */
 export function importsOf(source: string): string[] {
@@ -78,15 +79,12 @@ const files = sourceFiles().filter((f) => !TEST_CODE.test(f.file));
 describe("architecture: the direction of dependencies in api/src", () => {
   it("should read the imports of the source files", () => {
     expect(files.length).toBeGreaterThan(100);
-    expect(importsOf(`import a from "./a";\nimport type { B } from '../b';\nexport * from "./c";\n`)).toEqual([
-      "./a",
-      "../b",
-      "./c",
-    ]);
-    expect(importsOf(`import "./side";\nconst m = await import("./lazy");\n// import x from "./comment";`)).toEqual([
-      "./side",
-      "./lazy",
-    ]);
+    expect(importsOf(`import a from "./a";\nimport type { B } from '../b';\nexport * from "./c";\n`)).toEqual(
+      ["./a", "../b", "./c"],
+    );
+    expect(
+      importsOf(`import "./side";\nconst m = await import("./lazy");\n// import x from "./comment";`),
+    ).toEqual(["./side", "./lazy"]);
     const chat = files.find((f) => f.file === "chat/chat.service.ts");
     expect(chat?.imports).toContain("events/bus.ts");
     expect(featureOf("chat/chat.service.ts")).toBe("chat");

@@ -50,7 +50,8 @@ export class ChatUserCache {
     this.preferenceEvents = saved;
     if (saved) {
       void (async () => {
-        for (let e = await saved.next(); !e.done; e = await saved.next()) this.languages.delete(e.value.userId);
+        for (let e = await saved.next(); !e.done; e = await saved.next())
+          this.languages.delete(e.value.userId);
       })().catch(() => undefined);
     }
   }

@@ -1,9 +1,9 @@
 /** GraphQL door to the chat: thin, every rule is in ChatService. */
 import { Arg, Authorized, Ctx, ID, Int, Mutation, Query, Resolver, Root, Subscription } from "type-graphql";
 import { Errors } from "../errors";
+import type { Topics } from "../events/bus";
 import type { GraphQLContext } from "../graphql/context";
 import { currentAuth } from "../graphql/context";
-import type { Topics } from "../events/bus";
 import {
   ChatMessage,
   ChatMessageEvent,

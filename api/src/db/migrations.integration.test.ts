@@ -19,7 +19,10 @@ let login: { email: string; password: string };
 const stringIdCount = async () => {
   let n = 0;
   for (const { collection } of USER_REFERENCES) {
-    n += await client.db().collection(collection).countDocuments({ userId: { $type: "string" } });
+    n += await client
+      .db()
+      .collection(collection)
+      .countDocuments({ userId: { $type: "string" } });
   }
   return n;
 };
@@ -54,8 +57,12 @@ beforeAll(async () => {
     status: "complete",
     timestamp: now,
   });
-  await db.collection("knowledge_gaps").insertOne({ userId, sessionId: "old-session-1", question: "?", timestamp: now });
-  await db.collection("user_bookmarks").insertOne({ userId, articleId, articleTitle: "Gemt", createdAt: now });
+  await db
+    .collection("knowledge_gaps")
+    .insertOne({ userId, sessionId: "old-session-1", question: "?", timestamp: now });
+  await db
+    .collection("user_bookmarks")
+    .insertOne({ userId, articleId, articleTitle: "Gemt", createdAt: now });
   await db.collection("recent_searches").insertOne({ userId, query: "moms", timestamp: now });
   await db.collection("user_preferences").insertOne({
     userId,
@@ -130,7 +137,10 @@ describe("start-up migration: user ids become ObjectIds", () => {
     const oid = new ObjectId(userId);
     for (const { collection } of USER_REFERENCES) {
       if (collection === "activity_logs") continue; // the log keeps what happened
-      expect({ collection, n: await client.db().collection(collection).countDocuments({ userId: oid }) }).toEqual({
+      expect({
+        collection,
+        n: await client.db().collection(collection).countDocuments({ userId: oid }),
+      }).toEqual({
         collection,
         n: 0,
       });

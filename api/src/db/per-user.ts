@@ -3,6 +3,8 @@ import type mongoose from "mongoose";
 
 /** Documents per userId (the id as a hex string → count). */
 export async function countPerUser(model: mongoose.Model<never>): Promise<Map<string, number>> {
-  const rows = await model.aggregate<{ _id: unknown; n: number }>([{ $group: { _id: "$userId", n: { $sum: 1 } } }]);
+  const rows = await model.aggregate<{ _id: unknown; n: number }>([
+    { $group: { _id: "$userId", n: { $sum: 1 } } },
+  ]);
   return new Map(rows.map((r) => [String(r._id), r.n]));
 }

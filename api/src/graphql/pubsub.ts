@@ -22,7 +22,10 @@ export function fromBus<T extends Topic>(
  * reach the source at once (an async generator waiting for the next event would only end after it), or an
  * unsubscribed client would stay subscribed to the bus until its topic's next event.
  */
-function filtered<T>(source: AsyncIterableIterator<T>, keep: (value: T) => boolean): AsyncIterableIterator<T> {
+function filtered<T>(
+  source: AsyncIterableIterator<T>,
+  keep: (value: T) => boolean,
+): AsyncIterableIterator<T> {
   const it: AsyncIterableIterator<T> = {
     async next() {
       for (;;) {

@@ -1,8 +1,8 @@
 /** GraphQL door to preferences and user administration. */
 import { Arg, Authorized, Ctx, ID, Mutation, Query, Resolver, Root, Subscription } from "type-graphql";
+import type { Topics } from "../events/bus";
 import type { GraphQLContext } from "../graphql/context";
 import { currentAuth } from "../graphql/context";
-import type { Topics } from "../events/bus";
 import { fromBus } from "../graphql/pubsub";
 import { AdminUser, Preferences, PreferencesInput } from "./users.types";
 
