@@ -12,7 +12,9 @@ describe("heading anchors", () => {
   });
 
   it("should link a citation to the deepest heading of its path", () => {
-    expect(articleHref("abc", ["Rejser", "Kørsel i egen bil"])).toBe("/knowledge?article=abc#h-kørsel-i-egen-bil");
+    expect(articleHref("abc", ["Rejser", "Kørsel i egen bil"])).toBe(
+      "/knowledge?article=abc#h-kørsel-i-egen-bil",
+    );
     expect(articleHref("abc")).toBe("/knowledge?article=abc");
   });
 });

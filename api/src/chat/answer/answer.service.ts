@@ -5,12 +5,12 @@
  * the deltas, and stores the result (also when status is 'error' or 'stopped').
  */
 import { isLlmError, LlmAbortedError } from "../../llm/llm.errors";
+import { HtmlStripper } from "../../markdown/sanitize";
 import { buildCitations, CitationFilter, extractCitationNumbers } from "./citations";
 import { DEFAULT_STALE_DAYS, freshnessWarnings } from "./freshness";
 import { validateChatMessage } from "./message.rules";
 import { buildChatMessages, buildRetrievalQuery, numberSources } from "./prompt";
 import { buildRetrievalAnswer, RETRIEVAL_MODE_MAX_PASSAGES } from "./retrieval-answer";
-import { HtmlStripper } from "../../markdown/sanitize";
 import { answerErrorMessages, answerTexts, truncatedNote } from "./texts";
 import type {
   AnswerError,

@@ -6,8 +6,8 @@
  */
 import { randomBytes } from "node:crypto";
 import type { LlmMessage } from "../../llm/llm.types";
-import { cleanCitations, excerpt } from "./citations";
 import { stripHtml } from "../../markdown/sanitize";
+import { cleanCitations, excerpt } from "./citations";
 import { formatDate } from "./texts";
 import type { AnswerLanguage, HistoryTurn, NumberedSource, Passage } from "./types";
 

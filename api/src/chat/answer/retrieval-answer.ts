@@ -2,8 +2,9 @@
  * Retrieval-only answers (no LLM configured, the embedded default): the best passages quoted verbatim, each
  * cited, under a label saying plainly that this is found text, not a written answer.
  */
-import { excerpt } from "./citations";
+
 import { escapeInline, plainText } from "../../markdown/sanitize";
+import { excerpt } from "./citations";
 import { answerTexts } from "./texts";
 import type { AnswerLanguage, NumberedSource } from "./types";
 

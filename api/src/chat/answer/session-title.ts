@@ -3,8 +3,8 @@
  * (or when the LLM fails) the question itself, shortened, is the title. Never throws.
  */
 import type { LlmClient } from "../../llm/llm.types";
-import { excerpt } from "./citations";
 import { escapeTags, plainText } from "../../markdown/sanitize";
+import { excerpt } from "./citations";
 import type { AnswerLanguage } from "./types";
 
 export const SESSION_TITLE_MAX_LENGTH = 60;
