@@ -1,10 +1,11 @@
 /**
  * User administration: the admin list (with counts), search, delete with cascade, admin password reset,
- * and the built-in admin created at start-up. Every operation checks the actor's rights here, not only in
- * the transport.
+ * and the built-in admin created at start-up. Every operation checks the actor's rights (an Actor: id, e-mail,
+ * role; a signed-in user's document is one) here, not only in the transport.
  */
 import { randomBytes } from "node:crypto";
 import { recordActivity } from "../activity/activity.service";
+import { type Actor, isAdmin } from "../actor";
 import type { AppConfig } from "../config";
 import { isObjectIdString } from "../db/ids";
 import { Errors } from "../errors";
@@ -78,12 +79,12 @@ export class UsersService {
     return user.email === this.deps.config.adminEmail || user.usernameKey === BUILTIN_ADMIN_USERNAME;
   }
 
-  private assertAdmin(actor: UserDoc): void {
-    if (actor.role !== "admin") throw Errors.forbidden(userMessages.adminOnly);
+  private assertAdmin(actor: Actor): void {
+    if (!isAdmin(actor)) throw Errors.forbidden(userMessages.adminOnly);
   }
 
   /** All users, newest first, optionally filtered (case-insensitive over e-mail, name and username). */
-  async listUsers(actor: UserDoc, search?: string | null): Promise<AdminUserView[]> {
+  async listUsers(actor: Actor, search?: string | null): Promise<AdminUserView[]> {
     this.assertAdmin(actor);
     const q = search?.trim();
     if (q && q.length > USER_SEARCH_MAX_LENGTH) {
@@ -137,11 +138,11 @@ export class UsersService {
    * Delete a user and everything that is theirs: chat sessions and messages, bookmarks, preferences, recent
    * searches and login sessions (their tokens stop working at once). The built-in admin is refused.
    */
-  async deleteUser(actor: UserDoc, id: string): Promise<void> {
+  async deleteUser(actor: Actor, id: string): Promise<void> {
     this.assertAdmin(actor);
     const user = await this.getUser(id);
     if (this.isProtected(user)) throw Errors.forbidden(userMessages.adminProtected);
-    if (String(user._id) === String(actor._id)) throw Errors.forbidden(userMessages.notSelf);
+    if (String(user._id) === actor.id) throw Errors.forbidden(userMessages.notSelf);
     await this.deps.pendingWrites?.();
     await Promise.all((this.deps.hooks?.userDeleted ?? []).map((removeData) => removeData(String(user._id))));
     await UserModel.deleteOne({ _id: user._id });
@@ -151,7 +152,7 @@ export class UsersService {
       action: "admin_delete_user",
       description: `Administrator slettede brugeren ${user.email}`,
       userEmail: actor.email,
-      userId: String(actor._id),
+      userId: actor.id,
       metadata: { deletedUserId: String(user._id), deletedEmail: user.email },
     });
   }
@@ -160,7 +161,7 @@ export class UsersService {
    * Set a user's password as admin (≥ 6 characters; also the CLI's reset): the user's login sessions end and
    * the reset and verification links mailed before it stop working.
    */
-  async adminResetPassword(actor: UserDoc, userId: string, newPassword: string): Promise<void> {
+  async adminResetPassword(actor: Actor, userId: string, newPassword: string): Promise<void> {
     this.assertAdmin(actor);
     const problem = validatePassword(newPassword);
     if (problem) throw Errors.invalidFields([{ field: "newPassword", message: problem }]);
@@ -170,7 +171,7 @@ export class UsersService {
       action: "admin_reset_password",
       description: `Administrator nulstillede adgangskoden for ${user.email}`,
       userEmail: actor.email,
-      userId: String(actor._id),
+      userId: actor.id,
       metadata: { targetUserId: String(user._id), targetEmail: user.email },
     });
   }
