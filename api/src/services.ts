@@ -1,42 +1,59 @@
 /**
  * The services of one running app (server or CLI), built from its configuration. Transports (GraphQL, REST,
  * CLI) receive this and call into it; they hold no rules of their own.
+ *
+ * This is the one place where features meet: the event bus is created here and handed to the services, and
+ * every cross-feature effect is wired here (a deleted user → each feature removes its own data; a deleted or
+ * renamed article → bookmarks follow; the chat asks the users module for e-mails and languages).
  */
-import { listActivity } from "./activity/activity.service";
+import { connectActivityLog, listActivity } from "./activity/activity.service";
 import { AuthService } from "./auth/auth.service";
 import { createRateLimits, type RateLimits } from "./auth/rate-limits";
 import { loadJwtSecret } from "./auth/tokens";
 import {
   addBookmark,
+  bookmarkCountsByUser,
   listBookmarks,
   removeBookmark,
   removeBookmarksOfArticle,
+  removeBookmarksOfUser,
   renameBookmarkedArticle,
 } from "./bookmarks/bookmarks.service";
 import { ChatService } from "./chat/chat.service";
 import type { AppConfig } from "./config";
+import type { EventBus } from "./events/bus";
+import { createInProcessBus } from "./events/in-process";
 import { KnowledgeService } from "./knowledge/knowledge.service";
 import { createMailer, type Mailer } from "./mail/mailer";
-import { getPreferences, updatePreferences } from "./users/preferences.service";
+import { PreferencesService } from "./users/preferences.service";
 import { UsersService } from "./users/users.service";
 
 export interface Services {
   config: AppConfig;
+  /** the app's event bus: services publish on it, GraphQL subscriptions subscribe to it */
+  events: EventBus;
   mailer: Mailer;
   limits: RateLimits;
   auth: AuthService;
   users: UsersService;
+  preferences: PreferencesService;
   chat: ChatService;
   knowledge: KnowledgeService;
   /** the features kept as module functions, handed to the doors like the others (REST routers get `services`) */
   activity: { list: typeof listActivity };
   bookmarks: { list: typeof listBookmarks; add: typeof addBookmark; remove: typeof removeBookmark };
-  preferences: { get: typeof getPreferences; update: typeof updatePreferences };
   /** Stops timers and in-flight work and waits for pending writes; call before closing the database. */
   close(): Promise<void>;
 }
 
-export function createServices(config: AppConfig): Services {
+export interface ServicesOptions {
+  /** default: an in-process bus (one server process) */
+  events?: EventBus;
+}
+
+export function createServices(config: AppConfig, opts: ServicesOptions = {}): Services {
+  const events = opts.events ?? createInProcessBus();
+  const disconnectActivityLog = connectActivityLog(events);
   const mailer = createMailer(config);
   const limits = createRateLimits(config.rateLimits);
   const auth = new AuthService({ config, mailer, limits, jwtSecret: loadJwtSecret(config) });
@@ -45,27 +62,47 @@ export function createServices(config: AppConfig): Services {
     // bookmarks keep each article's title: they follow a rename and go with a deleted article
     hooks: { articleDeleted: removeBookmarksOfArticle, articleRenamed: renameBookmarkedArticle },
   });
-  const users = new UsersService({ config, auth, pendingWrites: () => knowledge.searchesRecorded() });
+  const preferences = new PreferencesService({ events });
+  const users: UsersService = new UsersService({
+    config,
+    auth,
+    events,
+    pendingWrites: () => knowledge.searchesRecorded(),
+    hooks: {
+      // each feature removes its own data of a deleted user
+      userDeleted: [
+        (id) => chat.removeUserData(id),
+        removeBookmarksOfUser,
+        (id) => knowledge.clearRecentSearches(id),
+        (id) => preferences.removeUserData(id),
+      ],
+      chatSessionCounts: () => chat.sessionCountsByUser(),
+      bookmarkCounts: bookmarkCountsByUser,
+    },
+  });
   const chat = new ChatService({
     config,
+    events,
     retrieve: (query, k) => knowledge.retrievePassages(query, k),
     users: {
       emailOf: (id) => users.emailOf(id),
-      languageOf: async (id) => (await getPreferences(id)).language,
+      languageOf: async (id) => (await preferences.get(id)).language,
     },
   });
   return {
     config,
+    events,
     mailer,
     limits,
     auth,
     users,
+    preferences,
     chat,
     knowledge,
     activity: { list: listActivity },
     bookmarks: { list: listBookmarks, add: addBookmark, remove: removeBookmark },
-    preferences: { get: getPreferences, update: updatePreferences },
     close: async () => {
+      disconnectActivityLog();
       // queued mail work (tokens and sends) still needs the database and the transport
       await Promise.all([chat.close(), knowledge.searchesRecorded(), mailer.idle()]);
       mailer.close();

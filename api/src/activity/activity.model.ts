@@ -6,7 +6,7 @@ const activitySchema = new Schema(
     action: { type: String, required: true },
     description: { type: String, required: true },
     userEmail: { type: String, default: null },
-    userId: { type: String, default: null },
+    userId: { type: Schema.Types.ObjectId, default: null },
     timestamp: { type: Date, required: true, default: () => new Date() },
     metadata: { type: Schema.Types.Mixed, default: {} },
   },

@@ -1,5 +1,6 @@
 import { Arg, Authorized, Int, Query, Resolver, Root, Subscription } from "type-graphql";
-import type { PubSubTopics } from "../graphql/pubsub";
+import type { Topics } from "../events/bus";
+import { fromBus } from "../graphql/pubsub";
 import { listActivity } from "./activity.service";
 import { ActivityLogEntry } from "./activity.types";
 
@@ -18,10 +19,10 @@ export class ActivityResolver {
 
   @Authorized("ADMIN")
   @Subscription(() => ActivityLogEntry, {
-    topics: "ACTIVITY_LOGGED",
+    subscribe: fromBus("ACTIVITY_LOGGED"),
     description: "each new activity-log entry",
   })
-  activityLogged(@Root() entry: PubSubTopics["ACTIVITY_LOGGED"]) {
+  activityLogged(@Root() entry: Topics["ACTIVITY_LOGGED"]) {
     return entry;
   }
 }

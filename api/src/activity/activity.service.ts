@@ -2,8 +2,9 @@
  * The activity log. Every module records what users do through recordActivity(); the admin reads it through
  * listActivity(). Recording never fails the caller's operation: a write error is logged and swallowed.
  */
+import { toObjectId } from "../db/ids";
 import { Errors } from "../errors";
-import { publish } from "../graphql/pubsub";
+import type { EventBus } from "../events/bus";
 import { logger } from "../logger";
 import { escapeRegExp } from "../util";
 import { ActivityModel } from "./activity.model";
@@ -58,6 +59,21 @@ export const ACTIVITY_LIMIT_MAX = 1000;
 export const ACTIVITY_SEARCH_MAX_LENGTH = 200;
 export const ACTIVITY_ACTION_MAX_LENGTH = 100;
 
+/**
+ * The buses new entries are announced on (ACTIVITY_LOGGED). recordActivity() is a plain function that every
+ * feature calls, so the composition root connects the app's bus here (services.ts) rather than passing it to
+ * each caller; close() disconnects it.
+ */
+const announceTo = new Set<EventBus>();
+
+/** Announce new entries on this bus until the returned function is called. */
+export function connectActivityLog(events: EventBus): () => void {
+  announceTo.add(events);
+  return () => {
+    announceTo.delete(events);
+  };
+}
+
 /** Record one activity-log entry. Never throws. */
 export function recordActivity(input: ActivityInput): Promise<void> {
   return recordActivities([input]);
@@ -75,14 +91,17 @@ export async function recordActivities(inputs: Array<ActivityInput & { timestamp
         action: input.action,
         description: input.description,
         userEmail: input.userEmail ?? null,
-        userId: input.userId ?? null,
+        userId: toObjectId(input.userId),
         timestamp: input.timestamp ?? new Date(),
         metadata: input.metadata ?? {},
       })),
       // every field is set here, from the server's own values: no casting, defaults or documents needed
       { lean: true },
     );
-    for (const doc of docs) publish("ACTIVITY_LOGGED", toEntry(doc));
+    for (const doc of docs) {
+      const entry = toEntry(doc);
+      for (const events of announceTo) events.publish("ACTIVITY_LOGGED", entry);
+    }
   } catch (err) {
     logger.error({ err, action: inputs[0].action, entries: inputs.length }, "could not record activity");
   }

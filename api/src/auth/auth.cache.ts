@@ -23,6 +23,8 @@
  * either: write users and sessions through their models.
  */
 import type { Schema } from "mongoose";
+import { onEveryWrite } from "../db/write-hooks";
+import { onUserWrites } from "../users/user.model";
 
 /** How long an entry is trusted without asking the store (the window for other processes' changes). */
 export const AUTH_CACHE_TTL_MS = 1_000;
@@ -132,44 +134,14 @@ export function invalidateAuthCache(): void {
   authCache.clear();
 }
 
-const QUERY_WRITES = [
-  "updateOne",
-  "updateMany",
-  "replaceOne",
-  "findOneAndUpdate",
-  "findOneAndReplace",
-  "findOneAndDelete",
-  "deleteOne",
-  "deleteMany",
-] as const;
-
 /**
- * Clear the auth cache around every write through this schema's model. Both before (a lookup running while the
- * write happens stores nothing) and after (nothing read before the write survives it), also when the write
- * fails half-way. `inserts`: whether inserts count (a new user or session cannot make an entry stale; a
- * login's new session should not clear everyone's entries).
+ * Clear the auth cache around every write through this schema's model (db/write-hooks.ts: before and after,
+ * also when the write fails half-way). `inserts`: whether inserts count (a new session cannot make an entry
+ * stale; a login's new session should not clear everyone's entries).
  */
 export function invalidateAuthCacheOnWrites(schema: Schema, opts: { inserts: boolean }): void {
-  const clear = () => invalidateAuthCache();
-  for (const op of QUERY_WRITES) {
-    schema.pre(op, { query: true, document: true }, clear);
-    schema.post(op, { query: true, document: true }, clear);
-  }
-  schema.pre("bulkWrite", clear);
-  schema.post("bulkWrite", clear);
-  if (opts.inserts) {
-    schema.pre("save", clear);
-    schema.post("save", clear);
-    schema.pre("insertMany", clear);
-    schema.post("insertMany", clear);
-  } else {
-    // save() of an existing document is an update (after the save, isNew is false either way: remember it)
-    schema.pre("save", function (this: { isNew: boolean; $locals: Record<string, unknown> }) {
-      this.$locals.authCacheUpdate = !this.isNew;
-      if (!this.isNew) clear();
-    });
-    schema.post("save", function (this: { $locals: Record<string, unknown> }) {
-      if (this.$locals.authCacheUpdate) clear();
-    });
-  }
+  onEveryWrite(schema, opts, invalidateAuthCache);
 }
+
+// every write to the users collection (any model or query write, inserts too) clears the cache
+onUserWrites(invalidateAuthCache);

@@ -11,9 +11,9 @@ import {
   validateLogin,
   validateRegistration,
 } from "@vidensbank/shared";
-import mongoose from "mongoose";
 import { recordActivity } from "../activity/activity.service";
 import type { AppConfig } from "../config";
+import { isObjectIdString } from "../db/ids";
 import { Errors } from "../errors";
 import type { Mailer } from "../mail/mailer";
 import { type UserDoc, UserModel } from "../users/user.model";
@@ -21,7 +21,7 @@ import { type PublicUser, presentUser } from "../users/user.presenter";
 import { AccountLinks } from "./account-links";
 import { authCache, TokenMemo } from "./auth.cache";
 import { changePassword, type PasswordChangeInput } from "./password-change";
-import { hashPassword, verifyAgainstDummy, verifyPassword } from "./passwords";
+import { hashPassword, newPasswordFields, verifyAgainstDummy, verifyPassword } from "./passwords";
 import type { RateLimits } from "./rate-limits";
 import { ipKey, type RequestMeta } from "./request-meta";
 import { type SessionData, SessionModel } from "./session.model";
@@ -278,7 +278,7 @@ export class AuthService {
     if (!claims) return null;
     const cached = authCache.get(claims.sid, claims.sub);
     if (cached) return authenticated(claims.sid, cached.user);
-    if (!mongoose.isValidObjectId(claims.sub)) return null;
+    if (!isObjectIdString(claims.sub)) return null;
     const generation = authCache.begin();
     const readAt = Date.now();
     // both keys come from the verified token: look them up together
@@ -322,6 +322,20 @@ export class AuthService {
   }
 
   /** Remove a user's login sessions (all, or all but one). */
+  /**
+   * Set a user's password (the admin's or the CLI's reset): the reset and verification links mailed before it
+   * stop working and the user's login sessions end.
+   */
+  async setPassword(userId: string, password: string): Promise<void> {
+    await UserModel.updateOne({ _id: userId }, { $set: await newPasswordFields(password) });
+    await this.revokeSessions(userId);
+  }
+
+  /** A password's stored hash (an account created without signing up: the built-in admin). */
+  hashPassword(password: string): Promise<string> {
+    return hashPassword(password);
+  }
+
   async revokeSessions(userId: string, exceptSid?: string): Promise<void> {
     const filter: Record<string, unknown> = { "sess.userId": userId };
     if (exceptSid) filter.sid = { $ne: exceptSid };

@@ -7,9 +7,10 @@
  */
 import mongoose from "mongoose";
 import { recordActivity } from "../activity/activity.service";
+import { isObjectIdString, toObjectId } from "../db/ids";
+import { countPerUser } from "../db/per-user";
 import { Errors } from "../errors";
 import { findArticleRef } from "../knowledge/articles.service";
-import { isObjectIdString } from "../knowledge/knowledge.input";
 import type { UserDoc } from "../users/user.model";
 import { BookmarkModel } from "./bookmark.model";
 
@@ -116,6 +117,17 @@ export async function isBookmarked(user: UserDoc, articleId: string): Promise<bo
 /** Number of bookmarks of all users (admin statistics: 'Bogmærker'). */
 export function countBookmarks(): Promise<number> {
   return BookmarkModel.countDocuments({});
+}
+
+/** Bookmarks per user id (the admin's user list). */
+export function bookmarkCountsByUser(): Promise<Map<string, number>> {
+  return countPerUser(BookmarkModel as never);
+}
+
+/** A user is being deleted (users hook): their bookmarks go. */
+export async function removeBookmarksOfUser(userId: string): Promise<void> {
+  const id = toObjectId(userId);
+  if (id) await BookmarkModel.deleteMany({ userId: id });
 }
 
 /** An article was deleted (knowledge hook): its bookmarks go with it, for every user. */

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { publish } from "../graphql/pubsub";
+import { createInProcessBus } from "../events/in-process";
 import { ChatUserCache, type ChatUserDirectory } from "./chat.cache";
 
 /** A users directory that answers from a table and counts what it was asked. */
@@ -73,10 +73,11 @@ describe("ChatUserCache", () => {
 
   it("should drop a user's language when a preference is saved, and stop following after close", async () => {
     const { users, asked, table } = directory({ u: { language: "da" } });
-    const cache = cacheOf(users);
+    const events = createInProcessBus();
+    const cache = cacheOf(users, { events });
     expect(await cache.languageOf("u")).toBe("da");
     table.u = { language: "en" };
-    publish("PREFERENCES_CHANGED", {
+    events.publish("PREFERENCES_CHANGED", {
       userId: "u",
       language: "en",
       theme: "light",
@@ -89,7 +90,7 @@ describe("ChatUserCache", () => {
 
     await cache.close();
     table.u = { language: "da" };
-    publish("PREFERENCES_CHANGED", {
+    events.publish("PREFERENCES_CHANGED", {
       userId: "u",
       language: "da",
       theme: "light",

@@ -9,7 +9,7 @@
  * language is kept LANGUAGE_CACHE_MS; a preference saved in this process (PREFERENCES_CHANGED) drops the entry at
  * once, so the next question is answered in the new language.
  */
-import { getPubSub } from "../graphql/pubsub";
+import type { EventBus } from "../events/bus";
 import type { AnswerLanguage } from "./answer";
 
 /** What the chat needs to know about a user, from the users module (wired in services.ts). */
@@ -28,28 +28,32 @@ export const USER_CACHE_MAX = 10_000;
 export interface ChatUserCacheOptions {
   languageTtlMs?: number;
   max?: number;
+  /** the app's event bus: a saved preference (PREFERENCES_CHANGED) drops the user's cached language */
+  events?: EventBus;
 }
 
 export class ChatUserCache {
   private readonly emails = new Map<string, string>();
   private readonly languages = new Map<string, { language: AnswerLanguage; at: number }>();
-  private readonly preferenceEvents: AsyncIterator<{ userId: string }>;
+  private readonly preferenceEvents: AsyncIterator<{ userId: string }> | null;
   private readonly languageTtlMs: number;
   private readonly max: number;
 
   constructor(
     private readonly users: ChatUserDirectory,
-    { languageTtlMs = LANGUAGE_CACHE_MS, max = USER_CACHE_MAX }: ChatUserCacheOptions = {},
+    { languageTtlMs = LANGUAGE_CACHE_MS, max = USER_CACHE_MAX, events }: ChatUserCacheOptions = {},
   ) {
     this.languageTtlMs = languageTtlMs;
     this.max = max;
     // a saved preference (any tab) takes effect on the next question
-    const events = getPubSub().subscribe("PREFERENCES_CHANGED")[Symbol.asyncIterator]();
-    this.preferenceEvents = events;
-    void (async () => {
-      for (let e = await events.next(); !e.done; e = await events.next())
-        this.languages.delete(e.value.userId);
-    })().catch(() => undefined);
+    const saved = events?.subscribe("PREFERENCES_CHANGED") ?? null;
+    this.preferenceEvents = saved;
+    if (saved) {
+      void (async () => {
+        for (let e = await saved.next(); !e.done; e = await saved.next())
+          this.languages.delete(e.value.userId);
+      })().catch(() => undefined);
+    }
   }
 
   /** The user's e-mail for the activity log (cached once found: an account's e-mail never changes). */
@@ -78,6 +82,6 @@ export class ChatUserCache {
 
   /** Stop following saved preferences. */
   async close(): Promise<void> {
-    await this.preferenceEvents.return?.();
+    await this.preferenceEvents?.return?.();
   }
 }

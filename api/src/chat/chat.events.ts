@@ -1,6 +1,13 @@
-/** What the chat service publishes on the CHAT_MESSAGE_EVENT topic (one topic; subscribers filter by session). */
-import { Channel } from "../graphql/pubsub";
+/** The chat's topic on the event bus: CHAT_MESSAGE_EVENT (one topic; subscribers filter by session). */
+import { Channel } from "../events/channel";
 import type { ChatMessageView } from "./chat.presenter";
+
+declare module "../events/bus" {
+  interface Topics {
+    /** chat answer events (created, each delta, completed/stopped/error); subscribers filter by session */
+    CHAT_MESSAGE_EVENT: ChatMessageEventPayload;
+  }
+}
 
 export type ChatMessageEventType = "CREATED" | "DELTA" | "COMPLETED" | "STOPPED" | "ERROR";
 
@@ -25,10 +32,10 @@ interface Listener {
 }
 
 /**
- * Per-session delivery of chat events in this process. The app pub/sub hands every event to every subscriber
+ * Per-session delivery of chat events in this process. The event bus hands every event to every subscriber
  * of a topic, each through its own queue, and the subscriber then filters: with N open chats every token would
  * be queued N times. The hub holds ONE subscription to the topic and passes each event only to the listeners of
- * its session (and owner). Events still travel through the app pub/sub, so a shared one spans processes.
+ * its session (and owner). Events still travel through the bus, so a shared one spans processes.
  */
 export class SessionEventHub {
   private readonly bySession = new Map<string, Set<Listener>>();

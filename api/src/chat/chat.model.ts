@@ -1,7 +1,7 @@
 /**
  * chat_sessions, chat_messages (spec §3, plus the assistant message's answer state) and knowledge_gaps.
- * userId is stored as an ObjectId (as in user_preferences); the users module's cascade delete and counts accept
- * both spellings.
+ * userId is stored as an ObjectId, like every reference to a user (older string ids are converted on start:
+ * db/migrations.ts).
  */
 import mongoose, { type HydratedDocument, type InferSchemaType, Schema } from "mongoose";
 

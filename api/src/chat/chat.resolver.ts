@@ -1,9 +1,9 @@
 /** GraphQL door to the chat: thin, every rule is in ChatService. */
 import { Arg, Authorized, Ctx, ID, Int, Mutation, Query, Resolver, Root, Subscription } from "type-graphql";
 import { Errors } from "../errors";
+import type { Topics } from "../events/bus";
 import type { GraphQLContext } from "../graphql/context";
 import { currentAuth } from "../graphql/context";
-import type { PubSubTopics } from "../graphql/pubsub";
 import {
   ChatMessage,
   ChatMessageEvent,
@@ -13,7 +13,7 @@ import {
   SendMessagePayload,
 } from "./chat.types";
 
-type EventPayload = PubSubTopics["CHAT_MESSAGE_EVENT"];
+type EventPayload = Topics["CHAT_MESSAGE_EVENT"];
 
 const uid = (ctx: GraphQLContext) => String(currentAuth(ctx).user._id);
 

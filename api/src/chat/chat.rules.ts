@@ -2,7 +2,8 @@
  * The chat's rules on input, written once: its limits and the checks of a title, a search
  * and a feedback. Pure: no database, no transport. The session, send and runner files apply them.
  */
-import mongoose from "mongoose";
+import type mongoose from "mongoose";
+import { toObjectId } from "../db/ids";
 import { Errors } from "../errors";
 import { SESSION_TITLE_MAX_LENGTH } from "./answer";
 import type { MessageStatus } from "./chat.model";
@@ -15,7 +16,7 @@ export const IN_PROGRESS: MessageStatus[] = ["pending", "streaming"];
 
 /** A 24-hex id as an ObjectId; null for anything else (never throws on client input). */
 export function objectId(id: string): mongoose.Types.ObjectId | null {
-  return typeof id === "string" && /^[a-f0-9]{24}$/i.test(id) ? new mongoose.Types.ObjectId(id) : null;
+  return toObjectId(id);
 }
 
 /** The signed-in user's id as stored on chat documents; UNAUTHENTICATED when it is not an id. */

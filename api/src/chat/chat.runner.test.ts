@@ -7,7 +7,7 @@ import mongoose from "mongoose";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { AppConfig } from "../config";
 import { AppError } from "../errors";
-import { getPubSub } from "../graphql/pubsub";
+import { createInProcessBus } from "../events/in-process";
 import { type FakeOpenAI, startFakeOpenAI } from "../testing/fake-openai";
 import type { Passage } from "./answer";
 import type { ChatMessageEventPayload } from "./chat.events";
@@ -34,7 +34,8 @@ let config: AppConfig;
 const runners: AnswerRunner[] = [];
 const user = new mongoose.Types.ObjectId().toHexString();
 const events: ChatMessageEventPayload[] = [];
-const source = getPubSub().subscribe("CHAT_MESSAGE_EVENT")[Symbol.asyncIterator]();
+const bus = createInProcessBus();
+const source = bus.subscribe("CHAT_MESSAGE_EVENT");
 
 beforeAll(async () => {
   fake = await startFakeOpenAI({ reply: REPLY, tokenDelayMs: 10 });
@@ -61,7 +62,12 @@ afterAll(async () => {
 
 function runnerWith(limits: Partial<ChatLimits> = {}, { withLlm = true } = {}): AnswerRunner {
   const all = { ...DEFAULT_CHAT_LIMITS, ...limits };
-  const runner = new AnswerRunner({ config, limits: all, llm: withLlm ? llmFromConfig(config, all) : null });
+  const runner = new AnswerRunner({
+    config,
+    limits: all,
+    llm: withLlm ? llmFromConfig(config, all) : null,
+    events: bus,
+  });
   runners.push(runner);
   return runner;
 }

@@ -16,7 +16,7 @@ import { formatMessage } from "@vidensbank/shared";
 import mongoose from "mongoose";
 import type { AppConfig } from "../config";
 import { AppError } from "../errors";
-import { publish } from "../graphql/pubsub";
+import type { EventBus } from "../events/bus";
 import type { LlmClient } from "../llm";
 import { logger } from "../logger";
 import { type AnswerLanguage, type AnswerResult, answerQuestion, type HistoryTurn } from "./answer";
@@ -29,6 +29,7 @@ import { IN_PROGRESS } from "./chat.rules";
 
 /** Publish one event of an answer on CHAT_MESSAGE_EVENT (DELTA events carry the delta, the others the message). */
 export function publishMessageEvent(
+  events: EventBus,
   type: ChatMessageEventType,
   message: ChatMessageView,
   userId: string,
@@ -42,7 +43,7 @@ export function publishMessageEvent(
     delta,
     message: type === "DELTA" ? null : message,
   };
-  publish("CHAT_MESSAGE_EVENT", payload);
+  events.publish("CHAT_MESSAGE_EVENT", payload);
 }
 
 /** One answer to generate: the stored (pending) assistant message and what the answer is made from. */
@@ -59,6 +60,8 @@ export interface AnswerRunnerDeps {
   config: AppConfig;
   llm: LlmClient | null;
   limits: ChatLimits;
+  /** where the answer events (CHAT_MESSAGE_EVENT) go */
+  events: EventBus;
 }
 
 interface InFlight {
@@ -85,6 +88,11 @@ export class AnswerRunner {
       this.recovering = this.recoverInterrupted();
     }, deps.limits.staleAfterMs);
     this.recoveryTimer.unref();
+  }
+
+  /** Publish one event of an answer (see publishMessageEvent). */
+  publishEvent(type: ChatMessageEventType, message: ChatMessageView, userId: string): void {
+    publishMessageEvent(this.deps.events, type, message, userId);
   }
 
   /** 'llm' when a language model is configured, else 'retrieval'. */
@@ -125,7 +133,7 @@ export class AnswerRunner {
     const announce = () => {
       if (created) return;
       created = true;
-      publishMessageEvent("CREATED", message, userId);
+      publishMessageEvent(this.deps.events, "CREATED", message, userId);
     };
     let markStarted = () => {};
     const started = new Promise<void>((resolve) => {
@@ -263,7 +271,7 @@ export class AnswerRunner {
           partial += delta;
           dirty = true;
           hooks.announce();
-          publish("CHAT_MESSAGE_EVENT", {
+          this.deps.events.publish("CHAT_MESSAGE_EVENT", {
             type: "DELTA",
             sessionId: message.sessionId,
             userId,
@@ -339,6 +347,6 @@ export class AnswerRunner {
     hooks.announce();
     const type: ChatMessageEventType =
       result.status === "complete" ? "COMPLETED" : result.status === "stopped" ? "STOPPED" : "ERROR";
-    publishMessageEvent(type, presentMessage(doc), userId);
+    publishMessageEvent(this.deps.events, type, presentMessage(doc), userId);
   }
 }

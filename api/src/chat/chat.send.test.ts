@@ -7,6 +7,7 @@ import mongoose from "mongoose";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { ActivityModel } from "../activity/activity.model";
 import { AppError } from "../errors";
+import { createInProcessBus } from "../events/in-process";
 import { type FakeChatRequest, type FakeOpenAI, startFakeOpenAI } from "../testing/fake-openai";
 import type { Passage } from "./answer";
 import { ChatUserCache } from "./chat.cache";
@@ -61,7 +62,7 @@ afterAll(async () => {
 function senderWith(limits: Partial<ChatLimits> = {}) {
   const all = { ...DEFAULT_CHAT_LIMITS, ...limits };
   const llm = llmFromConfig(store.config, all);
-  const runner = new AnswerRunner({ config: store.config, llm, limits: all });
+  const runner = new AnswerRunner({ config: store.config, llm, limits: all, events: createInProcessBus() });
   const sender = new ChatSender({ retrieve: async () => [PASSAGE], llm, limits: all, runner, users });
   built.push({ runner, sender });
   return { runner, sender };
@@ -110,8 +111,8 @@ describe("ChatSender", () => {
     // the model's title replaced the first words; the activity log got the e-mail from the users directory
     expect((await ChatSessionModel.findOne({ sessionId }).lean())?.title).toBe(TITLE);
     const logged = await ActivityModel.findOne({ action: "message", "metadata.sessionId": sessionId }).lean();
+    expect(String(logged?.userId)).toBe(alice);
     expect(logged).toMatchObject({
-      userId: alice,
       userEmail: "alice@minksekretariatet.dk",
       metadata: { messageId: sent.userMessage.id, length: "Hvad er klagefristen?".length },
     });

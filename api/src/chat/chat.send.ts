@@ -26,7 +26,7 @@ import { ChatMessageModel, ChatSessionModel, type MessageStatus } from "./chat.m
 import { type ChatMessageView, type ChatSessionView, presentMessage, presentSession } from "./chat.presenter";
 import type { RetrieveFn } from "./chat.retrieval";
 import { cleanFeedback, IN_PROGRESS, userOid } from "./chat.rules";
-import { type AnswerRunner, publishMessageEvent } from "./chat.runner";
+import type { AnswerRunner } from "./chat.runner";
 import { ownMessage, ownSession } from "./chat.sessions";
 
 /** the sendMessage response waits for its answer to get under way at most this long (slow retrieval) */
@@ -115,7 +115,7 @@ export class ChatSender {
         { $set: { status: "stopped", worker: null } },
         { returnDocument: "after" },
       ).lean();
-      if (doc) publishMessageEvent("STOPPED", presentMessage(doc), String(msg.userId));
+      if (doc) this.deps.runner.publishEvent("STOPPED", presentMessage(doc), String(msg.userId));
     }
     return presentMessage(await ownMessage(userId, messageId));
   }

@@ -15,7 +15,8 @@
  * on the assistant message (status error / stopped) and can be retried.
  */
 import type { AppConfig } from "../config";
-import { getPubSub } from "../graphql/pubsub";
+import type { EventBus } from "../events/bus";
+import { createInProcessBus } from "../events/in-process";
 import { createLlmClient, type LlmClient } from "../llm";
 import { ChatUserCache, type ChatUserDirectory } from "./chat.cache";
 import { type ChatMessageEventPayload, SessionEventHub } from "./chat.events";
@@ -43,6 +44,8 @@ export interface ChatServiceDeps {
   /** the LLM; default: built from config (OPENAI_*), none configured = retrieval-only */
   llm?: LlmClient | null;
   limits?: Partial<ChatLimits>;
+  /** the app's event bus (answer events out, saved preferences in); default: one of its own (tests, bench) */
+  events?: EventBus;
 }
 
 /** The LLM from config: configured when OPENAI_BASE_URL or OPENAI_API_KEY is set. */
@@ -68,13 +71,15 @@ export class ChatService {
   private readonly runner: AnswerRunner;
   private readonly sessions: ChatSessions;
   private readonly sender: ChatSender;
-  private readonly hub = new SessionEventHub(() => getPubSub().subscribe("CHAT_MESSAGE_EVENT"));
+  private readonly hub: SessionEventHub;
 
   constructor(deps: ChatServiceDeps) {
+    const events = deps.events ?? createInProcessBus();
+    this.hub = new SessionEventHub(() => events.subscribe("CHAT_MESSAGE_EVENT"));
     this.limits = { ...DEFAULT_CHAT_LIMITS, ...deps.config.chatLimits, ...deps.limits };
     this.llm = deps.llm === undefined ? llmFromConfig(deps.config, this.limits) : deps.llm;
-    this.runner = new AnswerRunner({ config: deps.config, llm: this.llm, limits: this.limits });
-    this.users = new ChatUserCache(deps.users);
+    this.runner = new AnswerRunner({ config: deps.config, llm: this.llm, limits: this.limits, events });
+    this.users = new ChatUserCache(deps.users, { events });
     this.sessions = new ChatSessions({
       emailOf: (userId) => this.users.emailOf(userId),
       stopAnswersIn: (sessionId) => this.runner.stopSession(sessionId),
@@ -152,6 +157,16 @@ export class ChatService {
   /** Knowledge gaps, newest first (for the admin). */
   listKnowledgeGaps(limit?: number) {
     return this.sessions.listKnowledgeGaps(limit);
+  }
+
+  /** Sessions per user id (the admin's user list). */
+  sessionCountsByUser(): Promise<Map<string, number>> {
+    return this.sessions.sessionCountsByUser();
+  }
+
+  /** Remove the user's sessions, messages and knowledge gaps (users module hook, wired in services.ts). */
+  removeUserData(userId: string): Promise<void> {
+    return this.sessions.removeUserData(userId);
   }
 
   // ---- answers (chat.send.ts, chat.runner.ts) --------------------------------------------------------

@@ -5,6 +5,8 @@
  */
 import { randomUUID } from "node:crypto";
 import { recordActivity } from "../activity/activity.service";
+import { toObjectId } from "../db/ids";
+import { countPerUser } from "../db/per-user";
 import { Errors } from "../errors";
 import { escapeRegExp } from "../util";
 import { sessionToMarkdown } from "./chat.export";
@@ -158,6 +160,22 @@ export class ChatSessions {
   /** One message of the user; NOT_FOUND for another user's or an unknown id. */
   async getMessage(userId: string, messageId: string): Promise<ChatMessageView> {
     return presentMessage(await ownMessage(userId, messageId));
+  }
+
+  /** Sessions per user (the admin's user list). */
+  sessionCountsByUser(): Promise<Map<string, number>> {
+    return countPerUser(ChatSessionModel as never);
+  }
+
+  /** Remove everything the chat holds of a user: sessions, messages, knowledge gaps (the user is deleted). */
+  async removeUserData(userId: string): Promise<void> {
+    const id = toObjectId(userId);
+    if (!id) return;
+    await Promise.all([
+      ChatSessionModel.deleteMany({ userId: id }),
+      ChatMessageModel.deleteMany({ userId: id }),
+      KnowledgeGapModel.deleteMany({ userId: id }),
+    ]);
   }
 
   /** Knowledge gaps (questions the knowledge base could not answer), newest first, for the admin. */

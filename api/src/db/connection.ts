@@ -11,6 +11,7 @@ import mongoose from "mongoose";
 import type { AppConfig } from "../config";
 import { logger } from "../logger";
 import { ensurePrivateDir, writePrivateFileSync } from "../private-files";
+import { runMigrations } from "./migrations";
 
 export interface Database {
   uri: string;
@@ -49,12 +50,14 @@ function processAlive(pid: number): boolean {
 /** The database name used in the embedded store (an external MONGODB_URI names its own). */
 export const EMBEDDED_DB_NAME = "vidensbank";
 
+/** Connect, then bring the stored data up to date (db/migrations.ts) before anything reads it. */
 async function connectMongoose(uri: string, dbName?: string): Promise<void> {
   await mongoose.connect(uri, {
     serverSelectionTimeoutMS: 5000,
     autoIndex: true,
     ...(dbName ? { dbName } : {}),
   });
+  await runMigrations();
 }
 
 export interface OpenOptions {

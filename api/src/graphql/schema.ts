@@ -4,7 +4,7 @@ import { fileURLToPath } from "node:url";
 import { type GraphQLSchema, lexicographicSortSchema, printSchema } from "graphql";
 import { buildSchema } from "type-graphql";
 import { authChecker } from "./auth-checker";
-import { getPubSub } from "./pubsub";
+import { noTopicPubSub } from "./pubsub";
 import { resolvers } from "./resolvers";
 import { countTextOutput } from "./response-size";
 
@@ -18,7 +18,7 @@ export function buildAppSchema(): Promise<GraphQLSchema> {
   built ??= buildSchema({
     resolvers: [...resolvers] as [Function, ...Function[]],
     authChecker,
-    pubSub: getPubSub(),
+    pubSub: noTopicPubSub,
     validate: false,
   }).then((schema) => {
     countTextOutput(schema);

@@ -26,12 +26,8 @@ export interface CleanArticleInput {
   tags: string[];
 }
 
-const OBJECT_ID_RE = /^[0-9a-f]{24}$/i;
-
-/** true for a 24-hex-digit id (mongoose also accepts any 12-character string, which we do not want). */
-export function isObjectIdString(id: unknown): id is string {
-  return typeof id === "string" && OBJECT_ID_RE.test(id);
-}
+/** ids are checked in one place (db/ids.ts); re-exported for this module's callers */
+export { isObjectIdString } from "../db/ids";
 
 /** The search text, or BAD_USER_INPUT for a non-string or one longer than MAX_SEARCH_INPUT. */
 export function readQuery(query: unknown): string {

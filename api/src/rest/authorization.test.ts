@@ -168,16 +168,15 @@ describe("authorization matrix", () => {
     const id = new mongoose.Types.ObjectId(doomed.user.id);
     await rest(app, "PUT", "/api/user/preferences", { token: doomed.token, body: { theme: "dark" } });
     const db = mongoose.connection;
-    // other modules' collections, as they will store them (string or ObjectId userId)
+    // other modules' collections, as they store them (an ObjectId userId; older string ids are migrated on
+    // start: db/migrations.integration.test.ts)
     await db.collection("chat_sessions").insertMany([
-      { userId: doomed.user.id, sessionId: "s1" },
+      { userId: id, sessionId: "s1" },
       { userId: id, sessionId: "s2" },
     ]);
-    await db
-      .collection("chat_messages")
-      .insertOne({ userId: doomed.user.id, sessionId: "s1", content: "hej" });
+    await db.collection("chat_messages").insertOne({ userId: id, sessionId: "s1", content: "hej" });
     await db.collection("user_bookmarks").insertOne({ userId: id, articleId: "a1" });
-    await db.collection("recent_searches").insertOne({ userId: doomed.user.id, query: "moms" });
+    await db.collection("recent_searches").insertOne({ userId: id, query: "moms" });
     await db.collection("knowledge_gaps").insertOne({ userId: id, question: "Hvad koster en kat?" });
     await db.collection("chat_sessions").insertOne({ userId: "someone-else", sessionId: "s3" });
 

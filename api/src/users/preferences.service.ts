@@ -1,7 +1,8 @@
 /** User preferences (spec §3, defaults da / light / notifications on). */
 import type { FieldError } from "@vidensbank/shared";
+import { toObjectId } from "../db/ids";
 import { Errors } from "../errors";
-import { publish } from "../graphql/pubsub";
+import type { EventBus } from "../events/bus";
 import {
   DEFAULT_PREFERENCES,
   LANGUAGES,
@@ -36,7 +37,35 @@ export async function getPreferences(userId: string): Promise<PreferencesView> {
   };
 }
 
-/** Save the given preferences (missing fields keep their value). */
+export interface PreferencesServiceDeps {
+  /** saved preferences are announced on PREFERENCES_CHANGED */
+  events: EventBus;
+}
+
+/** Reading and saving a user's preferences. */
+export class PreferencesService {
+  constructor(private readonly deps: PreferencesServiceDeps) {}
+
+  /** The user's preferences, or the defaults when none are saved. */
+  get(userId: string): Promise<PreferencesView> {
+    return getPreferences(userId);
+  }
+
+  /** Save the given preferences (missing fields keep their value) and announce them. */
+  async update(userId: string, input: PreferencesInput): Promise<PreferencesView> {
+    const saved = await updatePreferences(userId, input);
+    this.deps.events.publish("PREFERENCES_CHANGED", { userId, ...saved });
+    return saved;
+  }
+
+  /** Remove the user's preferences (the user is being deleted). */
+  async removeUserData(userId: string): Promise<void> {
+    const id = toObjectId(userId);
+    if (id) await PreferencesModel.deleteMany({ userId: id });
+  }
+}
+
+/** Save the given preferences (missing fields keep their value) without announcing them (PreferencesService.update does). */
 export async function updatePreferences(userId: string, input: PreferencesInput): Promise<PreferencesView> {
   const fields: FieldError[] = [];
   if (input.language !== undefined && !(LANGUAGES as readonly string[]).includes(input.language)) {
@@ -60,7 +89,5 @@ export async function updatePreferences(userId: string, input: PreferencesInput)
   } else {
     await PreferencesModel.create({ userId, ...DEFAULT_PREFERENCES, ...set });
   }
-  const saved = await getPreferences(userId);
-  publish("PREFERENCES_CHANGED", { userId, ...saved });
-  return saved;
+  return getPreferences(userId);
 }

@@ -1,6 +1,6 @@
 /** users collection (spec §3). Tokens are stored as SHA-256 hashes, never in the clear. */
 import mongoose, { type HydratedDocument, type InferSchemaType, Schema } from "mongoose";
-import { invalidateAuthCacheOnWrites } from "../auth/auth.cache";
+import { onEveryWrite } from "../db/write-hooks";
 
 export const ROLES = ["user", "admin"] as const;
 export type RoleName = (typeof ROLES)[number];
@@ -24,8 +24,19 @@ const userSchema = new Schema(
   { collection: "users", timestamps: true },
 );
 
-// signed-in requests are answered from a cache of users: every write here must clear it
-invalidateAuthCacheOnWrites(userSchema, { inserts: true });
+const writeListeners = new Set<() => void>();
+
+/**
+ * Call `listener` around every write through the User model, inserts included (the auth module's cache of
+ * signed-in users clears itself this way: a write here must never leave a stale copy behind).
+ */
+export function onUserWrites(listener: () => void): void {
+  writeListeners.add(listener);
+}
+
+onEveryWrite(userSchema, { inserts: true }, () => {
+  for (const listener of writeListeners) listener();
+});
 
 export type UserFields = InferSchemaType<typeof userSchema>;
 export type UserDoc = HydratedDocument<UserFields>;

@@ -1,9 +1,9 @@
 /** GraphQL door to preferences and user administration. */
 import { Arg, Authorized, Ctx, ID, Mutation, Query, Resolver, Root, Subscription } from "type-graphql";
+import type { Topics } from "../events/bus";
 import type { GraphQLContext } from "../graphql/context";
 import { currentAuth } from "../graphql/context";
-import type { PubSubTopics } from "../graphql/pubsub";
-import { getPreferences, updatePreferences } from "./preferences.service";
+import { fromBus } from "../graphql/pubsub";
 import { AdminUser, Preferences, PreferencesInput } from "./users.types";
 
 @Resolver()
@@ -11,7 +11,7 @@ export class UsersResolver {
   @Authorized()
   @Query(() => Preferences)
   myPreferences(@Ctx() ctx: GraphQLContext) {
-    return getPreferences(String(currentAuth(ctx).user._id));
+    return ctx.services.preferences.get(String(currentAuth(ctx).user._id));
   }
 
   @Authorized()
@@ -20,7 +20,7 @@ export class UsersResolver {
     @Arg("input", () => PreferencesInput) input: PreferencesInput,
     @Ctx() ctx: GraphQLContext,
   ) {
-    return updatePreferences(String(currentAuth(ctx).user._id), {
+    return ctx.services.preferences.update(String(currentAuth(ctx).user._id), {
       language: input.language ?? undefined,
       theme: input.theme ?? undefined,
       notifications: input.notifications ?? undefined,
@@ -29,17 +29,13 @@ export class UsersResolver {
 
   @Authorized()
   @Subscription(() => Preferences, {
-    topics: "PREFERENCES_CHANGED",
     description: "the signed-in user's preferences, when saved elsewhere (another tab)",
-    filter: ({
-      payload,
-      context,
-    }: {
-      payload: PubSubTopics["PREFERENCES_CHANGED"];
-      context: GraphQLContext;
-    }) => !!context.user && payload.userId === String(context.user._id),
+    subscribe: fromBus(
+      "PREFERENCES_CHANGED",
+      (payload, ctx) => !!ctx.user && payload.userId === String(ctx.user._id),
+    ),
   })
-  preferencesChanged(@Root() payload: PubSubTopics["PREFERENCES_CHANGED"]) {
+  preferencesChanged(@Root() payload: Topics["PREFERENCES_CHANGED"]) {
     return payload;
   }
 

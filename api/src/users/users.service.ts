@@ -1,18 +1,17 @@
 /**
  * User administration: the admin list (with counts), search, delete with cascade, admin password reset,
- * and the built-in admin created at start-up. Every operation checks the actor's rights here, not only in
- * the transport.
+ * and the built-in admin created at start-up. Every operation checks the actor's rights (an Actor: id, e-mail,
+ * role; a signed-in user's document is one) here, not only in the transport.
  */
 import { randomBytes } from "node:crypto";
 import { type RegisterFields, validatePassword } from "@vidensbank/shared";
-import mongoose from "mongoose";
 import { recordActivity } from "../activity/activity.service";
-import type { AuthService } from "../auth/auth.service";
-import { hashPassword, newPasswordFields } from "../auth/passwords";
+import { type Actor, isAdmin } from "../actor";
 import type { AppConfig } from "../config";
+import { isObjectIdString } from "../db/ids";
 import { Errors } from "../errors";
+import type { EventBus } from "../events/bus";
 import { escapeRegExp } from "../util";
-import { PreferencesModel } from "./preferences.model";
 import { type RoleName, type UserDoc, UserModel } from "./user.model";
 import { type PublicUser, presentUser } from "./user.presenter";
 
@@ -41,21 +40,42 @@ export interface AdminUserView extends PublicUser {
   isProtected: boolean;
 }
 
-/** Collections owned by other modules that hold a userId; removed with the user. */
-const CASCADE_COLLECTIONS = [
-  "chat_sessions",
-  "chat_messages",
-  "user_bookmarks",
-  "recent_searches",
-  "knowledge_gaps",
-] as const;
+/**
+ * What the users module needs from the other features, wired in one place (services.ts): each feature removes
+ * its own data of a deleted user and counts its own documents per user. The users module never touches another
+ * feature's collections.
+ */
+export interface UserDataHooks {
+  /** run (all at once) before the user document is removed; the user's data is gone when they resolve */
+  userDeleted: Array<(userId: string) => Promise<unknown>>;
+  /** chat sessions per user id (admin list) */
+  chatSessionCounts: () => Promise<Map<string, number>>;
+  /** bookmarks per user id (admin list) */
+  bookmarkCounts: () => Promise<Map<string, number>>;
+}
+
+/** What the users module needs from the auth module (the AuthService; wired in services.ts). */
+export interface UsersAuth {
+  /** set a password: earlier mailed links stop working, the user's sessions end */
+  setPassword(userId: string, password: string): Promise<void>;
+  hashPassword(password: string): Promise<string>;
+  /** validate and insert an account with the registration rules (BAD_USER_INPUT, CONFLICT) */
+  createAccount(input: RegisterFields, opts: { role: RoleName; verified: boolean }): Promise<UserDoc>;
+  /** end every login session of the user */
+  revokeSessions(userId: string): Promise<void>;
+}
 
 export interface UsersServiceDeps {
   config: AppConfig;
-  auth: AuthService;
+  auth: UsersAuth;
   /** writes of other modules still queued (searches being recorded): done before a user's data is deleted */
   pendingWrites?: () => Promise<void>;
+  hooks?: Partial<UserDataHooks>;
+  /** USER_DELETED is announced here once a user and their data are gone */
+  events?: EventBus;
 }
+
+const noCounts = async () => new Map<string, number>();
 
 export class UsersService {
   constructor(private readonly deps: UsersServiceDeps) {}
@@ -65,12 +85,12 @@ export class UsersService {
     return user.email === this.deps.config.adminEmail || user.usernameKey === BUILTIN_ADMIN_USERNAME;
   }
 
-  private assertAdmin(actor: UserDoc): void {
-    if (actor.role !== "admin") throw Errors.forbidden("errors.adminOnly");
+  private assertAdmin(actor: Actor): void {
+    if (!isAdmin(actor)) throw Errors.forbidden("errors.adminOnly");
   }
 
   /** All users, newest first, optionally filtered (case-insensitive over e-mail, name and username). */
-  async listUsers(actor: UserDoc, search?: string | null): Promise<AdminUserView[]> {
+  async listUsers(actor: Actor, search?: string | null): Promise<AdminUserView[]> {
     this.assertAdmin(actor);
     const q = search?.trim();
     if (q && q.length > USER_SEARCH_MAX_LENGTH) {
@@ -83,8 +103,8 @@ export class UsersService {
     }
     const [users, sessionCounts, bookmarkCounts] = await Promise.all([
       UserModel.find(filter).sort({ createdAt: -1 }),
-      countByUser("chat_sessions"),
-      countByUser("user_bookmarks"),
+      (this.deps.hooks?.chatSessionCounts ?? noCounts)(),
+      (this.deps.hooks?.bookmarkCounts ?? noCounts)(),
     ]);
     return users.map((u) => {
       const id = String(u._id);
@@ -100,7 +120,7 @@ export class UsersService {
 
   /** Find a user by id; NOT_FOUND for unknown or malformed ids. */
   async getUser(id: string): Promise<UserDoc> {
-    if (!mongoose.isValidObjectId(id)) throw Errors.notFound("users.notFound");
+    if (!isObjectIdString(id)) throw Errors.notFound("users.notFound");
     const user = await UserModel.findById(id);
     if (!user) throw Errors.notFound("users.notFound");
     return user;
@@ -108,7 +128,7 @@ export class UsersService {
 
   /** A user's e-mail (other modules' activity entries); null for an unknown or malformed id. */
   async emailOf(id: string): Promise<string | null> {
-    if (!mongoose.isValidObjectId(id)) return null;
+    if (!isObjectIdString(id)) return null;
     return (await UserModel.findById(id, { email: 1 }).lean())?.email ?? null;
   }
 
@@ -125,7 +145,7 @@ export class UsersService {
    * the registration rules (e-mail domain, lengths, unique e-mail and username), the password hashed, and an
    * `admin_create_user` activity entry. Throws BAD_USER_INPUT, CONFLICT or FORBIDDEN.
    */
-  async createUser(actor: UserDoc, input: CreateUserInput, meta: AdminActionMeta = {}): Promise<PublicUser> {
+  async createUser(actor: Actor, input: CreateUserInput, meta: AdminActionMeta = {}): Promise<PublicUser> {
     this.assertAdmin(actor);
     const user = await this.deps.auth.createAccount(
       { email: input.email, name: input.name, username: input.username, password: input.password },
@@ -135,7 +155,7 @@ export class UsersService {
       action: "admin_create_user",
       description: `Administrator oprettede brugeren ${user.email}${meta.via === "cli" ? " (CLI)" : ""}`,
       userEmail: actor.email,
-      userId: String(actor._id),
+      userId: actor.id,
       metadata: { createdUserId: String(user._id), role: user.role, via: meta.via ?? "web" },
     });
     return presentUser(user);
@@ -159,19 +179,21 @@ export class UsersService {
    * Delete a user and everything that is theirs: chat sessions and messages, bookmarks, preferences, recent
    * searches and login sessions (their tokens stop working at once). The built-in admin is refused.
    */
-  async deleteUser(actor: UserDoc, id: string): Promise<void> {
+  async deleteUser(actor: Actor, id: string): Promise<void> {
     this.assertAdmin(actor);
     const user = await this.getUser(id);
     if (this.isProtected(user)) throw Errors.forbidden("users.adminProtected");
-    if (String(user._id) === String(actor._id)) throw Errors.forbidden("users.notSelf");
+    if (String(user._id) === actor.id) throw Errors.forbidden("users.notSelf");
     await this.deps.pendingWrites?.();
-    await deleteUserData(user);
+    await Promise.all((this.deps.hooks?.userDeleted ?? []).map((removeData) => removeData(String(user._id))));
+    await UserModel.deleteOne({ _id: user._id });
     await this.deps.auth.revokeSessions(String(user._id));
+    this.deps.events?.publish("USER_DELETED", { userId: String(user._id) });
     await recordActivity({
       action: "admin_delete_user",
       description: `Administrator slettede brugeren ${user.email}`,
       userEmail: actor.email,
-      userId: String(actor._id),
+      userId: actor.id,
       metadata: { deletedUserId: String(user._id), deletedEmail: user.email },
     });
   }
@@ -180,18 +202,17 @@ export class UsersService {
    * Set a user's password as admin (≥ 6 characters; also the CLI's reset): the user's login sessions end and
    * the reset and verification links mailed before it stop working.
    */
-  async adminResetPassword(actor: UserDoc, userId: string, newPassword: string): Promise<void> {
+  async adminResetPassword(actor: Actor, userId: string, newPassword: string): Promise<void> {
     this.assertAdmin(actor);
     const problem = validatePassword(newPassword);
     if (problem) throw Errors.invalidFields([{ field: "newPassword", ...problem }]);
     const user = await this.getUser(userId);
-    await UserModel.updateOne({ _id: user._id }, { $set: await newPasswordFields(newPassword) });
-    await this.deps.auth.revokeSessions(String(user._id));
+    await this.deps.auth.setPassword(String(user._id), newPassword);
     await recordActivity({
       action: "admin_reset_password",
       description: `Administrator nulstillede adgangskoden for ${user.email}`,
       userEmail: actor.email,
-      userId: String(actor._id),
+      userId: actor.id,
       metadata: { targetUserId: String(user._id), targetEmail: user.email },
     });
   }
@@ -217,34 +238,10 @@ export class UsersService {
       username,
       usernameKey: username,
       name: "Administrator",
-      passwordHash: await hashPassword(password),
+      passwordHash: await this.deps.auth.hashPassword(password),
       role: "admin",
       verified: true,
     });
     return { created: true, email: adminEmail, generatedPassword: adminPassword ? undefined : password };
   }
-}
-
-/** userId may be stored as a string or an ObjectId by the owning module: match both. */
-function userIdFilter(id: string): Record<string, unknown> {
-  return { userId: { $in: [id, new mongoose.Types.ObjectId(id)] } };
-}
-
-async function countByUser(collection: string): Promise<Map<string, number>> {
-  const rows = await mongoose.connection
-    .collection(collection)
-    .aggregate<{ _id: unknown; n: number }>([{ $group: { _id: "$userId", n: { $sum: 1 } } }])
-    .toArray();
-  const counts = new Map<string, number>();
-  // string and ObjectId ids of one user form two groups: add them up
-  for (const r of rows) counts.set(String(r._id), (counts.get(String(r._id)) ?? 0) + r.n);
-  return counts;
-}
-
-async function deleteUserData(user: UserDoc): Promise<void> {
-  const id = String(user._id);
-  const db = mongoose.connection;
-  await Promise.all(CASCADE_COLLECTIONS.map((c) => db.collection(c).deleteMany(userIdFilter(id))));
-  await PreferencesModel.deleteMany({ userId: user._id });
-  await UserModel.deleteOne({ _id: user._id });
 }
