@@ -43,9 +43,11 @@ describe("UsersService.createUser", () => {
       action: "admin_create_user",
       description: `Administrator oprettede brugeren ${input.email} (CLI)`,
       userEmail: admin.email,
-      userId: String(admin._id),
       metadata: { createdUserId: user.id, role: "user", via: "cli" },
     });
+    // every user reference is an ObjectId (db/migrations.ts), the activity log's too
+    expect(String(entry?.userId)).toBe(String(admin._id));
+    expect(entry?.userId).toBeInstanceOf(mongoose.Types.ObjectId);
   });
 
   it("should create an admin or an unverified account when asked, logged as the admin panel by default", async () => {
