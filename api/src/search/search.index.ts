@@ -22,7 +22,8 @@ import {
   PASSAGE_BOOST,
   removeDoc,
 } from "./search.orama";
-import { type AnalysedQuery, analyseQuery } from "./search.query";
+import { type AnalysedQuery, analyseQuery, MAX_CACHED_QUERY, QueryCache } from "./search.query-cache";
+import { preloadDanish } from "./search.danish";
 import { scoreTopK } from "./search.scorer";
 import { buildSnippet, matchRanges, SnippetSourceCache } from "./search.snippet";
 import {
@@ -84,6 +85,8 @@ export class KnowledgeIndex {
   private readonly passages = new Map<string, StoredPassage>();
   /** The words of the indexed articles (compound and prefix lookups, typo correction). */
   private readonly vocabulary = new Vocabulary();
+  /** Analysed queries (read-only once built), valid while the vocabulary (dbVersion) stays the same. */
+  private readonly queries = new QueryCache();
   private fingerprintXor = 0n;
   private versionCounter = 0;
   /** Moves on every insert into or removal from the orama databases (scoreTopK's per-document cache). */
@@ -225,6 +228,7 @@ export class KnowledgeIndex {
         this.commitInsert(p.article);
       }
       this.versionCounter++;
+      preloadDanish(); // start-up: read the dictionary now, in the background, not on a user's first query
       return {
         added,
         updated,
@@ -481,6 +485,7 @@ export class KnowledgeIndex {
 
   /** Query text → index terms, against the words indexed now. */
   private analyse(query: unknown): AnalysedQuery {
-    return analyseQuery(query, this.vocabulary);
+    if (typeof query !== "string" || query.length > MAX_CACHED_QUERY) return analyseQuery(query, this.vocabulary);
+    return this.queries.get(query, this.dbVersion, () => analyseQuery(query, this.vocabulary));
   }
 }
