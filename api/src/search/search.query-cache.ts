@@ -13,8 +13,13 @@ export const QUERY_CACHE_SIZE = 500;
 /** Queries longer than this are analysed every time (MAX_QUERY_LENGTH cuts them anyway; keeps keys small). */
 export const MAX_CACHED_QUERY = 512;
 
+/** At most this many ranked candidate lists are kept per cached query (by database, category and depth). */
+const RANKINGS_PER_QUERY = 8;
+
 export class QueryCache {
   private readonly entries = new Map<string, AnalysedQuery>();
+  /** Per cached query: BM25 + coverage rankings, dropped with the query (same index version by construction). */
+  private readonly rankings = new WeakMap<AnalysedQuery, Map<string, unknown>>();
   private version = -1;
 
   constructor(private readonly size = QUERY_CACHE_SIZE) {}
@@ -35,5 +40,22 @@ export class QueryCache {
     this.entries.set(query, q);
     if (this.entries.size > this.size) this.entries.delete(this.entries.keys().next().value as string);
     return q;
+  }
+
+  /**
+   * The ranking `rank()` gives for `q` under `key` (database, category, depth), kept with the query while it is
+   * cached: the same question asked again is not scored again. The result is shared: read it, never change it.
+   */
+  ranking<T>(q: AnalysedQuery, key: string, rank: () => T): T {
+    let kept = this.rankings.get(q);
+    if (kept?.has(key)) return kept.get(key) as T;
+    const ranked = rank();
+    if (!kept) {
+      kept = new Map();
+      this.rankings.set(q, kept);
+    }
+    if (kept.size >= RANKINGS_PER_QUERY) kept.clear();
+    kept.set(key, ranked);
+    return ranked;
   }
 }
