@@ -70,13 +70,17 @@ export class TermSetCache {
 
   constructor(private readonly kept = TERM_SETS_KEPT) {}
 
-  setsOf(id: string, owner: object, headings: string, body: string): TermSets {
+  /** `texts` is called only when the owner's sets are not kept (building the texts costs too). */
+  setsOf(id: string, owner: object, texts: () => { headings: string; body: string }): TermSets {
     const cached = this.entries.get(id);
     this.entries.delete(id);
-    const sets =
-      cached?.owner === owner
-        ? cached.sets
-        : { all: new Set([...analyse(headings), ...analyse(body)]), headings: new Set(analyse(headings)) };
+    let sets: TermSets;
+    if (cached?.owner === owner) sets = cached.sets;
+    else {
+      const { headings, body } = texts();
+      const own = analyse(headings);
+      sets = { all: new Set([...own, ...analyse(body)]), headings: new Set(own) };
+    }
     this.entries.set(id, { owner, sets });
     if (this.entries.size > this.kept) this.entries.delete(this.entries.keys().next().value as string);
     return sets;

@@ -133,6 +133,23 @@ function check(d: Dictionary, word: string): boolean {
 const MEMO_LIMIT = 50_000;
 const validMemo = new Map<string, boolean>();
 
+/**
+ * Loads the dictionary in the background (a timer that does not keep the process alive), once: called when the
+ * index is built at start-up, so no user's first query pays the 1-4 s of reading and parsing it.
+ */
+let preloading = false;
+export function preloadDanish(): void {
+  if (loaded || preloading) return;
+  preloading = true;
+  setTimeout(() => {
+    try {
+      load();
+    } catch {
+      // the first query loads it again and reports nothing either: a missing dictionary only weakens analysis
+    }
+  }, 0).unref();
+}
+
 /** True when `word` (any case) is a Danish word: a dictionary stem or one of its inflected forms. */
 export function isDanishWord(word: string): boolean {
   const w = word.toLowerCase();

@@ -9,6 +9,7 @@
 import type { AnyOrama } from "@orama/orama";
 import { validateArticle } from "./search.article";
 import { type Coverage, RERANK_POOL, rerank, TermSetCache, type TermSets } from "./search.coverage";
+import { preloadDanish } from "./search.danish";
 import { formatFingerprint, revisionOf } from "./search.fingerprint";
 import { fuseRanks } from "./search.fusion";
 import {
@@ -22,7 +23,7 @@ import {
   PASSAGE_BOOST,
   removeDoc,
 } from "./search.orama";
-import { type AnalysedQuery, analyseQuery } from "./search.query";
+import { type AnalysedQuery, analyseQuery, MAX_CACHED_QUERY, QueryCache } from "./search.query-cache";
 import { scoreTopK } from "./search.scorer";
 import { buildSnippet, matchRanges, SnippetSourceCache } from "./search.snippet";
 import {
@@ -84,6 +85,8 @@ export class KnowledgeIndex {
   private readonly passages = new Map<string, StoredPassage>();
   /** The words of the indexed articles (compound and prefix lookups, typo correction). */
   private readonly vocabulary = new Vocabulary();
+  /** Analysed queries (read-only once built), valid while the vocabulary (dbVersion) stays the same. */
+  private readonly queries = new QueryCache();
   private fingerprintXor = 0n;
   private versionCounter = 0;
   /** Moves on every insert into or removal from the orama databases (scoreTopK's per-document cache). */
@@ -225,6 +228,7 @@ export class KnowledgeIndex {
         this.commitInsert(p.article);
       }
       this.versionCounter++;
+      preloadDanish(); // start-up: read the dictionary now, in the background, not on a user's first query
       return {
         added,
         updated,
@@ -259,15 +263,18 @@ export class KnowledgeIndex {
     const offset = clampInt(options?.offset, 0, 10_000, 0);
     if (q.oramaTerms.length === 0) return { hits: [], total: 0, query: q.info };
     const category = typeof options?.category === "string" && options.category ? options.category : undefined;
-    const res = scoreTopK(this.articleDb, q.oramaTerms, {
-      fields: ARTICLE_BOOST,
-      k: Math.max(offset + limit, RERANK_POOL),
-      version: this.dbVersion,
-      weights: q.weights,
-      accept: category ? this.inCategory(this.articleDb, category) : undefined,
+    const depth = Math.max(offset + limit, RERANK_POOL);
+    const { res, ranked } = this.queries.ranking(q, `a\0${depth}\0${category ?? ""}`, () => {
+      const res = scoreTopK(this.articleDb, q.oramaTerms, {
+        fields: ARTICLE_BOOST,
+        k: depth,
+        version: this.dbVersion,
+        weights: q.weights,
+        accept: category ? this.inCategory(this.articleDb, category) : undefined,
+      });
+      // BM25's best, re-ranked by how much of the question each article covers (its headings counting extra)
+      return { res, ranked: rerank(res.top, q.concepts, (id) => this.articleTerms(id)) };
     });
-    // BM25's best, re-ranked by how much of the question each article covers (its headings counting extra)
-    const ranked = rerank(res.top, q.concepts, (id) => this.articleTerms(id));
     const hits: SearchHit[] = [];
     for (const h of ranked.slice(offset, offset + limit)) {
       const a = this.articles.get(h.id);
@@ -306,15 +313,18 @@ export class KnowledgeIndex {
 
     const lexical: { id: string; score: number }[] = [];
     if (q.oramaTerms.length > 0) {
-      const res = scoreTopK(this.passageDb, q.oramaTerms, {
-        fields: PASSAGE_BOOST,
-        k: Math.max(pool, RERANK_POOL),
-        version: this.dbVersion,
-        weights: q.weights,
-        accept: category ? this.inCategory(this.passageDb, category) : undefined,
+      const depth = Math.max(pool, RERANK_POOL);
+      const ranked = this.queries.ranking(q, `p\0${depth}\0${category ?? ""}`, () => {
+        const res = scoreTopK(this.passageDb, q.oramaTerms, {
+          fields: PASSAGE_BOOST,
+          k: depth,
+          version: this.dbVersion,
+          weights: q.weights,
+          accept: category ? this.inCategory(this.passageDb, category) : undefined,
+        });
+        // the section that covers the question best first (its heading counting extra), BM25 breaking ties
+        return rerank(res.top, q.concepts, (id) => this.passageTerms(id));
       });
-      // the section that covers the question best first (its heading counting extra), BM25 breaking ties
-      const ranked = rerank(res.top, q.concepts, (id) => this.passageTerms(id));
       lexical.push(...ranked.slice(0, pool).map((r) => ({ id: r.id, score: r.score, rank: r.rank })));
     }
     const coverOf = (id: string): Coverage | undefined => {
@@ -439,15 +449,20 @@ export class KnowledgeIndex {
   private articleTerms(id: string): TermSets | null {
     const a = this.articles.get(id);
     if (!a) return null;
-    const headings = [a.title, headingsOf(a.content), ...a.tags].join("\n");
-    return this.termSets.setsOf(id, a, headings, `${a.category}\n${a.subcategory ?? ""}\n${a.content}`);
+    return this.termSets.setsOf(id, a, () => ({
+      headings: [a.title, headingsOf(a.content), ...a.tags].join("\n"),
+      body: `${a.category}\n${a.subcategory ?? ""}\n${a.content}`,
+    }));
   }
 
   /** A passage's index terms: all of them, and those of its article's title and its headings. */
   private passageTerms(id: string): TermSets | null {
     const p = this.passages.get(id);
     if (!p) return null;
-    return this.termSets.setsOf(`#${id}`, p, [p.title, ...p.headingPath].join("\n"), p.text);
+    return this.termSets.setsOf(`#${id}`, p, () => ({
+      headings: [p.title, ...p.headingPath].join("\n"),
+      body: p.text,
+    }));
   }
 
   private commitInsert(a: StoredArticle): void {
@@ -481,6 +496,8 @@ export class KnowledgeIndex {
 
   /** Query text → index terms, against the words indexed now. */
   private analyse(query: unknown): AnalysedQuery {
-    return analyseQuery(query, this.vocabulary);
+    if (typeof query !== "string" || query.length > MAX_CACHED_QUERY)
+      return analyseQuery(query, this.vocabulary);
+    return this.queries.get(query, this.dbVersion, () => analyseQuery(query, this.vocabulary));
   }
 }
