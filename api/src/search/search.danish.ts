@@ -134,20 +134,16 @@ const MEMO_LIMIT = 50_000;
 const validMemo = new Map<string, boolean>();
 
 /**
- * Loads the dictionary in the background (a timer that does not keep the process alive), once: called when the
- * index is built at start-up, so no user's first query pays the 1-4 s of reading and parsing it.
+ * Loads the dictionary now, once: called when the index is built at start-up (before the server listens), so
+ * neither a user's first query nor a request in flight pays the 0.3-1 s of reading and parsing it.
  */
-let preloading = false;
 export function preloadDanish(): void {
-  if (loaded || preloading) return;
-  preloading = true;
-  setTimeout(() => {
-    try {
-      load();
-    } catch {
-      // the first query loads it again and reports nothing either: a missing dictionary only weakens analysis
-    }
-  }, 0).unref();
+  if (loaded) return;
+  try {
+    load();
+  } catch {
+    // the first query tries again and reports nothing either: a missing dictionary only weakens analysis
+  }
 }
 
 /** True when `word` (any case) is a Danish word: a dictionary stem or one of its inflected forms. */

@@ -228,7 +228,7 @@ export class KnowledgeIndex {
         this.commitInsert(p.article);
       }
       this.versionCounter++;
-      preloadDanish(); // start-up: read the dictionary now, in the background, not on a user's first query
+      preloadDanish(); // the first build (start-up): read the dictionary now, not on a user's first query
       return {
         added,
         updated,
