@@ -1,4 +1,4 @@
-import { Box, Card, CardActionArea, CardContent, Chip, Typography } from "@mui/material";
+import { Box, Card, CardActionArea, CardContent, Chip, Skeleton, Typography } from "@mui/material";
 import type { ReactNode } from "react";
 import { Link as RouterLink } from "react-router-dom";
 import { useI18n } from "../../../i18n/i18n";
@@ -88,5 +88,16 @@ export function CardGrid({ children, label }: { children: ReactNode; label?: str
     >
       {children}
     </Box>
+  );
+}
+
+/** The card grid while its articles load: `count` placeholder cards. */
+export function CardGridSkeleton({ count = 3, height = 180 }: { count?: number; height?: number }) {
+  return (
+    <CardGrid>
+      {Array.from({ length: count }, (_, n) => n).map((n) => (
+        <Skeleton key={n} variant="rounded" height={height} />
+      ))}
+    </CardGrid>
   );
 }

@@ -1,13 +1,13 @@
 import { useMutation, useQuery } from "@apollo/client/react";
 import BookmarkBorderRoundedIcon from "@mui/icons-material/BookmarkBorderRounded";
-import { Alert, Box, Button, Card, CardContent, Skeleton, Typography } from "@mui/material";
+import { Alert, Box, Button, Card, CardContent, Typography } from "@mui/material";
 import { useI18n } from "../../../i18n/i18n";
 import { formatDate } from "../../../lib/dates";
 import { MyBookmarksQuery } from "../graphql/myBookmarks.query";
 import { RemoveBookmarkMutation } from "../graphql/removeBookmark.mutation";
 import { CATEGORY_CARD_TAGS } from "../lib/excerpt";
 import { viewHref } from "../lib/knowledgeView";
-import { ArticleCard, CardGrid } from "./ArticleCard";
+import { ArticleCard, CardGrid, CardGridSkeleton } from "./ArticleCard";
 import { BackButton } from "./BackButton";
 import { EmptyState } from "./EmptyState";
 import { ViewHeading } from "./ViewHeading";
@@ -31,11 +31,7 @@ export function BookmarksView() {
       {error ? (
         <Alert severity="error">{t("knowledge.loadFailed")}</Alert>
       ) : loading && !data ? (
-        <CardGrid>
-          {[0, 1, 2].map((i) => (
-            <Skeleton key={i} variant="rounded" height={180} />
-          ))}
-        </CardGrid>
+        <CardGridSkeleton />
       ) : bookmarks.length === 0 ? (
         <EmptyState
           testId="knowledge-no-bookmarks"

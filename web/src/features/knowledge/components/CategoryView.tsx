@@ -1,6 +1,6 @@
 import { useQuery } from "@apollo/client/react";
 import FolderOffRoundedIcon from "@mui/icons-material/FolderOffRounded";
-import { Alert, Box, Skeleton, Typography } from "@mui/material";
+import { Alert, Box, Typography } from "@mui/material";
 import { useT } from "../../../i18n/i18n";
 import { KnowledgeArticlesQuery } from "../graphql/knowledgeArticles.query";
 import { KnowledgeCategoriesQuery } from "../graphql/knowledgeCategories.query";
@@ -8,7 +8,7 @@ import { SearchKnowledgeQuery } from "../graphql/searchKnowledge.query";
 import { useCategoryDescription } from "../hooks/useCategoryDescription";
 import { CATEGORY_CARD_TAGS } from "../lib/excerpt";
 import { viewHref } from "../lib/knowledgeView";
-import { ArticleCard, CardGrid } from "./ArticleCard";
+import { ArticleCard, CardGrid, CardGridSkeleton } from "./ArticleCard";
 import { BackButton } from "./BackButton";
 import { CategoryIcon } from "./CategoryIcon";
 import { EmptyState } from "./EmptyState";
@@ -74,11 +74,7 @@ export function CategoryView({
       ) : articles.error ? (
         <Alert severity="error">{t("knowledge.loadFailed")}</Alert>
       ) : articles.loading && !articles.data ? (
-        <CardGrid>
-          {[0, 1, 2].map((i) => (
-            <Skeleton key={i} variant="rounded" height={180} />
-          ))}
-        </CardGrid>
+        <CardGridSkeleton />
       ) : list.length === 0 ? (
         <EmptyState
           testId="knowledge-no-articles"

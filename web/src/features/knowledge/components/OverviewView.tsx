@@ -1,7 +1,7 @@
 import { useQuery } from "@apollo/client/react";
 import BookmarksRoundedIcon from "@mui/icons-material/BookmarksRounded";
 import CloudOffRoundedIcon from "@mui/icons-material/CloudOffRounded";
-import { Alert, Box, Button, Skeleton, Typography } from "@mui/material";
+import { Alert, Box, Button, Typography } from "@mui/material";
 import { Link as RouterLink } from "react-router-dom";
 import { useT } from "../../../i18n/i18n";
 import { KnowledgeArticlesQuery } from "../graphql/knowledgeArticles.query";
@@ -9,7 +9,7 @@ import { KnowledgeCategoriesQuery } from "../graphql/knowledgeCategories.query";
 import { SearchKnowledgeQuery } from "../graphql/searchKnowledge.query";
 import { CATEGORY_CARD_TAGS } from "../lib/excerpt";
 import { viewHref } from "../lib/knowledgeView";
-import { ArticleCard, CardGrid } from "./ArticleCard";
+import { ArticleCard, CardGrid, CardGridSkeleton } from "./ArticleCard";
 import { CategoryCard } from "./CategoryCard";
 import { EmptyState } from "./EmptyState";
 import { RecentSearches } from "./RecentSearches";
@@ -100,11 +100,7 @@ export function OverviewView({ query, onSearch }: { query: string; onSearch: (qu
           {t("knowledge.loadFailed")}
         </Alert>
       ) : loading ? (
-        <CardGrid>
-          {[0, 1, 2, 3, 4, 5].map((i) => (
-            <Skeleton key={i} variant="rounded" height={140} />
-          ))}
-        </CardGrid>
+        <CardGridSkeleton count={6} height={140} />
       ) : all.length === 0 ? (
         <EmptyState
           testId="knowledge-no-documents"

@@ -1,9 +1,9 @@
 import SearchOffRoundedIcon from "@mui/icons-material/SearchOffRounded";
-import { Alert, Box, Skeleton, Typography } from "@mui/material";
+import { Alert, Box, Typography } from "@mui/material";
 import type { SearchKnowledgeQuery } from "../../../gql/graphql";
 import { useT } from "../../../i18n/i18n";
 import { cardTitle, SEARCH_CARD_TAGS } from "../lib/excerpt";
-import { ArticleCard, CardGrid } from "./ArticleCard";
+import { ArticleCard, CardGrid, CardGridSkeleton } from "./ArticleCard";
 import { EmptyState } from "./EmptyState";
 import { HighlightedText } from "./HighlightedText";
 
@@ -60,11 +60,7 @@ export function SearchResults({
         {error ? (
           <Alert severity="error">{t("knowledge.loadFailed")}</Alert>
         ) : loading && !result ? (
-          <CardGrid>
-            {[0, 1, 2].map((i) => (
-              <Skeleton key={i} variant="rounded" height={180} />
-            ))}
-          </CardGrid>
+          <CardGridSkeleton />
         ) : result && result.hits.length === 0 ? (
           <EmptyState
             testId="knowledge-no-results"
