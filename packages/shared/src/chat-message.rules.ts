@@ -6,6 +6,12 @@ import { formatMessage, type Message } from "./messages";
 
 /** The longest chat message accepted, in characters (UTF-16 code units, as a textarea's maxLength counts). */
 export const CHAT_MESSAGE_MAX_LENGTH = 8_000;
+/** The longest session title (a rename, or the title made from the first question). */
+export const SESSION_TITLE_MAX_LENGTH = 60;
+/** The longest 'Søg i samtaler' query. */
+export const SEARCH_QUERY_MAX_LENGTH = 200;
+/** The longest comment given with a thumbs up/down. */
+export const FEEDBACK_COMMENT_MAX_LENGTH = 2_000;
 
 export type ChatMessageValidation =
   | { ok: true /** the message trimmed: what is stored and answered */; content: string }

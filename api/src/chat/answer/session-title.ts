@@ -2,12 +2,13 @@
  * A short title for a new chat session, from its first question: the LLM names it when configured; otherwise
  * (or when the LLM fails) the question itself, shortened, is the title. Never throws.
  */
+import { SESSION_TITLE_MAX_LENGTH } from "@vidensbank/shared";
 import type { LlmClient } from "../../llm/llm.types";
 import { escapeTags, plainText } from "../../markdown/sanitize";
 import { excerpt } from "./citations";
 import type { AnswerLanguage } from "./types";
 
-export const SESSION_TITLE_MAX_LENGTH = 60;
+export { SESSION_TITLE_MAX_LENGTH };
 
 // Titles are plain text without HTML. The cleaning below removes characters, and a removal can join `<` to a
 // letter (`<*b>`), so escapeTags runs once more after it; excerpt() only cuts the end and adds "…".
