@@ -22,6 +22,13 @@ export const HEADERS_TIMEOUT_MS = 15_000;
 export const REQUEST_TIMEOUT_MS = 60_000;
 /** How often Node checks the two timeouts above (its default, 30 s, would let them run 30 s late). */
 export const TIMEOUT_CHECK_INTERVAL_MS = 5_000;
+/**
+ * How long an idle keep-alive connection stays open. Longer than the reverse proxy's upstream keep-alive
+ * (deploy/nginx.conf: 60 s; cloud load balancers default to 60 s as well), so the proxy always closes first:
+ * with Node's 5 s default the server could close a connection just as the proxy sends a request on it, and that
+ * request fails with a reset. Idle sockets cost a few kB each; connection count is bounded by the proxy.
+ */
+export const KEEP_ALIVE_TIMEOUT_MS = 75_000;
 /** A DNS name has at most 253 characters; a port adds at most ":65535". */
 export const MAX_HOST_LENGTH = 253 + ":65535".length;
 /**
@@ -36,6 +43,7 @@ export interface HttpServerLimits {
   headersTimeoutMs: number;
   requestTimeoutMs: number;
   timeoutCheckIntervalMs: number;
+  keepAliveTimeoutMs: number;
 }
 
 export const HTTP_SERVER_LIMITS: HttpServerLimits = {
@@ -43,6 +51,7 @@ export const HTTP_SERVER_LIMITS: HttpServerLimits = {
   headersTimeoutMs: HEADERS_TIMEOUT_MS,
   requestTimeoutMs: REQUEST_TIMEOUT_MS,
   timeoutCheckIntervalMs: TIMEOUT_CHECK_INTERVAL_MS,
+  keepAliveTimeoutMs: KEEP_ALIVE_TIMEOUT_MS,
 };
 
 /** The app's HTTP server with the limits above (tests may shorten them) and a JSON answer to malformed HTTP. */
@@ -60,6 +69,7 @@ export function createHttpServer(
     },
     handler,
   );
+  server.keepAliveTimeout = limits.keepAliveTimeoutMs;
   server.on("clientError", answerClientError);
   return server;
 }
