@@ -26,7 +26,7 @@ describe("change streams", () => {
     const stream = await opened(coll.watch<Document, Ev>([], { maxAwaitTimeMS: AWAIT_MS }));
     await coll.insertOne({ _id: 1 as never, a: 1, sub: { x: 1, y: 1 }, arr: [1, 2, 3] });
     await coll.updateOne({ _id: 1 as never }, { $set: { b: 2, "sub.x": 5 }, $unset: { a: "" } });
-    await coll.updateOne({ _id: 1 as never }, { $push: { arr: 4 } });
+    await coll.updateOne({ _id: 1 as never }, { $push: { arr: 4 } } as never);
     await coll.updateOne({ _id: 1 as never }, { $set: { arr: [1, 2] } });
     await coll.replaceOne({ _id: 1 as never }, { z: 1 });
     await coll.deleteOne({ _id: 1 as never });

@@ -51,11 +51,12 @@ export function changeEvent(
   e: ChangeEntry,
   mode: FullDocumentMode,
   lookup: LookupDocument,
+  run: string,
 ): Document | undefined {
   // a collection stream learns of a database drop through its collection's drop event, then is invalidated
   if (scope.kind === "collection" && e.op === "dropDatabase") return undefined;
   const event: Document = {
-    _id: encodeToken(e.seq, "event"),
+    _id: encodeToken(e.seq, "event", run),
     operationType: e.op,
     clusterTime: toTimestamp(e.seq),
     wallTime: e.wall,
@@ -80,9 +81,9 @@ export function changeEvent(
   }
 }
 
-export function invalidateEvent(e: ChangeEntry): Document {
+export function invalidateEvent(e: ChangeEntry, run: string): Document {
   return {
-    _id: encodeToken(e.seq, "invalidate"),
+    _id: encodeToken(e.seq, "invalidate", run),
     operationType: "invalidate",
     clusterTime: toTimestamp(e.seq),
     wallTime: e.wall,

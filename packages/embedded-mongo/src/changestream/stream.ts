@@ -76,7 +76,7 @@ export class ChangeStream {
   ) {
     this.position = start.position;
     this.owedInvalidate = start.owedInvalidate;
-    this.lastToken = encodeToken(this.position, "mark");
+    this.lastToken = encodeToken(this.position, "mark", log.runId);
     this.transform = compileStages(stages);
   }
 
@@ -112,9 +112,9 @@ export class ChangeStream {
     for (const entry of this.log.after(this.position)) {
       if (events.length >= max || bytes >= maxBytes) break;
       this.position = entry.seq;
-      this.lastToken = encodeToken(entry.seq, "mark");
+      this.lastToken = encodeToken(entry.seq, "mark", this.log.runId);
       if (!concerns(this.scope, entry)) continue;
-      const raw = changeEvent(this.scope, entry, this.mode, this.lookup);
+      const raw = changeEvent(this.scope, entry, this.mode, this.lookup, this.log.runId);
       const event = raw && this.transform(raw);
       if (event) {
         events.push(event);
@@ -131,7 +131,7 @@ export class ChangeStream {
   }
 
   private invalidate(events: Document[], entry: ChangeEntry): StreamBatch {
-    const event = invalidateEvent(entry);
+    const event = invalidateEvent(entry, this.log.runId);
     events.push(event);
     this.owedInvalidate = undefined;
     this.done = true;
@@ -169,7 +169,7 @@ function startOf(
       "Attempting to resume a change stream using 'resumeAfter' is not allowed from an invalidate notification.",
     );
   }
-  if (token.seq < log.lostUpTo) throw historyLost();
+  if (token.run !== log.runId || token.seq < log.lostUpTo) throw historyLost();
   if (token.kind !== "event" || token.seq === log.lostUpTo) return { position: token.seq };
   const entry = log.at(token.seq);
   if (!entry && token.seq <= log.lastCommitted)

@@ -2,8 +2,9 @@
  * Resume tokens and operation times.
  *
  * A token is `{ _data: <hex> }` like MongoDB's: "82" (the KeyString type byte of a Timestamp, as in MongoDB's
- * own tokens) + 16 hex digits of the operation time (seconds << 32 | increment) + 2 hex digits of kind. Tokens
- * of later changes compare greater as strings. Clients treat them as opaque.
+ * own tokens) + 16 hex digits of the operation time (seconds << 32 | increment) + 2 hex digits of kind + 8 hex
+ * digits naming the run of the store (the history does not outlive a run). Tokens of later changes compare
+ * greater as strings. Clients treat them as opaque.
  */
 import { type Document, Timestamp } from "bson";
 import { seqParts, toSeq } from "../engine/changelog";
@@ -14,13 +15,13 @@ export type TokenKind = "event" | "mark" | "invalidate";
 
 const KIND_HEX: Record<TokenKind, string> = { mark: "00", event: "01", invalidate: "02" };
 const HEX_KIND: Record<string, TokenKind> = { "00": "mark", "01": "event", "02": "invalidate" };
-const TOKEN = /^82([0-9a-f]{16})(0[0-2])$/;
+const TOKEN = /^82([0-9a-f]{16})(0[0-2])([0-9a-f]{8})$/;
 
-export function encodeToken(seq: bigint, kind: TokenKind): Document {
-  return { _data: `82${seq.toString(16).padStart(16, "0")}${KIND_HEX[kind]}` };
+export function encodeToken(seq: bigint, kind: TokenKind, run: string): Document {
+  return { _data: `82${seq.toString(16).padStart(16, "0")}${KIND_HEX[kind]}${run}` };
 }
 
-export function decodeToken(token: unknown, option: string): { seq: bigint; kind: TokenKind } {
+export function decodeToken(token: unknown, option: string): { seq: bigint; kind: TokenKind; run: string } {
   const data = (token as Document | null)?._data;
   const match = typeof data === "string" ? TOKEN.exec(data.toLowerCase()) : null;
   if (!match) {
@@ -29,7 +30,7 @@ export function decodeToken(token: unknown, option: string): { seq: bigint; kind
       `Bad resume token in '${option}': not a resume token of this store (expected { _data: "82..." })`,
     );
   }
-  return { seq: BigInt(`0x${match[1]}`), kind: HEX_KIND[match[2]] };
+  return { seq: BigInt(`0x${match[1]}`), kind: HEX_KIND[match[2]], run: match[3] };
 }
 
 export function toTimestamp(seq: bigint): Timestamp {

@@ -11,6 +11,7 @@
  * records written), so a reader never sees a change that was not acknowledged. Documents are referenced, not
  * copied: the engine never modifies a stored document in place.
  */
+import { randomBytes } from "node:crypto";
 import type { Document } from "bson";
 
 export type ChangeOp = "insert" | "update" | "replace" | "delete" | "drop" | "rename" | "dropDatabase";
@@ -77,6 +78,8 @@ export class ChangeLog {
   /** changes at or before this seq are no longer known */
   private lost: bigint;
   private closed = false;
+  /** tells this run's resume tokens from an earlier run's (whose history is gone) */
+  readonly runId = randomBytes(4).toString("hex");
 
   constructor(options: ChangeLogOptions = {}) {
     this.maxEvents = Math.max(1, options.maxEvents ?? DEFAULT_HISTORY_EVENTS);
