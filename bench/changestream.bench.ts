@@ -6,7 +6,7 @@
  *   MONGODB_URI=mongodb://.../?replicaSet=rs0 ...   against a real replica set instead
  * Latency: one writer inserts a document and waits until the watcher (another MongoClient, as another process
  * would be) has it; write→event is measured from sending the insert. Throughput: 8 concurrent insertOne loops
- * and insertMany batches of 1,000, with 0, 1, 10 and again 0 open watchers consuming every event (sizes:
+ * and insertMany batches of 1,000, with 0, 1 and 10 open watchers consuming every event, twice (sizes:
  * BENCH_CS_SAMPLES, BENCH_CS_OPS, BENCH_CS_DOCS).
  */
 import { type ChildProcess, spawn } from "node:child_process";
