@@ -261,3 +261,41 @@ describe("admin statistics (seeded store, fixed now)", () => {
     expect(s.activeUsersPerDay).toHaveLength(30);
   });
 });
+
+describe("knowledge gaps report", () => {
+  it("should group recorded gaps over GraphQL: variants together, biggest group first, limit honoured", async () => {
+    const db = mongoose.connection.db as mongoose.mongo.Db;
+    const gap = (question: string, iso: string) => ({
+      question,
+      userId: u1,
+      sessionId: "s1",
+      messageId: null,
+      timestamp: t(iso),
+    });
+    await db
+      .collection("knowledge_gaps")
+      .insertMany([
+        gap("Hvor mange feriedage har en medarbejder?", "2026-03-28T10:00:00Z"),
+        gap("Hvor mange feriedage har medarbejderne?", "2026-03-29T10:00:00Z"),
+        gap("Hvad er opskriften på en god lagkage?", "2026-03-30T10:00:00Z"),
+      ]);
+    const q = "query($n: Int!) { knowledgeGaps(limit: $n) { question count lastAskedAt examples } }";
+    const res = await gql(app, q, { n: 5 }, adminToken);
+    expect(res.errors).toBeUndefined();
+    expect(res.data.knowledgeGaps).toEqual([
+      {
+        question: "Hvor mange feriedage har medarbejderne?",
+        count: 2,
+        lastAskedAt: "2026-03-29T10:00:00.000Z",
+        examples: ["Hvor mange feriedage har medarbejderne?", "Hvor mange feriedage har en medarbejder?"],
+      },
+      {
+        question: "Hvad er opskriften på en god lagkage?",
+        count: 1,
+        lastAskedAt: "2026-03-30T10:00:00.000Z",
+        examples: ["Hvad er opskriften på en god lagkage?"],
+      },
+    ]);
+    expect((await gql(app, q, { n: 1 }, adminToken)).data.knowledgeGaps).toHaveLength(1);
+  });
+});
