@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openTarget, type Target } from "./harness";
 
 let target: Target;
-let coll: Collection<Document>;
+let coll: Collection<{ _id: number } & Document>;
 
 const at = (iso: string) => new Date(iso);
 beforeAll(async () => {
