@@ -127,12 +127,72 @@ export function compileFilter(filter: Document | undefined | null): Matcher {
   } catch (e) {
     throw mapMingoError(e);
   }
-  return (doc) => {
+  const general: Matcher = (doc) => {
     try {
       return q.test(doc);
     } catch (e) {
       throw mapMingoError(e);
     }
+  };
+  return simpleRange(filter, general) ?? general;
+}
+
+const RANGE_OPS: Record<string, (c: number) => boolean> = {
+  $gt: (c) => c > 0,
+  $gte: (c) => c >= 0,
+  $lt: (c) => c < 0,
+  $lte: (c) => c <= 0,
+};
+
+/**
+ * Fast path for ranges over dates and numbers on top-level fields ({ timestamp: { $gte: d } }, with equality
+ * on other top-level fields): a stored Date or JS number is compared natively; any other stored value (arrays,
+ * Long, a different type, missing) is decided by the general matcher, so the answer is always mongod's.
+ */
+function simpleRange(filter: Document, general: Matcher): Matcher | undefined {
+  const keys = Object.keys(filter);
+  if (keys.length > 4) return undefined;
+  const tests: Array<(doc: Document) => boolean | undefined> = [];
+  for (const k of keys) {
+    if (k.startsWith("$") || k.includes(".")) return undefined;
+    const v = filter[k];
+    if (simpleScalar(v)) {
+      const enc = encodeKey(v);
+      tests.push((doc) => {
+        const x = doc[k];
+        if (x === undefined || Array.isArray(x)) return undefined;
+        return encodeKey(x) === enc;
+      });
+      continue;
+    }
+    if (!isPlainObject(v) || Object.keys(v).length === 0) return undefined;
+    const bounds: Array<[(c: number) => boolean, number, boolean]> = [];
+    for (const [op, operand] of Object.entries(v)) {
+      const test = RANGE_OPS[op];
+      const isDate = operand instanceof Date && !Number.isNaN(operand.getTime());
+      if (!test || !(isDate || (typeof operand === "number" && Number.isFinite(operand)))) return undefined;
+      bounds.push([test, isDate ? (operand as Date).getTime() : (operand as number), isDate]);
+    }
+    tests.push((doc) => {
+      const x = doc[k];
+      const xDate = x instanceof Date;
+      if (!xDate && typeof x !== "number") return undefined;
+      const n = xDate ? (x as Date).getTime() : (x as number);
+      if (Number.isNaN(n)) return undefined;
+      for (const [test, bound, dateBound] of bounds) {
+        if (dateBound !== xDate) return false; // type bracketing: a date never compares with a number
+        if (!test(n < bound ? -1 : n > bound ? 1 : 0)) return false;
+      }
+      return true;
+    });
+  }
+  return (doc) => {
+    for (const t of tests) {
+      const r = t(doc);
+      if (r === undefined) return general(doc);
+      if (!r) return false;
+    }
+    return true;
   };
 }
 
