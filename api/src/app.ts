@@ -18,6 +18,7 @@ import cookieParser from "cookie-parser";
 import express, { type Express } from "express";
 import helmet from "helmet";
 import { activityRestRouter } from "./activity/activity.rest";
+import { adminRestRouter } from "./admin/admin.rest";
 import { tokenFromRequest } from "./auth/auth.cookie";
 import { authRestRouter } from "./auth/auth.rest";
 import { bookmarksRestRouter } from "./bookmarks/bookmarks.rest";
@@ -45,6 +46,7 @@ export const REST_ROUTERS: readonly RestRouterFactory[] = [
   authRestRouter,
   usersRestRouter,
   activityRestRouter,
+  adminRestRouter,
   environmentRestRouter,
   chatRestRouter,
   knowledgeRestRouter,

@@ -6,7 +6,8 @@
  * every cross-feature effect is wired here (a deleted user → each feature removes its own data; a deleted or
  * renamed article → bookmarks follow; the chat asks the users module for e-mails and languages).
  */
-import { connectActivityLog, listActivity } from "./activity/activity.service";
+import { connectActivityLog, listActivity, pageActivity } from "./activity/activity.service";
+import { AdminService } from "./admin/stats.service";
 import { AuthService } from "./auth/auth.service";
 import { createRateLimits, type RateLimits } from "./auth/rate-limits";
 import { loadJwtSecret } from "./auth/tokens";
@@ -40,7 +41,9 @@ export interface Services {
   chat: ChatService;
   knowledge: KnowledgeService;
   /** the features kept as module functions, handed to the doors like the others (REST routers get `services`) */
-  activity: { list: typeof listActivity };
+  activity: { list: typeof listActivity; page: typeof pageActivity };
+  /** the admin statistics and the knowledge-gap report (read-only over the other features' data) */
+  admin: AdminService;
   bookmarks: { list: typeof listBookmarks; add: typeof addBookmark; remove: typeof removeBookmark };
   /** Stops timers and in-flight work and waits for pending writes; call before closing the database. */
   close(): Promise<void>;
@@ -89,6 +92,10 @@ export function createServices(config: AppConfig, opts: ServicesOptions = {}): S
       languageOf: async (id) => (await preferences.get(id)).language,
     },
   });
+  const admin = new AdminService({
+    topCategories: (limit) => knowledge.topCategories(limit),
+    recentGaps: (limit) => chat.listKnowledgeGaps(limit),
+  });
   return {
     config,
     events,
@@ -99,7 +106,8 @@ export function createServices(config: AppConfig, opts: ServicesOptions = {}): S
     preferences,
     chat,
     knowledge,
-    activity: { list: listActivity },
+    activity: { list: listActivity, page: pageActivity },
+    admin,
     bookmarks: { list: listBookmarks, add: addBookmark, remove: removeBookmark },
     close: async () => {
       disconnectActivityLog();

@@ -1,8 +1,8 @@
 import { Arg, Authorized, Int, Query, Resolver, Root, Subscription } from "type-graphql";
 import type { Topics } from "../events/bus";
 import { fromBus } from "../graphql/pubsub";
-import { listActivity } from "./activity.service";
-import { ActivityLogEntry } from "./activity.types";
+import { hoursOfTimeFilter, listActivity, pageActivity } from "./activity.service";
+import { ActivityLogEntry, ActivityPage } from "./activity.types";
 
 @Resolver()
 export class ActivityResolver {
@@ -15,6 +15,21 @@ export class ActivityResolver {
     @Arg("limit", () => Int, { nullable: true }) limit?: number | null,
   ) {
     return listActivity({ action, sinceHours, search, limit });
+  }
+
+  @Authorized("ADMIN")
+  @Query(() => ActivityPage, {
+    description:
+      "the admin's activity tab: filtered server-side (time: 1h | 24h | 7d), offset paging with the total",
+  })
+  activityPage(
+    @Arg("action", () => String, { nullable: true }) action?: string | null,
+    @Arg("time", () => String, { nullable: true }) time?: string | null,
+    @Arg("search", () => String, { nullable: true }) search?: string | null,
+    @Arg("offset", () => Int, { defaultValue: 0 }) offset?: number,
+    @Arg("limit", () => Int, { defaultValue: 50 }) limit?: number,
+  ) {
+    return pageActivity({ action, sinceHours: hoursOfTimeFilter(time), search, offset, limit });
   }
 
   @Authorized("ADMIN")

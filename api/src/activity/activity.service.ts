@@ -126,8 +126,23 @@ function toEntry(d: {
   };
 }
 
-/** Newest first, filtered. */
-export async function listActivity(filter: ActivityFilter = {}): Promise<ActivityEntry[]> {
+/** The admin's time filters (spec §8: all, 1h, 24h, 7d = 168 hours) as hours; null = no limit. */
+export const ACTIVITY_TIME_FILTERS: Readonly<Record<string, number | null>> = {
+  all: null,
+  "1h": 1,
+  "24h": 24,
+  "7d": 168,
+};
+
+/** The hours of a time filter ("1h" | "24h" | "7d" | "all"); unknown → INVALID_INPUT. */
+export function hoursOfTimeFilter(time: string | null | undefined): number | null {
+  if (time === null || time === undefined || time === "") return null;
+  if (!(time in ACTIVITY_TIME_FILTERS)) throw Errors.invalidField("time", "activity.timeInvalid");
+  return ACTIVITY_TIME_FILTERS[time];
+}
+
+/** The store query of a filter (bounded inputs checked here, once). */
+function activityQuery(filter: ActivityFilter): Record<string, unknown> {
   const search = filter.search?.trim();
   if (search && search.length > ACTIVITY_SEARCH_MAX_LENGTH) {
     throw Errors.invalidField("search", "activity.searchTooLong", { max: ACTIVITY_SEARCH_MAX_LENGTH });
@@ -144,7 +159,41 @@ export async function listActivity(filter: ActivityFilter = {}): Promise<Activit
     const re = { $regex: escapeRegExp(search), $options: "i" };
     query.$or = [{ description: re }, { userEmail: re }, { action: re }];
   }
-  const limit = Math.min(Math.max(filter.limit ?? ACTIVITY_LIMIT_DEFAULT, 1), ACTIVITY_LIMIT_MAX);
-  const docs = await ActivityModel.find(query).sort({ timestamp: -1, _id: -1 }).limit(limit).lean();
-  return docs.map(toEntry);
+  return query;
+}
+
+const clampLimit = (limit: number | null | undefined) =>
+  Math.min(Math.max(Math.trunc(limit ?? ACTIVITY_LIMIT_DEFAULT), 1), ACTIVITY_LIMIT_MAX);
+
+/** The largest offset a page may start at (the log is read newest first; older entries are found by filter). */
+export const ACTIVITY_OFFSET_MAX = 100_000;
+
+/** Newest first, filtered. */
+export async function listActivity(filter: ActivityFilter = {}): Promise<ActivityEntry[]> {
+  return (await pageActivity(filter)).entries;
+}
+
+export interface ActivityPage {
+  entries: ActivityEntry[];
+  /** the number of entries matching the filter */
+  total: number;
+  hasMore: boolean;
+}
+
+/** One page (offset, limit) of the filtered log, newest first, with the filter's total. */
+export async function pageActivity(
+  filter: ActivityFilter & { offset?: number | null; withTotal?: boolean } = {},
+): Promise<ActivityPage> {
+  const query = activityQuery(filter);
+  const limit = clampLimit(filter.limit);
+  const offset = Math.trunc(filter.offset ?? 0);
+  if (!Number.isFinite(offset) || offset < 0 || offset > ACTIVITY_OFFSET_MAX) {
+    throw Errors.invalidField("offset", "activity.offsetInvalid", { max: ACTIVITY_OFFSET_MAX });
+  }
+  const [docs, total] = await Promise.all([
+    ActivityModel.find(query).sort({ timestamp: -1, _id: -1 }).skip(offset).limit(limit).lean(),
+    filter.withTotal === false ? Promise.resolve(-1) : ActivityModel.countDocuments(query),
+  ]);
+  const entries = docs.map(toEntry);
+  return { entries, total, hasMore: total >= 0 && offset + entries.length < total };
 }

@@ -1,5 +1,5 @@
 import { GraphQLDateTimeISO, GraphQLJSONObject } from "graphql-scalars";
-import { Field, ID, ObjectType } from "type-graphql";
+import { Field, ID, Int, ObjectType } from "type-graphql";
 
 @ObjectType()
 export class ActivityLogEntry {
@@ -9,4 +9,11 @@ export class ActivityLogEntry {
   @Field(() => String, { nullable: true }) userEmail!: string | null;
   @Field(() => GraphQLDateTimeISO) timestamp!: Date;
   @Field(() => GraphQLJSONObject, { nullable: true }) metadata!: Record<string, unknown> | null;
+}
+
+@ObjectType({ description: "one page of the filtered activity log, newest first" })
+export class ActivityPage {
+  @Field(() => [ActivityLogEntry]) entries!: ActivityLogEntry[];
+  @Field(() => Int, { description: "entries matching the filter" }) total!: number;
+  @Field(() => Boolean) hasMore!: boolean;
 }

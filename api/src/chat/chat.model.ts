@@ -85,6 +85,9 @@ const messageSchema = new Schema(
 );
 messageSchema.index({ sessionId: 1, timestamp: 1 });
 messageSchema.index({ status: 1 });
+// the admin statistics: messages since a moment (today, the last 30 days) and the rated answers
+messageSchema.index({ timestamp: 1 });
+messageSchema.index({ "feedback.at": -1 }, { sparse: true });
 
 const gapSchema = new Schema(
   {

@@ -1,17 +1,10 @@
 /** GraphQL door to the chat: thin, every rule is in ChatService. */
-import { Arg, Authorized, Ctx, ID, Int, Mutation, Query, Resolver, Root, Subscription } from "type-graphql";
+import { Arg, Authorized, Ctx, ID, Mutation, Query, Resolver, Root, Subscription } from "type-graphql";
 import { Errors } from "../errors";
 import type { Topics } from "../events/bus";
 import type { GraphQLContext } from "../graphql/context";
 import { currentAuth } from "../graphql/context";
-import {
-  ChatMessage,
-  ChatMessageEvent,
-  ChatSession,
-  FeedbackRating,
-  KnowledgeGap,
-  SendMessagePayload,
-} from "./chat.types";
+import { ChatMessage, ChatMessageEvent, ChatSession, FeedbackRating, SendMessagePayload } from "./chat.types";
 
 type EventPayload = Topics["CHAT_MESSAGE_EVENT"];
 
@@ -41,15 +34,6 @@ export class ChatResolver {
   @Query(() => String, { description: "the session as a Markdown document" })
   exportSession(@Arg("sessionId", () => ID) sessionId: string, @Ctx() ctx: GraphQLContext) {
     return ctx.services.chat.exportSession(uid(ctx), sessionId);
-  }
-
-  @Authorized("ADMIN")
-  @Query(() => [KnowledgeGap], { description: "questions the knowledge base did not cover, newest first" })
-  knowledgeGaps(
-    @Arg("limit", () => Int, { nullable: true }) limit: number | null | undefined,
-    @Ctx() ctx: GraphQLContext,
-  ) {
-    return ctx.services.chat.listKnowledgeGaps(limit ?? undefined);
   }
 
   @Authorized()

@@ -99,9 +99,9 @@ describe("chat sessions (retrieval-only)", () => {
     expect(gaps[0]).toMatchObject({ question, sessionId });
     expect(String(gaps[0].userId)).toBe(alice.user.id);
     // the admin sees it; a user may not
-    const GAPS = "query { knowledgeGaps(limit: 10) { id question userId sessionId timestamp } }";
+    const GAPS = "query { knowledgeGaps(limit: 10) { question count lastAskedAt examples } }";
     const adminView = await gqlOk(app, GAPS, {}, await loginAdmin(app));
-    expect(adminView.knowledgeGaps[0]).toMatchObject({ question, sessionId, userId: alice.user.id });
+    expect(adminView.knowledgeGaps[0]).toMatchObject({ question, count: 1, examples: [question] });
     expect((await gql(app, GAPS, {}, alice.token)).errors?.[0].extensions?.code).toBe("FORBIDDEN");
   });
 

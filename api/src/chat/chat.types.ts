@@ -132,12 +132,3 @@ export class ChatMessageEvent {
   })
   message!: ChatMessage | null;
 }
-
-@ObjectType({ description: "a question the knowledge base did not cover (for the admin)" })
-export class KnowledgeGap {
-  @Field(() => ID) id!: string;
-  @Field(() => String) question!: string;
-  @Field(() => ID) userId!: string;
-  @Field(() => ID) sessionId!: string;
-  @Field(() => GraphQLDateTimeISO) timestamp!: Date;
-}

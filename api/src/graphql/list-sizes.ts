@@ -6,6 +6,15 @@
  * larger list is still answered, and MAX_RESPONSE_BYTES bounds what is sent.
  */
 import { ACTIVITY_LIMIT_DEFAULT, ACTIVITY_LIMIT_MAX } from "../activity/activity.service";
+import { GAP_EXAMPLES } from "../admin/gaps";
+import { FEEDBACK_COMMENTS_SHOWN } from "../admin/stats/feedback-figures";
+import {
+  CHART_DAYS,
+  GAPS_LIMIT_DEFAULT,
+  GAPS_LIMIT_MAX,
+  RECENT_ACTIVITY_SHOWN,
+  TOP_CATEGORIES_SHOWN,
+} from "../admin/stats.service";
 import { RECENT_SEARCHES_KEPT, SEARCH_LIMIT_MAX } from "../knowledge/knowledge.service";
 
 /** A list field's size from its arguments (already coerced, variables applied). */
@@ -29,10 +38,6 @@ export const PLANNED_LIST_SIZES = {
 /** A list field not in LIST_SIZES (a new one: the schema test asks for an entry). */
 export const DEFAULT_LIST_SIZE = 100;
 
-// ChatService.listKnowledgeGaps clamps its limit the same way
-const KNOWLEDGE_GAPS_DEFAULT = 100;
-const KNOWLEDGE_GAPS_MAX = 1_000;
-
 function limitArg(args: Record<string, unknown>, fallback: number, max: number): number {
   const n = args.limit;
   if (typeof n !== "number" || !Number.isFinite(n)) return fallback;
@@ -44,7 +49,15 @@ const P = PLANNED_LIST_SIZES;
 /** "Type.field" → its size. Every list field of the schema is here (schema test). */
 export const LIST_SIZES: Record<string, ListSize> = {
   "Query.activityLogs": (args) => limitArg(args, ACTIVITY_LIMIT_DEFAULT, ACTIVITY_LIMIT_MAX),
-  "Query.knowledgeGaps": (args) => limitArg(args, KNOWLEDGE_GAPS_DEFAULT, KNOWLEDGE_GAPS_MAX),
+  "Query.knowledgeGaps": (args) => limitArg(args, GAPS_LIMIT_DEFAULT, GAPS_LIMIT_MAX),
+  "KnowledgeGap.examples": GAP_EXAMPLES,
+  // a page's size is its limit argument, which the type's field cannot see: cost the default page
+  "ActivityPage.entries": ACTIVITY_LIMIT_DEFAULT,
+  "AdminStats.topCategories": TOP_CATEGORIES_SHOWN,
+  "AdminStats.recentActivity": RECENT_ACTIVITY_SHOWN,
+  "AdminStats.messagesPerDay": CHART_DAYS,
+  "AdminStats.activeUsersPerDay": CHART_DAYS,
+  "FeedbackSummary.latestComments": FEEDBACK_COMMENTS_SHOWN,
   "Query.myRecentSearches": (args) => limitArg(args, RECENT_SEARCHES_KEPT, RECENT_SEARCHES_KEPT),
   // the limit is an argument of searchKnowledge, not of hits: cost the largest page
   "KnowledgeSearchResult.hits": SEARCH_LIMIT_MAX,

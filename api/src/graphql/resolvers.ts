@@ -2,6 +2,7 @@
  * Every resolver class of the schema. Feature modules add theirs here (one line each).
  */
 import { ActivityResolver } from "../activity/activity.resolver";
+import { AdminResolver } from "../admin/admin.resolver";
 import { AuthResolver } from "../auth/auth.resolver";
 import { BookmarksResolver } from "../bookmarks/bookmarks.resolver";
 import { ChatResolver } from "../chat/chat.resolver";
@@ -13,6 +14,7 @@ export const resolvers = [
   AuthResolver,
   UsersResolver,
   ActivityResolver,
+  AdminResolver,
   EnvironmentResolver,
   ChatResolver,
   KnowledgeResolver,

@@ -174,6 +174,11 @@ export const messages = {
   },
   "activity.actionInvalid": { da: "Ugyldigt handlingsfilter", en: "Invalid action filter" },
   "activity.timeInvalid": { da: "Ugyldigt tidsfilter", en: "Invalid time filter" },
+  "activity.offsetInvalid": {
+    da: "Ugyldig side (start mellem 0 og {max})",
+    en: "Invalid page (start between 0 and {max})",
+  },
+  "activity.limitInvalid": { da: "Ugyldigt antal (1-{max})", en: "Invalid count (1-{max})" },
 
   // ---- knowledge and bookmarks (api/src/knowledge, api/src/bookmarks)
   "knowledge.notFound": { da: "Artiklen blev ikke fundet", en: "The article was not found" },

@@ -1,0 +1,67 @@
+/**
+ * The chat figures of the admin statistics, each one store aggregation (nothing is loaded into memory):
+ *
+ * - totalChatSessions: every chat session stored (chat_sessions), empty ones included.
+ * - totalMessages: every chat message stored (chat_messages): questions and answers alike.
+ * - todayMessages: chat messages with a timestamp since local midnight in Europe/Copenhagen (DST-correct).
+ * - messagesPerDay: chat messages per Copenhagen day over the last 30 days, oldest first, zero-filled.
+ * - avgSessionDuration: a session's duration is its last message's timestamp minus its first message's; the
+ *   figure is the mean over every session with at least 2 messages, in whole seconds (0 when there is none).
+ */
+import { ChatMessageModel, ChatSessionModel } from "../../chat/chat.model";
+import { copenhagenMidnight, fillDays, STATS_TIME_ZONE } from "../copenhagen";
+import { type StatsTimings, timed } from "./timing";
+
+export interface ChatFigures {
+  totalChatSessions: number;
+  totalMessages: number;
+  todayMessages: number;
+  messagesPerDay: Array<{ date: string; count: number }>;
+  avgSessionDuration: number;
+}
+
+/** The store expression of a timestamp's Copenhagen day ("yyyy-MM-dd"). */
+export const copenhagenDayOf = (field: string) => ({
+  $dateToString: { format: "%Y-%m-%d", date: field, timezone: STATS_TIME_ZONE },
+});
+
+export async function chatFigures(
+  now: Date,
+  window: { days: string[]; since: Date },
+  timings?: StatsTimings,
+): Promise<ChatFigures> {
+  const [totalChatSessions, totalMessages, todayMessages, perDay, duration] = await Promise.all([
+    timed(timings, "totalChatSessions", () => ChatSessionModel.estimatedDocumentCount()),
+    timed(timings, "totalMessages", () => ChatMessageModel.estimatedDocumentCount()),
+    timed(timings, "todayMessages", () =>
+      ChatMessageModel.countDocuments({ timestamp: { $gte: copenhagenMidnight(now) } }),
+    ),
+    timed(timings, "messagesPerDay", () =>
+      ChatMessageModel.aggregate<{ _id: string; n: number }>([
+        { $match: { timestamp: { $gte: window.since } } },
+        { $group: { _id: copenhagenDayOf("$timestamp"), n: { $sum: 1 } } },
+      ]),
+    ),
+    timed(timings, "avgSessionDuration", () =>
+      ChatMessageModel.aggregate<{ avgMs: number | null }>([
+        {
+          $group: {
+            _id: "$sessionId",
+            first: { $min: "$timestamp" },
+            last: { $max: "$timestamp" },
+            n: { $sum: 1 },
+          },
+        },
+        { $match: { n: { $gte: 2 } } },
+        { $group: { _id: null, avgMs: { $avg: { $subtract: ["$last", "$first"] } } } },
+      ]),
+    ),
+  ]);
+  return {
+    totalChatSessions,
+    totalMessages,
+    todayMessages,
+    messagesPerDay: fillDays(window.days, new Map(perDay.map((r) => [r._id, r.n]))),
+    avgSessionDuration: Math.round((duration[0]?.avgMs ?? 0) / 1000),
+  };
+}
