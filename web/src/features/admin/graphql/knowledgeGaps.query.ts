@@ -1,7 +1,7 @@
 import { graphql } from "../../../gql";
 
 export const KnowledgeGapsQuery = graphql(`
-  query KnowledgeGaps($limit: Int) {
+  query KnowledgeGaps($limit: Int!) {
     knowledgeGaps(limit: $limit) {
       question
       count
