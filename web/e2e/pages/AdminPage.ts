@@ -18,18 +18,22 @@ export class AdminPage {
   readonly panel = (name: AdminTabName) => this.page.getByTestId(`admin-${name}`);
 
   // users
-  readonly userSearch = () => this.page.getByRole("searchbox", { name: /^(Søg efter brugere|Search users)$/ });
+  readonly userSearch = () =>
+    this.page.getByRole("searchbox", { name: /^(Søg efter brugere|Search users)$/ });
   readonly userCount = () => this.page.getByTestId("admin-users-count");
   readonly userCards = () => this.page.getByTestId("admin-user-card");
   readonly userCard = (title: string): Locator =>
     this.userCards().filter({ has: this.page.getByRole("heading", { name: title, exact: true }) });
   readonly usersEmpty = () => this.page.getByTestId("admin-users-empty");
-  readonly resetButton = (card: Locator) => card.getByRole("button", { name: /^(Nulstil password|Reset password) for / });
+  readonly resetButton = (card: Locator) =>
+    card.getByRole("button", { name: /^(Nulstil password|Reset password) for / });
   readonly deleteButton = (card: Locator) => card.getByRole("button", { name: /^(Slet|Delete) / });
   readonly dialog = () => this.page.getByRole("dialog");
   readonly resetField = () => this.dialog().getByLabel(/^(Nyt password|New password)$/);
-  readonly resetConfirm = () => this.dialog().getByRole("button", { name: /^(Nulstil password|Reset password|Ændrer\.\.\.)$/ });
-  readonly deleteConfirm = () => this.dialog().getByRole("button", { name: /^(Slet bruger|Delete user|Sletter\.\.\.)$/ });
+  readonly resetConfirm = () =>
+    this.dialog().getByRole("button", { name: /^(Nulstil password|Reset password|Ændrer\.\.\.)$/ });
+  readonly deleteConfirm = () =>
+    this.dialog().getByRole("button", { name: /^(Slet bruger|Delete user|Sletter\.\.\.)$/ });
 
   // statistics
   readonly statCards = () => this.page.getByTestId("admin-stat-card");
@@ -39,7 +43,8 @@ export class AdminPage {
   readonly activeChart = () => this.page.getByTestId("admin-chart-active");
 
   // activity
-  readonly activitySearch = () => this.page.getByRole("searchbox", { name: /^(Søg i aktivitet|Search activity)$/ });
+  readonly activitySearch = () =>
+    this.page.getByRole("searchbox", { name: /^(Søg i aktivitet|Search activity)$/ });
   readonly activityCount = () => this.page.getByTestId("admin-activity-count");
   readonly activityItems = () => this.page.getByTestId("admin-activity-item");
   readonly activityEmpty = () => this.page.getByTestId("admin-activity-empty");

@@ -300,6 +300,7 @@ export const da = {
   "admin.cancel": "Annuller",
   "admin.showMore": "Vis flere ({n})",
   "admin.networkError": "Serveren kunne ikke nås. Prøv igen om lidt.",
+  "admin.justNow": "lige nu",
   "admin.users.search": "Søg efter brugere...",
   "admin.users.searchLabel": "Søg efter brugere",
   "admin.users.count": "{n} brugere",

@@ -296,6 +296,7 @@ export const en: Messages = {
   "admin.cancel": "Cancel",
   "admin.showMore": "Show more ({n})",
   "admin.networkError": "The server could not be reached. Try again in a moment.",
+  "admin.justNow": "just now",
   "admin.users.search": "Search users...",
   "admin.users.searchLabel": "Search users",
   "admin.users.count": "{n} users",

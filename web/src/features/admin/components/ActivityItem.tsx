@@ -2,14 +2,15 @@ import ExpandMoreRoundedIcon from "@mui/icons-material/ExpandMoreRounded";
 import { Avatar, Box, Button, Card, CardContent, Chip, Collapse, Stack, Typography } from "@mui/material";
 import { useId, useState } from "react";
 import { useI18n } from "../../../i18n/i18n";
-import { formatRelative } from "../../../lib/dates";
 import type { ActivityEntry } from "../hooks/useActivityLog";
+import { useRelativeTime } from "../hooks/useRelativeTime";
 import { formatLogDate, formatMetadata } from "../lib/activity";
 import { activityStyle } from "./activityStyle";
 
 /** One log entry (spec §2): icon and colour by action, badge, e-mail, dd/MM/yyyy HH:mm, relative time, 'Detaljer'. */
 export function ActivityItem({ entry }: { entry: ActivityEntry }) {
-  const { t, language } = useI18n();
+  const { t } = useI18n();
+  const relative = useRelativeTime();
   const [open, setOpen] = useState(false);
   const detailsId = useId();
   const style = activityStyle(entry.action);
@@ -39,7 +40,7 @@ export function ActivityItem({ entry }: { entry: ActivityEntry }) {
             <Chip size="small" variant="outlined" label={entry.action} />
           </Stack>
           <Typography color="text.secondary" sx={{ fontSize: "0.85rem", overflowWrap: "anywhere" }}>
-            {[entry.userEmail, formatLogDate(entry.timestamp), formatRelative(entry.timestamp, language)]
+            {[entry.userEmail, formatLogDate(entry.timestamp), relative(entry.timestamp)]
               .filter(Boolean)
               .join(" · ")}
           </Typography>

@@ -3,7 +3,7 @@ import ThumbUpOffAltRoundedIcon from "@mui/icons-material/ThumbUpOffAltRounded";
 import { Box, Divider, LinearProgress, Stack, Typography } from "@mui/material";
 import type { AdminStatsQuery } from "../../../gql/graphql";
 import { useI18n } from "../../../i18n/i18n";
-import { formatRelative } from "../../../lib/dates";
+import { useRelativeTime } from "../hooks/useRelativeTime";
 import { upShare } from "../lib/stats";
 import { SectionCard, SectionEmpty } from "./SectionCard";
 
@@ -11,7 +11,8 @@ type Feedback = AdminStatsQuery["adminStats"]["feedback"];
 
 /** Answer feedback: thumbs up/down, the share of up, and the latest comments (plain text). */
 export function FeedbackCard({ feedback }: { feedback: Feedback }) {
-  const { t, language } = useI18n();
+  const { t } = useI18n();
+  const relative = useRelativeTime();
   const share = upShare(feedback.up, feedback.down);
   return (
     <SectionCard id="admin-feedback" title={t("admin.stats.feedback")} testId="admin-feedback">
@@ -70,7 +71,7 @@ export function FeedbackCard({ feedback }: { feedback: Feedback }) {
                           {c.comment}
                         </Typography>
                         <Typography color="text.secondary" sx={{ fontSize: "0.8rem" }}>
-                          {[c.userEmail, formatRelative(c.at, language)].filter(Boolean).join(" · ")}
+                          {[c.userEmail, relative(c.at)].filter(Boolean).join(" · ")}
                         </Typography>
                       </Box>
                     </Stack>

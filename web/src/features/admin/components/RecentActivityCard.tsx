@@ -1,7 +1,7 @@
 import { Box, Stack, Typography } from "@mui/material";
 import type { AdminStatsQuery } from "../../../gql/graphql";
 import { useI18n } from "../../../i18n/i18n";
-import { formatRelative } from "../../../lib/dates";
+import { useRelativeTime } from "../hooks/useRelativeTime";
 import { SectionCard, SectionEmpty } from "./SectionCard";
 
 type Recent = AdminStatsQuery["adminStats"]["recentActivity"][number];
@@ -11,7 +11,8 @@ export const RECENT_ACTIVITY_MAX = 6;
 
 /** 'Seneste aktivitet': description, user e-mail and relative time. */
 export function RecentActivityCard({ entries }: { entries: readonly Recent[] }) {
-  const { t, language } = useI18n();
+  const { t } = useI18n();
+  const relative = useRelativeTime();
   const shown = entries.slice(0, RECENT_ACTIVITY_MAX);
   return (
     <SectionCard
@@ -36,7 +37,7 @@ export function RecentActivityCard({ entries }: { entries: readonly Recent[] }) 
                   )}
                 </Box>
                 <Typography color="text.secondary" sx={{ fontSize: "0.85rem", flexShrink: 0 }}>
-                  {formatRelative(e.timestamp, language)}
+                  {relative(e.timestamp)}
                 </Typography>
               </Box>
             </li>

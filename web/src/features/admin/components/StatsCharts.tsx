@@ -10,11 +10,11 @@ type Days = AdminStatsQuery["adminStats"]["messagesPerDay"];
 
 const CHART_HEIGHT = 260;
 
-/** A chart with its figures also as text for screen readers (the SVG itself is hidden from them). */
+/** A chart with its figures also as text under it (for screen readers and a quick read). */
 function ChartFigure({ summary, children }: { summary: string; children: React.ReactNode }) {
   return (
     <Box component="figure" sx={{ m: 0 }}>
-      <Box aria-hidden="true">{children}</Box>
+      {children}
       <Box component="figcaption" sx={{ color: "text.secondary", fontSize: "0.85rem" }}>
         {summary}
       </Box>
@@ -86,6 +86,7 @@ export default function StatsCharts({
                 data: activeUsersPerDay.map((d) => d.count),
                 label: t("admin.stats.activeUsersLabel"),
                 area: true,
+                curve: "linear",
                 showMark: false,
               },
             ]}

@@ -2,8 +2,8 @@ import DeleteOutlineRoundedIcon from "@mui/icons-material/DeleteOutlineRounded";
 import LockResetRoundedIcon from "@mui/icons-material/LockResetRounded";
 import { Avatar, Box, Button, Card, CardContent, Chip, Stack, Typography } from "@mui/material";
 import { useI18n } from "../../../i18n/i18n";
-import { formatRelative } from "../../../lib/dates";
 import { useToast } from "../../toast/hooks/useToast";
+import { useRelativeTime } from "../hooks/useRelativeTime";
 import type { AdminUserItem } from "./UsersTab";
 
 /**
@@ -19,7 +19,8 @@ export function UserCard({
   onReset: (user: AdminUserItem) => void;
   onDelete: (user: AdminUserItem) => void;
 }) {
-  const { t, language } = useI18n();
+  const { t } = useI18n();
+  const relative = useRelativeTime();
   const { toast } = useToast();
   const title = user.email || user.username;
   const titleId = `admin-user-${user.id}`;
@@ -85,13 +86,11 @@ export function UserCard({
           >
             <div>
               <dt>{t("admin.users.created")}</dt>
-              <dd>{formatRelative(user.createdAt, language)}</dd>
+              <dd>{relative(user.createdAt)}</dd>
             </div>
             <div>
               <dt>{t("admin.users.lastActive")}</dt>
-              <dd>
-                {user.lastLogin ? formatRelative(user.lastLogin, language) : t("admin.users.neverLoggedIn")}
-              </dd>
+              <dd>{user.lastLogin ? relative(user.lastLogin) : t("admin.users.neverLoggedIn")}</dd>
             </div>
             <div>
               <dt>{t("admin.users.conversations")}</dt>

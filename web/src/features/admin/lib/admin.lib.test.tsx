@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { filterVariables, formatLogDate, formatMetadata, hasFilters, matchesFilters, NO_FILTERS } from "./activity";
+import {
+  filterVariables,
+  formatLogDate,
+  formatMetadata,
+  hasFilters,
+  matchesFilters,
+  NO_FILTERS,
+} from "./activity";
 import { adminTabHref, readAdminTab } from "./adminTabs";
 import { roundedMinutes, shortDay, upShare } from "./stats";
 
@@ -44,12 +51,12 @@ describe("activity filters", () => {
     expect(matchesFilters(entry, { ...NO_FILTERS, action: "login" }, now)).toBe(true);
     expect(matchesFilters(entry, { ...NO_FILTERS, action: "chat" }, now)).toBe(false);
     expect(matchesFilters(entry, { ...NO_FILTERS, time: "1h" }, now)).toBe(true);
-    expect(matchesFilters({ ...entry, timestamp: "2026-11-26T10:59:00Z" }, { ...NO_FILTERS, time: "1h" }, now)).toBe(
-      false,
-    );
-    expect(matchesFilters({ ...entry, timestamp: "2026-11-19T12:30:00Z" }, { ...NO_FILTERS, time: "7d" }, now)).toBe(
-      true,
-    );
+    expect(
+      matchesFilters({ ...entry, timestamp: "2026-11-26T10:59:00Z" }, { ...NO_FILTERS, time: "1h" }, now),
+    ).toBe(false);
+    expect(
+      matchesFilters({ ...entry, timestamp: "2026-11-19T12:30:00Z" }, { ...NO_FILTERS, time: "7d" }, now),
+    ).toBe(true);
     expect(matchesFilters(entry, { ...NO_FILTERS, search: "KAREN" }, now)).toBe(true);
     expect(matchesFilters(entry, { ...NO_FILTERS, search: "loggede" }, now)).toBe(true);
     expect(matchesFilters(entry, { ...NO_FILTERS, search: "bogmærke" }, now)).toBe(false);
@@ -82,5 +89,14 @@ describe("stats figures", () => {
 
   it("should shorten chart days", () => {
     expect(shortDay("2026-11-05")).toBe("05/11");
+  });
+});
+
+describe("isJustNow", () => {
+  it("should call less than a minute ago 'just now'", async () => {
+    const { isJustNow } = await import("./stats");
+    const now = new Date("2026-11-26T12:00:00Z");
+    expect(isJustNow("2026-11-26T11:59:30Z", now)).toBe(true);
+    expect(isJustNow("2026-11-26T11:58:59Z", now)).toBe(false);
   });
 });

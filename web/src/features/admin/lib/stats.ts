@@ -16,3 +16,9 @@ export function shortDay(date: string): string {
   const [, m, d] = date.split("-");
   return d && m ? `${d}/${m}` : date;
 }
+
+/** Less than a minute ago (or a clock a little ahead): shown as 'lige nu'. */
+export function isJustNow(value: string | Date, now: Date = new Date()): boolean {
+  const diff = now.getTime() - new Date(value).getTime();
+  return diff > -60_000 && diff < 60_000;
+}
