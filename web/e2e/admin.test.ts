@@ -247,6 +247,7 @@ describe("web: admin panel", () => {
   });
 
   it("should refuse to delete the protected admin with the toast", async () => {
+    await admin.goto();
     const card = admin.userCard(app.admin.email);
     await expect(admin.deleteButton(card).getAttribute("aria-disabled")).resolves.toBe("true");
     // aria-disabled (not disabled): it looks off but stays focusable and answers with the reason

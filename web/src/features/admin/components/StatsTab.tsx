@@ -24,7 +24,7 @@ const StatsCharts = lazy(() => import("./StatsCharts"));
 const grid = {
   display: "grid",
   gap: 2,
-  gridTemplateColumns: { xs: "1fr", sm: "repeat(2, 1fr)", lg: "repeat(3, 1fr)" },
+  gridTemplateColumns: { xs: "repeat(2, minmax(0, 1fr))", lg: "repeat(3, minmax(0, 1fr))" },
 } as const;
 const twoColumns = {
   display: "grid",
@@ -42,7 +42,10 @@ export function StatsTab() {
   if (!stats && loading) {
     return (
       <Box
-        sx={{ ...grid, gridTemplateColumns: { xs: "1fr", sm: "repeat(2, 1fr)", lg: "repeat(4, 1fr)" } }}
+        sx={{
+          ...grid,
+          gridTemplateColumns: { xs: "repeat(2, minmax(0, 1fr))", lg: "repeat(4, minmax(0, 1fr))" },
+        }}
         aria-busy="true"
         aria-label={t("admin.loading")}
       >

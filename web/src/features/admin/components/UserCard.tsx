@@ -75,7 +75,7 @@ export function UserCard({
               m: 0,
               mt: 1,
               display: "grid",
-              gridTemplateColumns: { xs: "1fr", md: "repeat(4, auto)" },
+              gridTemplateColumns: { xs: "1fr", sm: "repeat(2, minmax(0, 1fr))", lg: "3fr 3fr 2fr 2fr" },
               columnGap: 3,
               rowGap: 0.25,
               color: "text.secondary",
