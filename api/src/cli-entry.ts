@@ -3,6 +3,9 @@
  * connection, the composition root (`createServices`) and the error types it maps to exit codes. The CLI calls
  * services only: no models, no activity writes of its own.
  */
+export type { ActivityEntry, ActivityPage } from "./activity/activity.service";
+export type { KnowledgeGapView } from "./admin/gaps";
+export type { AdminStatsView } from "./admin/stats.service";
 export { type AppConfig, ConfigError, loadConfig } from "./config";
 export { type Database, openDatabase } from "./db/connection";
 export { AppError, type ErrorCode } from "./errors";

@@ -169,6 +169,8 @@ describe("GraphQL authorization matrix (from @Authorized metadata)", () => {
         "activityLogs",
         "activityLogged",
         "knowledgeGaps",
+        "adminStats",
+        "activityPage",
         "createKnowledgeArticle",
         "updateKnowledgeArticle",
         "deleteKnowledgeArticle",

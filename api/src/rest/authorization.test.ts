@@ -32,6 +32,8 @@ const adminRest = () => [
   { method: "DELETE", path: `/api/admin/users/${otherId}` },
   { method: "POST", path: "/api/admin/reset-password", body: { userId: otherId, newPassword: "overtaget1" } },
   { method: "GET", path: "/api/admin/activity-logs" },
+  { method: "GET", path: "/api/admin/activity-logs?offset=10&limit=5" },
+  { method: "GET", path: "/api/admin/stats" },
 ];
 
 const userRest = [
@@ -79,6 +81,7 @@ describe("authorization matrix", () => {
 
   it("should let the admin through the same admin routes", async () => {
     expect((await rest(app, "GET", "/api/admin/users", { token: adminToken })).status).toBe(200);
+    expect((await rest(app, "GET", "/api/admin/stats", { token: adminToken })).status).toBe(200);
     expect(
       (await rest(app, "GET", "/api/admin/activity-logs?time=24h&action=login", { token: adminToken }))
         .status,

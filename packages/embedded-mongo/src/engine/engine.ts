@@ -17,6 +17,7 @@ import {
   namespaceExists,
   namespaceNotFound,
 } from "./errors";
+import { fastGroup } from "./group-fast";
 import { buildIndexes, indexNamesToDrop, normalizeIndexSpecs } from "./index-specs";
 import { deepClone, encodeKey, isPlainObject, valuesAtPath } from "./keys";
 import { Aggregator } from "./mingo-context";
@@ -429,6 +430,11 @@ export class EmbeddedEngine extends EngineCore implements Engine {
     }
     const counted = countShortcut(body, input);
     if (counted) return counted;
+    const grouped = body[0]?.$group !== undefined ? fastGroup(body[0].$group, input) : undefined;
+    if (grouped) {
+      input = grouped;
+      body = body.slice(1);
+    }
     const bodyStages = body.map((s) => Object.keys(s)[0]);
     if (!bodyStages.every((s) => NON_MUTATING_STAGES.has(s))) input = input.map((d) => deepClone(d));
     let result: Document[];

@@ -17,6 +17,7 @@ import * as windowOperators from "mingo/operators/window";
 import { Query as QueryBase } from "mingo/query";
 import type { AnyObject, Options } from "mingo/types";
 import { resolve } from "mingo/util";
+import { $dateToString } from "./date-timezone";
 import { bsonTypeOf, encodeKey, isPlainObject, numericValue } from "./keys";
 
 type Pred = (lhs: unknown, rhs: unknown, depth: number) => boolean;
@@ -294,7 +295,7 @@ export const CONTEXT = Context.init({
     $min: extremum(-1),
     $max: extremum(1),
   } as never,
-  expression: expressionOperators,
+  expression: { ...expressionOperators, $dateToString } as never,
   pipeline: { ...pipelineOperators, $sort: sortStage, $count: countStage } as never,
   projection: projectionOperators,
   query: { ...queryOperators, ...overrides } as never,
