@@ -27,7 +27,14 @@ export function RecentActivityCard({ entries }: { entries: readonly Recent[] }) 
           {shown.map((e, i) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: entries have no id; the list is replaced whole
             <li key={i}>
-              <Box sx={{ display: "flex", justifyContent: "space-between", gap: 1 }}>
+              <Box
+                sx={{
+                  display: "flex",
+                  flexDirection: { xs: "column", sm: "row" },
+                  justifyContent: "space-between",
+                  gap: { xs: 0, sm: 1 },
+                }}
+              >
                 <Box sx={{ minWidth: 0 }}>
                   <Typography sx={{ overflowWrap: "anywhere" }}>{e.description}</Typography>
                   {e.userEmail && (

@@ -53,7 +53,7 @@ export default function StatsCharts({
               {
                 scaleType: "band",
                 data: messagesPerDay.map((d) => shortDay(d.date)),
-                tickLabelInterval: (_, i) => i % 5 === 0,
+                tickLabelInterval: (_, i) => i % 7 === 0,
               },
             ]}
             yAxis={[{ tickMinStep: 1 }]}
@@ -77,7 +77,7 @@ export default function StatsCharts({
               {
                 scaleType: "point",
                 data: activeUsersPerDay.map((d) => shortDay(d.date)),
-                tickLabelInterval: (_, i) => i % 5 === 0,
+                tickLabelInterval: (_, i) => i % 7 === 0,
               },
             ]}
             yAxis={[{ tickMinStep: 1 }]}
