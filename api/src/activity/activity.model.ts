@@ -12,7 +12,8 @@ const activitySchema = new Schema(
   },
   { collection: "activity_logs", versionKey: false, minimize: false },
 );
-activitySchema.index({ timestamp: -1 });
+// newest first with a stable order (the admin's pages): the sort the activity log is always read in
+activitySchema.index({ timestamp: -1, _id: -1 });
 
 export type ActivityFields = InferSchemaType<typeof activitySchema>;
 

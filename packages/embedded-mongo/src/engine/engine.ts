@@ -430,10 +430,16 @@ export class EmbeddedEngine extends EngineCore implements Engine {
     }
     const counted = countShortcut(body, input);
     if (counted) return counted;
-    const grouped = body[0]?.$group !== undefined ? fastGroup(body[0].$group, input) : undefined;
-    if (grouped) {
-      input = grouped;
-      body = body.slice(1);
+    // $group stages the fast path takes, and a $match between them (filtering the groups it made)
+    for (let grouped = false; body.length > 0; body = body.slice(1)) {
+      const stage = body[0];
+      const fast = stage.$group !== undefined ? fastGroup(stage.$group, input) : undefined;
+      if (fast) input = fast;
+      else if (grouped && isPlainObject(stage.$match)) {
+        const matches = compileFilter(stage.$match as Document);
+        input = input.filter(matches);
+      } else break;
+      grouped = true;
     }
     const bodyStages = body.map((s) => Object.keys(s)[0]);
     if (!bodyStages.every((s) => NON_MUTATING_STAGES.has(s))) input = input.map((d) => deepClone(d));

@@ -44,6 +44,12 @@ describe("fastGroup", () => {
     },
     { _id: "$u", first: { $first: "$_id" }, last: { $last: "$_id" } },
     { _id: "$o.k", n: { $sum: 2 } },
+    { _id: { $dateToString: { format: "%Y-%m-%d %H", date: "$t", timezone: "+05:07" } } },
+    {
+      _id: "$s",
+      span: { $max: { $subtract: ["$t", "$t"] } },
+      avg: { $avg: { $subtract: ["$_id", "$_id"] } },
+    },
     {
       _id: {
         d: { $dateToString: { format: "%Y-%m-%d", date: "$t", timezone: "Europe/Copenhagen" } },
@@ -73,5 +79,7 @@ describe("fastGroup", () => {
   it("should leave a document with a path through an array, or a non-date date, to the general path", () => {
     expect(fastGroup({ _id: "$a.b" }, [{ a: [{ b: 1 }] }])).toBeUndefined();
     expect(fastGroup({ _id: { $dateToString: { date: "$t" } } }, [{ t: "2026-01-01" }])).toBeUndefined();
+    // a Long in $subtract: mingo's (BSON-aware) arithmetic
+    expect(fastGroup({ _id: null, d: { $sum: { $subtract: ["$n", "$_id"] } } }, docs)).toBeUndefined();
   });
 });

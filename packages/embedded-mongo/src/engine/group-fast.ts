@@ -5,7 +5,8 @@
  *
  * - `_id`: a constant, a field path ("$a.b"), a `$dateToString` of a field path (format specifiers
  *   %Y %m %d %H %M %S %L %%, optional timezone: a constant zone name or offset), or an object of those;
- * - accumulators `$sum` (a number or a field path), `$min`, `$max`, `$avg` (a field path), `$first`, `$last`.
+ * - accumulators `$sum` (a number or an operand), `$min`, `$max`, `$avg`, `$first`, `$last` of an operand: a
+ *   field path or `$subtract` of two field paths (dates or plain numbers).
  *
  * Anything else — and any document where a path crosses an array, or a date operand is not a date — makes
  * it return undefined, and the stage runs through mingo as before (the input is not modified either way).
@@ -27,6 +28,14 @@ function pathGetter(expr: string): Getter | undefined {
   if (!/^\$[^$.][^$]*$/.test(expr)) return undefined;
   const parts = expr.slice(1).split(".");
   if (parts.some((p) => p === "")) return undefined;
+  if (parts.length === 1) {
+    const [key] = parts;
+    return (doc) => {
+      const v = doc[key];
+      if (Array.isArray(v)) throw BAIL;
+      return v;
+    };
+  }
   return (doc) => {
     let v: unknown = doc;
     for (const p of parts) {
@@ -53,6 +62,9 @@ const SPECIFIERS: Record<string, (d: Date) => string> = {
   "%L": (d) => pad(d.getUTCMilliseconds(), 3),
   "%%": () => "%",
 };
+
+const COARSE = new Set(["%Y", "%m", "%d", "%H", "%%"]);
+const QUARTER_MS = 15 * 60_000;
 
 function fixedOffset(zone: string): number | undefined {
   const m = /^([+-])([01]\d|2[0-3]):?([0-5]\d)?$/.exec(zone);
@@ -84,14 +96,31 @@ function dateToStringGetter(spec: unknown): Getter | undefined {
       offset = (ms) => zoneOffsetMinutes(zone, ms);
     } else return undefined;
   }
-  return (doc) => {
-    const v = date(doc);
-    if (v === null || v === undefined) return null;
-    if (!(v instanceof Date) || Number.isNaN(v.getTime())) throw BAIL;
-    const local = new Date(v.getTime() + offset(v.getTime()) * 60_000);
+  const format1 = (ms: number) => {
+    const local = new Date(ms + offset(ms) * 60_000);
     let out = "";
     for (const part of parts) out += part(local);
     return out;
+  };
+  // down to the hour, a date's text is the same for a whole quarter hour (zone offsets change on quarter hours)
+  const coarse = tokens.every((t) => !t.startsWith("%") || t.length !== 2 || COARSE.has(t));
+  const memo = new Map<number, string>();
+  return (doc) => {
+    const v = date(doc);
+    if (v === null || v === undefined) return null;
+    if (!(v instanceof Date)) throw BAIL;
+    const ms = v.getTime();
+    if (Number.isNaN(ms)) throw BAIL;
+    if (!coarse) return format1(ms);
+    const quarter = Math.floor(ms / QUARTER_MS);
+    let text = memo.get(quarter);
+    if (text === undefined) {
+      // an offset off the quarter hours (local mean time before ~1900, "+05:07") moves the hour boundary
+      text = offset(quarter * QUARTER_MS) % 15 === 0 ? format1(quarter * QUARTER_MS) : "";
+      if (memo.size >= 100_000) memo.clear();
+      memo.set(quarter, text);
+    }
+    return text === "" ? format1(ms) : text;
   };
 }
 
@@ -111,6 +140,22 @@ function valueGetter(expr: unknown): Getter | undefined {
       if (v !== undefined) out[k] = v;
     }
     return out;
+  };
+}
+
+/** An accumulator's operand: a field path, or `$subtract` of two field paths (a duration from two dates). */
+function operandGetter(arg: unknown): Getter | undefined {
+  if (typeof arg === "string") return pathGetter(arg);
+  if (!isPlainObject(arg) || Object.keys(arg).length !== 1 || !Array.isArray(arg.$subtract)) return undefined;
+  const [a, b] = arg.$subtract.map((x: unknown) => (typeof x === "string" ? pathGetter(x) : undefined));
+  if (arg.$subtract.length !== 2 || !a || !b) return undefined;
+  return (doc) => {
+    const x = a(doc);
+    const y = b(doc);
+    if (x === null || x === undefined || y === null || y === undefined) return null;
+    if (x instanceof Date && y instanceof Date) return x.getTime() - y.getTime();
+    if (typeof x === "number" && typeof y === "number") return x - y;
+    throw BAIL; // other types (Long, Decimal128, date − number): the general path
   };
 }
 
@@ -135,7 +180,7 @@ function accumulator(spec: unknown): Accumulator | undefined {
   if (op === "$sum" && typeof arg === "number") {
     return { init: () => 0, step: (n) => (n as number) + 1, done: (n) => exactSum([(n as number) * arg]) };
   }
-  const get = typeof arg === "string" ? pathGetter(arg) : undefined;
+  const get = operandGetter(arg);
   if (!get) return undefined;
   switch (op) {
     case "$sum":
