@@ -379,6 +379,7 @@ export const da = {
   "admin.stats.gapsText": "Spørgsmål som kilderne ikke kunne besvare, grupperet",
   "admin.stats.noGaps": "Ingen ubesvarede spørgsmål",
   "admin.stats.gapsFailed": "Videnshullerne kunne ikke indlæses",
+  "admin.stats.gapCountOne": "1 gang",
   "admin.stats.gapCount": "{n} gange",
   "admin.stats.gapLatest": "Senest {date}",
   "admin.activity.search": "Søg i aktivitet...",

@@ -375,6 +375,7 @@ export const en: Messages = {
   "admin.stats.gapsText": "Questions the sources could not answer, grouped",
   "admin.stats.noGaps": "No unanswered questions",
   "admin.stats.gapsFailed": "The knowledge gaps could not be loaded",
+  "admin.stats.gapCountOne": "once",
   "admin.stats.gapCount": "{n} times",
   "admin.stats.gapLatest": "Latest {date}",
   "admin.activity.search": "Search activity...",

@@ -29,7 +29,7 @@ export function AdminPanel() {
           onChange={(_, next: AdminTab) => setTab(next)}
           aria-label={t("admin.tabs.label")}
           variant="scrollable"
-          allowScrollButtonsMobile
+          scrollButtons={false}
         >
           {ADMIN_TABS.map((name) => (
             <Tab
@@ -38,6 +38,7 @@ export function AdminPanel() {
               label={t(LABELS[name])}
               id={`admin-tab-${name}`}
               aria-controls={`admin-panel-${name}`}
+              sx={{ minWidth: 0, px: { xs: 1.5, sm: 2 } }}
             />
           ))}
         </Tabs>
