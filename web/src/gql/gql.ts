@@ -14,6 +14,14 @@ import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-
  * Learn more about it here: https://the-guild.dev/graphql/codegen/plugins/presets/preset-client#reducing-bundle-size
  */
 type Documents = {
+    "\n  fragment ActivityEntryFields on ActivityLogEntry {\n    id\n    action\n    description\n    userEmail\n    timestamp\n    metadata\n  }\n": typeof types.ActivityEntryFieldsFragmentDoc,
+    "\n  subscription ActivityLogged {\n    activityLogged {\n      ...ActivityEntryFields\n    }\n  }\n": typeof types.ActivityLoggedDocument,
+    "\n  query ActivityPage($action: String, $time: String, $search: String, $offset: Int!, $limit: Int!) {\n    activityPage(action: $action, time: $time, search: $search, offset: $offset, limit: $limit) {\n      entries {\n        ...ActivityEntryFields\n      }\n      total\n      hasMore\n    }\n  }\n": typeof types.ActivityPageDocument,
+    "\n  mutation AdminDeleteUser($id: ID!) {\n    adminDeleteUser(id: $id)\n  }\n": typeof types.AdminDeleteUserDocument,
+    "\n  mutation AdminResetPassword($userId: ID!, $newPassword: String!) {\n    adminResetPassword(userId: $userId, newPassword: $newPassword)\n  }\n": typeof types.AdminResetPasswordDocument,
+    "\n  query AdminStats {\n    adminStats {\n      totalUsers\n      activeUsers\n      totalChatSessions\n      todayMessages\n      totalMessages\n      totalBookmarks\n      weeklyActiveUsers\n      avgSessionDuration\n      topCategories {\n        category\n        count\n      }\n      recentActivity {\n        description\n        userEmail\n        timestamp\n      }\n      messagesPerDay {\n        date\n        count\n      }\n      activeUsersPerDay {\n        date\n        count\n      }\n      feedback {\n        up\n        down\n        latestComments {\n          rating\n          comment\n          at\n          userEmail\n        }\n      }\n    }\n  }\n": typeof types.AdminStatsDocument,
+    "\n  query AdminUsers($search: String) {\n    adminUsers(search: $search) {\n      id\n      email\n      username\n      name\n      isAdmin\n      isActive\n      isProtected\n      createdAt\n      lastLogin\n      chatSessionsCount\n      bookmarksCount\n    }\n  }\n": typeof types.AdminUsersDocument,
+    "\n  query KnowledgeGaps($limit: Int!) {\n    knowledgeGaps(limit: $limit) {\n      question\n      count\n      lastAskedAt\n      examples\n    }\n  }\n": typeof types.KnowledgeGapsDocument,
     "\n  mutation ForgotPassword($email: String!) {\n    forgotPassword(email: $email) {\n      ok\n      message\n    }\n  }\n": typeof types.ForgotPasswordDocument,
     "\n  mutation Login($input: LoginInput!) {\n    login(input: $input) {\n      token\n      message\n      user {\n        id\n        name\n        email\n        username\n        role\n        isAdmin\n        createdAt\n        lastLogin\n      }\n    }\n  }\n": typeof types.LoginDocument,
     "\n  mutation Logout {\n    logout\n  }\n": typeof types.LogoutDocument,
@@ -53,6 +61,14 @@ type Documents = {
     "\n  mutation ChangePassword($input: ChangePasswordInput!) {\n    changePassword(input: $input)\n  }\n": typeof types.ChangePasswordDocument,
 };
 const documents: Documents = {
+    "\n  fragment ActivityEntryFields on ActivityLogEntry {\n    id\n    action\n    description\n    userEmail\n    timestamp\n    metadata\n  }\n": types.ActivityEntryFieldsFragmentDoc,
+    "\n  subscription ActivityLogged {\n    activityLogged {\n      ...ActivityEntryFields\n    }\n  }\n": types.ActivityLoggedDocument,
+    "\n  query ActivityPage($action: String, $time: String, $search: String, $offset: Int!, $limit: Int!) {\n    activityPage(action: $action, time: $time, search: $search, offset: $offset, limit: $limit) {\n      entries {\n        ...ActivityEntryFields\n      }\n      total\n      hasMore\n    }\n  }\n": types.ActivityPageDocument,
+    "\n  mutation AdminDeleteUser($id: ID!) {\n    adminDeleteUser(id: $id)\n  }\n": types.AdminDeleteUserDocument,
+    "\n  mutation AdminResetPassword($userId: ID!, $newPassword: String!) {\n    adminResetPassword(userId: $userId, newPassword: $newPassword)\n  }\n": types.AdminResetPasswordDocument,
+    "\n  query AdminStats {\n    adminStats {\n      totalUsers\n      activeUsers\n      totalChatSessions\n      todayMessages\n      totalMessages\n      totalBookmarks\n      weeklyActiveUsers\n      avgSessionDuration\n      topCategories {\n        category\n        count\n      }\n      recentActivity {\n        description\n        userEmail\n        timestamp\n      }\n      messagesPerDay {\n        date\n        count\n      }\n      activeUsersPerDay {\n        date\n        count\n      }\n      feedback {\n        up\n        down\n        latestComments {\n          rating\n          comment\n          at\n          userEmail\n        }\n      }\n    }\n  }\n": types.AdminStatsDocument,
+    "\n  query AdminUsers($search: String) {\n    adminUsers(search: $search) {\n      id\n      email\n      username\n      name\n      isAdmin\n      isActive\n      isProtected\n      createdAt\n      lastLogin\n      chatSessionsCount\n      bookmarksCount\n    }\n  }\n": types.AdminUsersDocument,
+    "\n  query KnowledgeGaps($limit: Int!) {\n    knowledgeGaps(limit: $limit) {\n      question\n      count\n      lastAskedAt\n      examples\n    }\n  }\n": types.KnowledgeGapsDocument,
     "\n  mutation ForgotPassword($email: String!) {\n    forgotPassword(email: $email) {\n      ok\n      message\n    }\n  }\n": types.ForgotPasswordDocument,
     "\n  mutation Login($input: LoginInput!) {\n    login(input: $input) {\n      token\n      message\n      user {\n        id\n        name\n        email\n        username\n        role\n        isAdmin\n        createdAt\n        lastLogin\n      }\n    }\n  }\n": types.LoginDocument,
     "\n  mutation Logout {\n    logout\n  }\n": types.LogoutDocument,
@@ -106,6 +122,38 @@ const documents: Documents = {
  */
 export function graphql(source: string): unknown;
 
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment ActivityEntryFields on ActivityLogEntry {\n    id\n    action\n    description\n    userEmail\n    timestamp\n    metadata\n  }\n"): (typeof documents)["\n  fragment ActivityEntryFields on ActivityLogEntry {\n    id\n    action\n    description\n    userEmail\n    timestamp\n    metadata\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  subscription ActivityLogged {\n    activityLogged {\n      ...ActivityEntryFields\n    }\n  }\n"): (typeof documents)["\n  subscription ActivityLogged {\n    activityLogged {\n      ...ActivityEntryFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query ActivityPage($action: String, $time: String, $search: String, $offset: Int!, $limit: Int!) {\n    activityPage(action: $action, time: $time, search: $search, offset: $offset, limit: $limit) {\n      entries {\n        ...ActivityEntryFields\n      }\n      total\n      hasMore\n    }\n  }\n"): (typeof documents)["\n  query ActivityPage($action: String, $time: String, $search: String, $offset: Int!, $limit: Int!) {\n    activityPage(action: $action, time: $time, search: $search, offset: $offset, limit: $limit) {\n      entries {\n        ...ActivityEntryFields\n      }\n      total\n      hasMore\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation AdminDeleteUser($id: ID!) {\n    adminDeleteUser(id: $id)\n  }\n"): (typeof documents)["\n  mutation AdminDeleteUser($id: ID!) {\n    adminDeleteUser(id: $id)\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation AdminResetPassword($userId: ID!, $newPassword: String!) {\n    adminResetPassword(userId: $userId, newPassword: $newPassword)\n  }\n"): (typeof documents)["\n  mutation AdminResetPassword($userId: ID!, $newPassword: String!) {\n    adminResetPassword(userId: $userId, newPassword: $newPassword)\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query AdminStats {\n    adminStats {\n      totalUsers\n      activeUsers\n      totalChatSessions\n      todayMessages\n      totalMessages\n      totalBookmarks\n      weeklyActiveUsers\n      avgSessionDuration\n      topCategories {\n        category\n        count\n      }\n      recentActivity {\n        description\n        userEmail\n        timestamp\n      }\n      messagesPerDay {\n        date\n        count\n      }\n      activeUsersPerDay {\n        date\n        count\n      }\n      feedback {\n        up\n        down\n        latestComments {\n          rating\n          comment\n          at\n          userEmail\n        }\n      }\n    }\n  }\n"): (typeof documents)["\n  query AdminStats {\n    adminStats {\n      totalUsers\n      activeUsers\n      totalChatSessions\n      todayMessages\n      totalMessages\n      totalBookmarks\n      weeklyActiveUsers\n      avgSessionDuration\n      topCategories {\n        category\n        count\n      }\n      recentActivity {\n        description\n        userEmail\n        timestamp\n      }\n      messagesPerDay {\n        date\n        count\n      }\n      activeUsersPerDay {\n        date\n        count\n      }\n      feedback {\n        up\n        down\n        latestComments {\n          rating\n          comment\n          at\n          userEmail\n        }\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query AdminUsers($search: String) {\n    adminUsers(search: $search) {\n      id\n      email\n      username\n      name\n      isAdmin\n      isActive\n      isProtected\n      createdAt\n      lastLogin\n      chatSessionsCount\n      bookmarksCount\n    }\n  }\n"): (typeof documents)["\n  query AdminUsers($search: String) {\n    adminUsers(search: $search) {\n      id\n      email\n      username\n      name\n      isAdmin\n      isActive\n      isProtected\n      createdAt\n      lastLogin\n      chatSessionsCount\n      bookmarksCount\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query KnowledgeGaps($limit: Int!) {\n    knowledgeGaps(limit: $limit) {\n      question\n      count\n      lastAskedAt\n      examples\n    }\n  }\n"): (typeof documents)["\n  query KnowledgeGaps($limit: Int!) {\n    knowledgeGaps(limit: $limit) {\n      question\n      count\n      lastAskedAt\n      examples\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -1,0 +1,12 @@
+import { graphql } from "../../../gql";
+
+export const ActivityEntryFieldsFragment = graphql(`
+  fragment ActivityEntryFields on ActivityLogEntry {
+    id
+    action
+    description
+    userEmail
+    timestamp
+    metadata
+  }
+`);

@@ -1,0 +1,9 @@
+import { graphql } from "../../../gql";
+
+export const ActivityLoggedSubscription = graphql(`
+  subscription ActivityLogged {
+    activityLogged {
+      ...ActivityEntryFields
+    }
+  }
+`);
