@@ -161,7 +161,7 @@ describe("Notion discovery", () => {
     });
     expect(byTitle.Opgaver).toMatchObject({ score: 40, recommended: false, page_count: 1 });
     // title property + "noter" in the title
-    expect(byTitle["Mødenoter"]).toMatchObject({ score: 60, recommended: false, page_count: 1 });
+    expect(byTitle.Mødenoter).toMatchObject({ score: 60, recommended: false, page_count: 1 });
     expect(byTitle["Rå tekst"]).toMatchObject({ score: 40, page_count: 0 });
     const g = await gql(
       app,

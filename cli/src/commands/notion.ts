@@ -108,7 +108,7 @@ export async function notionSync(ctx: CliContext, opts: SyncOptions): Promise<vo
 
 /** Follow a run of this process to its end: a bar on a terminal, a line per step otherwise. */
 async function watch(ctx: CliContext, run: SyncRunView | null, quiet: boolean): Promise<SyncRunView | null> {
-  if (!run || run.state !== "running") return run;
+  if (run?.state !== "running") return run;
   const tty = Boolean(process.stderr.isTTY) && !quiet;
   const events = ctx.services.events.subscribe("NOTION_SYNC_PROGRESS");
   const finished = ctx.services.notion.sync.idle();
