@@ -6,10 +6,11 @@ import { Command } from "commander";
 import type { CommandContext, CommandGroup } from "./command";
 import * as admin from "./commands/admin";
 import * as knowledge from "./commands/knowledge";
+import * as notion from "./commands/notion";
 import * as stats from "./commands/stats";
 import * as users from "./commands/users";
 
-export const COMMAND_GROUPS: readonly CommandGroup[] = [users, admin, knowledge, stats];
+export const COMMAND_GROUPS: readonly CommandGroup[] = [users, admin, knowledge, notion, stats];
 
 export function buildProgram(ctx: CommandContext): Command {
   const program = new Command("vidensbank")

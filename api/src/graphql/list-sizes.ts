@@ -16,6 +16,8 @@ import {
   TOP_CATEGORIES_SHOWN,
 } from "../admin/stats.service";
 import { RECENT_SEARCHES_KEPT, SEARCH_LIMIT_MAX } from "../knowledge/knowledge.service";
+import { MAX_SELECTED } from "../notion/notion.service";
+import { FAILURES_KEPT } from "../notion/notion.sync";
 
 /** A list field's size from its arguments (already coerced, variables applied). */
 type ListSize = number | ((args: Record<string, unknown>) => number);
@@ -33,6 +35,8 @@ export const PLANNED_LIST_SIZES = {
   headingLevels: 6,
   highlightsPerText: 50,
   correctionsPerSearch: 20,
+  notionDatabases: 200,
+  propertiesPerNotionDatabase: 50,
 } as const;
 
 /** A list field not in LIST_SIZES (a new one: the schema test asks for an entry). */
@@ -76,6 +80,10 @@ export const LIST_SIZES: Record<string, ListSize> = {
   "ChatMessage.usedNumbers": P.citationsPerAnswer,
   "ChatMessage.freshnessWarnings": P.citationsPerAnswer,
   "ChatCitation.headingPath": P.headingLevels,
+  "Query.notionDatabases": P.notionDatabases,
+  "NotionDatabase.properties": P.propertiesPerNotionDatabase,
+  "NotionConfig.selectedDatabases": MAX_SELECTED,
+  "NotionSyncRun.failures": FAILURES_KEPT,
 };
 
 /** The number of items the list field typeName.fieldName can return with these arguments. */

@@ -34,6 +34,15 @@ const adminRest = () => [
   { method: "GET", path: "/api/admin/activity-logs" },
   { method: "GET", path: "/api/admin/activity-logs?offset=10&limit=5" },
   { method: "GET", path: "/api/admin/stats" },
+  { method: "GET", path: "/api/auth/notion" },
+  { method: "GET", path: "/api/auth/notion/callback?code=c&state=s" },
+  { method: "POST", path: "/api/auth/notion/disconnect" },
+  { method: "POST", path: "/api/admin/notion/token", body: { token: "secret_x" } },
+  { method: "GET", path: "/api/admin/notion/databases" },
+  { method: "GET", path: "/api/admin/notion/config" },
+  { method: "POST", path: "/api/admin/notion/config", body: { selectedDatabases: [] } },
+  { method: "GET", path: "/api/admin/notion/sync" },
+  { method: "POST", path: "/api/admin/notion/sync" },
 ];
 
 const userRest = [
@@ -41,11 +50,13 @@ const userRest = [
   { method: "PUT", path: "/api/user/preferences", body: { theme: "dark" } },
   { method: "PUT", path: "/api/user/password", body: { currentPassword: "x", newPassword: "yyyyyy" } },
   { method: "GET", path: "/api/environment" },
+  { method: "GET", path: "/api/auth/notion/status" },
 ];
 
 const userGql = [
   "{ myPreferences { theme } }",
   "{ environment { environment } }",
+  "{ notionStatus { connected } }",
   "mutation { updatePreferences(input: { theme: dark }) { theme } }",
   `mutation { changePassword(input: { currentPassword: "x", newPassword: "yyyyyy" }) }`,
 ];
