@@ -95,7 +95,9 @@ describe("notion panel rules", () => {
   });
 
   it("should render the score bar with its percentage, colour and accessible name", () => {
-    const html = renderToStaticMarkup(<ScoreBar score={64} caption="Egnethed" label="Egnethed for Wiki: 64 %" />);
+    const html = renderToStaticMarkup(
+      <ScoreBar score={64} caption="Egnethed" label="Egnethed for Wiki: 64 %" />,
+    );
     expect(html).toContain("64 %");
     expect(html).toContain('data-level="warning"');
     expect(html).toContain('aria-label="Egnethed for Wiki: 64 %"');
