@@ -33,6 +33,7 @@ import { buildAppSchema } from "./graphql/schema";
 import { attachGraphQLWs } from "./graphql/ws";
 import { knowledgeRestRouter } from "./knowledge/knowledge.rest";
 import { logger } from "./logger";
+import { notionRestRouter } from "./notion/notion.rest";
 import { restErrorHandler } from "./rest/error-handler";
 import { createHttpServer, jsonBody, requireValidHost } from "./rest/http-edge";
 import { apiRouter, type RestRouterFactory } from "./rest/router";
@@ -49,6 +50,7 @@ export const REST_ROUTERS: readonly RestRouterFactory[] = [
   chatRestRouter,
   knowledgeRestRouter,
   bookmarksRestRouter,
+  notionRestRouter,
 ];
 
 export const DEFAULT_WEB_DIST = fileURLToPath(new URL("../../web/dist", import.meta.url));

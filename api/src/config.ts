@@ -53,6 +53,10 @@ export interface AppConfig {
   notionClientId?: string;
   notionClientSecret?: string;
   notionApiBaseUrl?: string;
+  /** key material for the saved Notion token (AES-256-GCM); undefined = derived from the JWT secret */
+  notionEncryptionKey?: string;
+  /** NOTION_SYNC_INTERVAL: seconds between scheduled syncs (default 600; 0 = no schedule; test default 0) */
+  notionSyncIntervalSeconds: number;
   envBadgeUsername?: string;
   knowledgeStaleDays: number;
   /** chat limits (in-flight answers per user, LLM timeouts); unset fields use the chat module's defaults */
@@ -176,6 +180,10 @@ const schema = z.object({
   NOTION_CLIENT_ID: optionalString,
   NOTION_CLIENT_SECRET: optionalString,
   NOTION_API_BASE_URL: url(["http:", "https:"]),
+  NOTION_ENCRYPTION_KEY: optionalString,
+  NOTION_SYNC_INTERVAL: optionalString.refine((s) => s === undefined || /^\d+$/.test(s), {
+    message: "must be a whole number of seconds (0 turns the schedule off)",
+  }),
   ENV_BADGE_USERNAME: optionalString,
   KNOWLEDGE_STALE_DAYS: positiveInt,
   TRUST_PROXY: optionalString.refine((s) => s === undefined || /^\d{1,2}$/.test(s), {
@@ -241,6 +249,10 @@ export function loadConfig(env: Env = process.env, overrides: Partial<AppConfig>
     notionClientId: e.NOTION_CLIENT_ID,
     notionClientSecret: e.NOTION_CLIENT_SECRET,
     notionApiBaseUrl: e.NOTION_API_BASE_URL,
+    notionEncryptionKey: e.NOTION_ENCRYPTION_KEY,
+    // tests start no schedule unless they ask for one
+    notionSyncIntervalSeconds:
+      e.NOTION_SYNC_INTERVAL === undefined ? (nodeEnv === "test" ? 0 : 600) : Number(e.NOTION_SYNC_INTERVAL),
     envBadgeUsername: e.ENV_BADGE_USERNAME,
     knowledgeStaleDays: e.KNOWLEDGE_STALE_DAYS === undefined ? 365 : Number(e.KNOWLEDGE_STALE_DAYS),
     logLevel: e.LOG_LEVEL ?? (nodeEnv === "test" ? "silent" : "info"),

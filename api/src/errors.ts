@@ -32,6 +32,8 @@ const STATUS: Record<ErrorCode, number> = {
   HEADERS_TOO_LARGE: 431,
   TOO_MANY_REQUESTS: 429,
   INTERNAL_SERVER_ERROR: 500,
+  NOTION_TOKEN_INVALID: 400,
+  NOTION_UNAVAILABLE: 502,
 };
 
 export const GENERIC_ERROR_MESSAGE = formatMessage("errors.internal");

@@ -23,6 +23,7 @@ async function main(): Promise<void> {
 
   const admin = await services.users.ensureBuiltinAdmin();
   await services.knowledge.ensureSampleContent();
+  services.notion.startSchedule();
   if (admin.created) {
     const pw = admin.generatedPassword
       ? `password: ${admin.generatedPassword}  (shown once; change it under Min Profil)`

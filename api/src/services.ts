@@ -25,6 +25,7 @@ import type { EventBus } from "./events/bus";
 import { createInProcessBus } from "./events/in-process";
 import { KnowledgeService } from "./knowledge/knowledge.service";
 import { createMailer, type Mailer } from "./mail/mailer";
+import { NotionService, type NotionServiceDeps } from "./notion/notion.service";
 import { PreferencesService } from "./users/preferences.service";
 import { UsersService } from "./users/users.service";
 
@@ -39,6 +40,8 @@ export interface Services {
   preferences: PreferencesService;
   chat: ChatService;
   knowledge: KnowledgeService;
+  /** Notion connection, discovery, configuration and sync (the sync writes through knowledge) */
+  notion: NotionService;
   /** the features kept as module functions, handed to the doors like the others (REST routers get `services`) */
   activity: { list: typeof listActivity };
   bookmarks: { list: typeof listBookmarks; add: typeof addBookmark; remove: typeof removeBookmark };
@@ -49,6 +52,8 @@ export interface Services {
 export interface ServicesOptions {
   /** default: an in-process bus (one server process) */
   events?: EventBus;
+  /** Notion client settings for tests (a faster request queue, shorter backoff) */
+  notion?: Pick<NotionServiceDeps, "requestsPerSecond" | "clientOptions">;
 }
 
 export function createServices(config: AppConfig, opts: ServicesOptions = {}): Services {
@@ -62,6 +67,7 @@ export function createServices(config: AppConfig, opts: ServicesOptions = {}): S
     // bookmarks keep each article's title: they follow a rename and go with a deleted article
     hooks: { articleDeleted: removeBookmarksOfArticle, articleRenamed: renameBookmarkedArticle },
   });
+  const notion = new NotionService({ config, events, knowledge, ...opts.notion });
   const preferences = new PreferencesService({ events });
   const users: UsersService = new UsersService({
     config,
@@ -99,9 +105,11 @@ export function createServices(config: AppConfig, opts: ServicesOptions = {}): S
     preferences,
     chat,
     knowledge,
+    notion,
     activity: { list: listActivity },
     bookmarks: { list: listBookmarks, add: addBookmark, remove: removeBookmark },
     close: async () => {
+      await notion.close();
       disconnectActivityLog();
       // queued mail work (tokens and sends) still needs the database and the transport
       await Promise.all([chat.close(), knowledge.searchesRecorded(), mailer.idle()]);

@@ -6,6 +6,7 @@ import { AuthResolver } from "../auth/auth.resolver";
 import { BookmarksResolver } from "../bookmarks/bookmarks.resolver";
 import { ChatResolver } from "../chat/chat.resolver";
 import { KnowledgeResolver } from "../knowledge/knowledge.resolver";
+import { NotionResolver } from "../notion/notion.resolver";
 import { EnvironmentResolver } from "../system/environment.resolver";
 import { UsersResolver } from "../users/users.resolver";
 
@@ -17,4 +18,5 @@ export const resolvers = [
   ChatResolver,
   KnowledgeResolver,
   BookmarksResolver,
+  NotionResolver,
 ] as const;

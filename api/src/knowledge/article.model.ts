@@ -18,6 +18,8 @@ const articleSchema = new Schema(
     source: { type: String, enum: ARTICLE_SOURCES, required: true, default: "local" },
     sourceId: { type: String, required: true },
     sourceUrl: { type: String, default: null },
+    /** the Notion database (data source) title a notion article came from */
+    sourceDatabase: { type: String, default: null },
     contentHash: { type: String, required: true },
   },
   { collection: "knowledge_articles", timestamps: true },

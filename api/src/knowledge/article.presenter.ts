@@ -14,11 +14,30 @@ export interface ArticleView {
   source: ArticleSource;
   sourceId: string;
   sourceUrl: string | null;
+  /** the Notion database a notion article came from */
+  sourceDatabase: string | null;
   contentHash: string;
 }
 
+/** Where an article comes from, as clients see it: the sample folder, Notion, or the API (admin, CLI). */
+export interface ArticleOrigin {
+  kind: "sample" | "notion" | "api";
+  url: string | null;
+  databaseTitle: string | null;
+}
+
+export function articleOrigin(
+  a: Pick<ArticleView, "source" | "sourceId" | "sourceUrl" | "sourceDatabase">,
+): ArticleOrigin {
+  if (a.source === "notion") return { kind: "notion", url: a.sourceUrl, databaseTitle: a.sourceDatabase };
+  return { kind: a.sourceId.startsWith("manual:") ? "api" : "sample", url: null, databaseTitle: null };
+}
+
 /** The fields the knowledge UI reads (spec §3: it also reads lastUpdated, the same instant as updatedAt). */
-export type PublicArticle = Omit<ArticleView, "sourceId" | "contentHash"> & { lastUpdated: Date };
+export type PublicArticle = Omit<ArticleView, "sourceId" | "contentHash" | "source" | "sourceDatabase"> & {
+  lastUpdated: Date;
+  source: ArticleOrigin;
+};
 
 export function presentArticle(a: ArticleView): PublicArticle {
   return {
@@ -31,7 +50,7 @@ export function presentArticle(a: ArticleView): PublicArticle {
     createdAt: a.createdAt,
     updatedAt: a.updatedAt,
     lastUpdated: a.updatedAt,
-    source: a.source,
+    source: articleOrigin(a),
     sourceUrl: a.sourceUrl,
   };
 }

@@ -36,6 +36,7 @@ export function toView(d: ArticleRecord): ArticleView {
     source: d.source as ArticleView["source"],
     sourceId: d.sourceId,
     sourceUrl: d.sourceUrl ?? null,
+    sourceDatabase: d.sourceDatabase ?? null,
     contentHash: d.contentHash,
   };
 }

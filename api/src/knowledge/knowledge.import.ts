@@ -30,6 +30,8 @@ export interface SourcedArticleInput extends ArticleInput {
   /** the idempotency key within the source: a local file's relative path, a Notion page id */
   sourceId: string;
   sourceUrl?: string | null;
+  /** the Notion database title (shown as where the article comes from) */
+  sourceDatabase?: string | null;
   /** computed from the fields when absent */
   contentHash?: string;
 }
@@ -131,9 +133,15 @@ export class KnowledgeImporter {
     const fields = validateArticleInput(source);
     const contentHash = source.contentHash ?? hashArticle(fields);
     const sourceUrl = source.sourceUrl ?? null;
+    const sourceDatabase = source.sourceDatabase ?? null;
     const attempt = async (retried: boolean): Promise<{ status: SaveStatus; article: ArticleView }> => {
       const existing = await ArticleModel.findOne({ source: source.source, sourceId: source.sourceId });
-      if (existing && existing.contentHash === contentHash && (existing.sourceUrl ?? null) === sourceUrl) {
+      if (
+        existing &&
+        existing.contentHash === contentHash &&
+        (existing.sourceUrl ?? null) === sourceUrl &&
+        (existing.sourceDatabase ?? null) === sourceDatabase
+      ) {
         return { status: "unchanged", article: toView(existing.toObject() as ArticleRecord) };
       }
       if (!existing) {
@@ -144,6 +152,7 @@ export class KnowledgeImporter {
             source: source.source,
             sourceId: source.sourceId,
             sourceUrl,
+            sourceDatabase,
             contentHash,
           });
         } catch (err) {
@@ -156,7 +165,7 @@ export class KnowledgeImporter {
         return { status: "created", article: view };
       }
       const oldTitle = existing.title;
-      existing.set({ ...fields, sourceUrl, contentHash });
+      existing.set({ ...fields, sourceUrl, sourceDatabase, contentHash });
       await existing.save();
       const view = toView(existing.toObject() as ArticleRecord);
       if (oldTitle !== view.title) await this.hooks.articleRenamed?.(view.id, view.title);

@@ -11,6 +11,13 @@ export class KnowledgeCategory {
   @Field(() => String, { description: "one line, Danish" }) description!: string;
 }
 
+@ObjectType({ description: "where an article comes from" })
+export class ArticleSource {
+  @Field(() => String, { description: '"sample" | "notion" | "api"' }) kind!: string;
+  @Field(() => String, { nullable: true, description: "the page in Notion" }) url!: string | null;
+  @Field(() => String, { nullable: true, description: "the Notion database" }) databaseTitle!: string | null;
+}
+
 @ObjectType()
 export class KnowledgeArticle {
   @Field(() => ID) id!: string;
@@ -24,7 +31,7 @@ export class KnowledgeArticle {
   @Field(() => GraphQLDateTimeISO) updatedAt!: Date;
   @Field(() => GraphQLDateTimeISO, { description: "same as updatedAt (the name old clients read)" })
   lastUpdated!: Date;
-  @Field(() => String, { description: "local or notion" }) source!: string;
+  @Field(() => ArticleSource) source!: ArticleSource;
   @Field(() => String, { nullable: true, description: "the page in Notion, for notion articles" }) sourceUrl!:
     | string
     | null;

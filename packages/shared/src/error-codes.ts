@@ -14,4 +14,8 @@ export type ErrorCode =
   | "UNSUPPORTED_MEDIA_TYPE"
   | "REQUEST_TIMEOUT"
   | "HEADERS_TOO_LARGE"
-  | "INTERNAL_SERVER_ERROR";
+  | "INTERNAL_SERVER_ERROR"
+  /** Notion refused the integration token (invalid or revoked) */
+  | "NOTION_TOKEN_INVALID"
+  /** Notion could not be reached or answered with an error */
+  | "NOTION_UNAVAILABLE";

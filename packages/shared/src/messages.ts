@@ -316,6 +316,42 @@ export const messages = {
     en: "No embedding model is configured.",
   },
 
+  // ---- Notion (api/src/notion)
+  "notion.tokenInvalid": {
+    da: "Notion afviste nøglen. Tjek integrationsnøglen og prøv igen.",
+    en: "Notion refused the token. Check the integration token and try again.",
+  },
+  "notion.tokenRequired": { da: "Angiv en Notion-integrationsnøgle", en: "Give a Notion integration token" },
+  "notion.tokenTooLong": {
+    da: "Notion-nøglen må højst være {max} tegn",
+    en: "The Notion token may be at most {max} characters",
+  },
+  "notion.notConnected": { da: "Notion er ikke forbundet", en: "Notion is not connected" },
+  "notion.unavailable": {
+    da: "Notion svarer ikke lige nu. Prøv igen senere.",
+    en: "Notion is not answering right now. Please try again later.",
+  },
+  "notion.oauthNotConfigured": {
+    da: "Notion-login er ikke sat op (NOTION_CLIENT_ID og NOTION_CLIENT_SECRET mangler)",
+    en: "Notion sign-in is not set up (NOTION_CLIENT_ID and NOTION_CLIENT_SECRET are missing)",
+  },
+  "notion.oauthStateInvalid": {
+    da: "Notion-forbindelsen kunne ikke bekræftes (linket er udløbet). Prøv igen.",
+    en: "The Notion connection could not be confirmed (the link expired). Please try again.",
+  },
+  "notion.databasesInvalid": {
+    da: "selectedDatabases skal være en liste af højst {max} database-id'er",
+    en: "selectedDatabases must be a list of at most {max} database ids",
+  },
+  "notion.unexpectedResponse": {
+    da: "Notion sendte et svar i et uventet format",
+    en: "Notion sent an answer in an unexpected format",
+  },
+  "notion.pageFailed": {
+    da: "Siden kunne ikke hentes fra Notion",
+    en: "The page could not be fetched from Notion",
+  },
+
   // ---- REST input and the HTTP edge (api/src/rest)
   "rest.endpointNotFound": { da: "Endpoint findes ikke", en: "Endpoint does not exist" },
   "rest.notObject": {
