@@ -78,7 +78,7 @@ export function DatabaseRow({
             {title}
           </Typography>
           {database.recommended && (
-            <Chip label={t("notion.database.recommended")} size="small" color="success" variant="outlined" />
+            <Chip label={t("notion.database.recommended")} size="small" color="success" />
           )}
           {selected && <Chip label={t("notion.database.active")} size="small" color="primary" />}
         </Box>

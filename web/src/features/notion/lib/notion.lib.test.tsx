@@ -74,7 +74,7 @@ describe("notion panel rules", () => {
     const finished = run({ state: "succeeded", pagesDone: 10 });
     // a late progress event must not turn a finished run back into a running one
     expect(newerRun(finished, run({ pagesDone: 9 }))).toBe(finished);
-    expect(newerRun(a, run({ pagesDone: 5 })).pagesDone).toBe(5);
+    expect(newerRun(a, run({ pagesDone: 5 }))?.pagesDone).toBe(5);
     expect(newerRun(null, a)).toBe(a);
   });
 
