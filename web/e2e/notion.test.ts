@@ -93,6 +93,7 @@ describe("web: Notion", () => {
     // every database with its score bar; badges by the spec's thresholds
     await admin.databases().first().waitFor({ timeout: 30_000 });
     await expect(admin.databases().count()).resolves.toBe(notion.databases.length);
+    await expect(admin.rowText("Mødereferater")).resolves.toContain("Titel, Referat, Dato, …");
     for (const db of notion.databases) {
       const row = await admin.rowText(db.title || "Untitled");
       expect(row).toContain(`${db.score} %`);
@@ -130,6 +131,13 @@ describe("web: Notion", () => {
     await expect(admin.syncResult().getAttribute("data-state")).resolves.toBe("succeeded");
     await expect(admin.syncResult().innerText()).resolves.toContain("Efter gemt konfiguration");
     await expect(admin.summary("updated").innerText()).resolves.not.toBe("Aldrig");
+    // the page Notion refused is listed with its link and message; the others were fetched
+    const failed = admin.syncFailures().getByRole("listitem");
+    await expect(failed.count()).resolves.toBe(1);
+    await expect(failed.getByRole("link").innerText()).resolves.toBe(notion.brokenPage.title);
+    await expect(failed.getByRole("link").getAttribute("href")).resolves.toBe(notion.brokenPage.url);
+    await expect(failed.innerText()).resolves.toContain("400");
+    await page.evaluate(() => window.scrollTo(0, 0));
     await checkScreen(page, "notion-admin", "light");
 
     // the synced page is an article, and says where it comes from
@@ -181,6 +189,9 @@ describe("web: Notion", () => {
     await expect(card.innerText()).resolves.toContain(notion.workspaceName);
     expect(new URL(page.url()).search).toBe("");
     await checkScreen(page, "notion-home-card", "light");
+    const narrow = await open("/?notion=connected", { width: 390 });
+    await narrow.getByTestId("notion-status-card").getByText("Notion er forbundet").waitFor();
+    await checkScreen(narrow, "notion-home-card-390", "light");
 
     // the check fails: unknown with a retry, and the spec's toast
     const failing = await open("/?notion=connected", { theme: "dark" });

@@ -11,6 +11,7 @@ import { startServer } from "./server";
 const TOKEN = "ntn_e2e_workspace_token";
 const WORKSPACE = { name: "Minksekretariatet", id: "ws-e2e-1" };
 const EDITED = "2026-11-20T09:30:00.000Z";
+const BROKEN_PAGE = "pg-broken";
 
 type Prop = "title" | "rich_text" | "select" | "multi_select" | "date" | "number";
 interface FakeDatabase {
@@ -51,6 +52,8 @@ const DATABASES: FakeDatabase[] = [
     pages: [
       { id: "pg-it", title: "IT-opsætning første dag", lines: ["Log ind med din e-mail og skift kodeord."] },
       { id: "pg-frokost", title: "Frokostordning for nye", lines: ["Frokost bestilles senest kl. 10."] },
+      // its blocks are refused (400): the sync records the page as failed and goes on
+      { id: BROKEN_PAGE, title: "Ødelagt side", lines: [] },
     ],
   },
   {
@@ -141,6 +144,8 @@ export interface NotionWorkspace {
   selected: Array<{ title: string; pages: number }>;
   /** a page of the first selected database, and a word that finds it */
   syncedPage: { title: string; query: string };
+  /** a page of the second selected database that cannot be fetched */
+  brokenPage: { title: string; url: string };
   close(): Promise<void>;
 }
 
@@ -202,6 +207,13 @@ export async function startNotionWorkspace(): Promise<NotionWorkspace> {
           const found = pages.get(parts[2]);
           if (found) return send(200, page(found.db, found.p));
         }
+        if (parts[2] === BROKEN_PAGE && parts[1] === "blocks")
+          return send(400, {
+            object: "error",
+            status: 400,
+            code: "validation_error",
+            message: "Ugyldig blok.",
+          });
         if (req.method === "GET" && parts[1] === "blocks" && parts[3] === "children") {
           const found = pages.get(parts[2] ?? "");
           return send(200, list(found ? blocks(found.p) : []));
@@ -226,6 +238,7 @@ export async function startNotionWorkspace(): Promise<NotionWorkspace> {
     })),
     selected: [first, second].map((db) => ({ title: db.title, pages: db.pages.length })),
     syncedPage: { title: "Kaffeordningen i sekretariatet", query: "kaffeordning" },
+    brokenPage: { title: "Ødelagt side", url: `https://www.notion.so/${BROKEN_PAGE}` },
     async close() {
       await app.close();
       await new Promise<void>((resolve) => server.close(() => resolve()));
