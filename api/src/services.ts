@@ -53,7 +53,7 @@ export interface ServicesOptions {
   /** default: an in-process bus (one server process) */
   events?: EventBus;
   /** Notion client settings for tests (a faster request queue, shorter backoff) */
-  notion?: Pick<NotionServiceDeps, "requestsPerSecond" | "clientOptions">;
+  notion?: Pick<NotionServiceDeps, "requestsPerSecond" | "clientOptions" | "now">;
 }
 
 export function createServices(config: AppConfig, opts: ServicesOptions = {}): Services {

@@ -56,6 +56,8 @@ export interface NotionServiceDeps {
   /** tests: a faster queue and shorter backoff */
   requestsPerSecond?: number;
   clientOptions?: Partial<NotionClientOptions>;
+  /** the clock compared with Notion's times (tests: the fake server's) */
+  now?: () => number;
 }
 
 export class NotionService {
@@ -82,6 +84,7 @@ export class NotionService {
       knowledge: deps.knowledge,
       events: deps.events,
       selection: () => this.selection(),
+      now: deps.now,
       finished: (run) => {
         void recordActivity({
           action: "notion_sync",

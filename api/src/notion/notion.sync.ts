@@ -60,6 +60,8 @@ export interface SyncDeps {
   selection(): Promise<{ ids: string[]; titles: Map<string, string> }>;
   /** a finished run (activity log) */
   finished?(run: SyncRunView): void;
+  /** the clock compared with Notion's times (tests: the fake server's) */
+  now?: () => number;
 }
 
 export interface SyncOptions {
@@ -75,7 +77,11 @@ interface RunState {
 export class NotionSync {
   private running: { run: RunState; done: Promise<SyncRunView> } | null = null;
 
-  constructor(private readonly deps: SyncDeps) {}
+  private readonly now: () => number;
+
+  constructor(private readonly deps: SyncDeps) {
+    this.now = deps.now ?? Date.now;
+  }
 
   /** The run of this process in progress, if any. */
   get current(): SyncRunView | null {
@@ -94,7 +100,11 @@ export class NotionSync {
       const latest = await latestRun();
       if (latest) return { run: latest, done: Promise.resolve(latest) };
     }
-    const doc = await NotionSyncRunModel.create({ state: "running", trigger, startedAt: new Date() });
+    const doc = await NotionSyncRunModel.create({
+      state: "running",
+      trigger,
+      startedAt: new Date(this.now()),
+    });
     const run: RunState = { view: toRunView(doc.toObject()), lastPublished: 0 };
     if (!lease) {
       run.view = { ...run.view, state: "failed", finishedAt: new Date(), error: "Another sync is running" };
@@ -252,7 +262,7 @@ export class NotionSync {
       const rendered = renderBlocks(blocks);
       const mapped = mapPage(page, dsTitle, rendered.lines);
       title = mapped.title;
-      const fetchedAt = new Date();
+      const fetchedAt = new Date(this.now());
       await this.deps.knowledge.saveFromSource({
         ...mapped,
         source: "notion",

@@ -13,7 +13,7 @@ import { createApp } from "../app";
 import { type AppConfig, loadConfig, type RateLimitConfig } from "../config";
 import { openDatabase } from "../db/connection";
 import { outboxDir } from "../mail/mailer";
-import { createServices, type Services } from "../services";
+import { createServices, type Services, type ServicesOptions } from "../services";
 import { type CapturedMail, type MailCapture, parseMail, startSmtpCapture } from "./smtp";
 
 export interface TestAppOptions {
@@ -29,6 +29,8 @@ export interface TestAppOptions {
   webDist?: string;
   /** built-in admin password (default "admin-test-password") */
   adminPassword?: string;
+  /** Notion client settings (a faster request queue, shorter backoff against the fake Notion server) */
+  notion?: ServicesOptions["notion"];
 }
 
 export interface TestApp {
@@ -114,7 +116,7 @@ export async function startTestApp(opts: TestAppOptions = {}): Promise<TestApp> 
     },
   );
   const db = await openDatabase(config, { memory: !config.mongodbUri });
-  const services = createServices(config);
+  const services = createServices(config, { notion: opts.notion });
   await services.users.ensureBuiltinAdmin();
   await services.knowledge.ensureSampleContent();
   const app = await createApp({ services, webDist: opts.webDist ?? path.join(dataDir, "no-web-dist") });
