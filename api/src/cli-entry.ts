@@ -8,6 +8,7 @@ export { type Database, openDatabase } from "./db/connection";
 export { AppError, type ErrorCode } from "./errors";
 export { ContentError } from "./knowledge/content";
 export type { ImportResult } from "./knowledge/knowledge.service";
+export type { NotionDatabaseView, NotionStatusView, SyncRunView } from "./notion/notion.service";
 export { createServices, type Services } from "./services";
 export type { UserDoc } from "./users/user.model";
 export type { AdminUserView, CreateUserInput } from "./users/users.service";

@@ -29,6 +29,8 @@ const BY_CODE: Partial<Record<ErrorCode, number>> = {
   CONFLICT: EXIT.conflict,
   FORBIDDEN: EXIT.forbidden,
   UNAUTHENTICATED: EXIT.forbidden,
+  NOTION_TOKEN_INVALID: EXIT.usage,
+  NOTION_UNAVAILABLE: EXIT.unexpected,
 };
 
 /** The message to print and the exit code for any error. */

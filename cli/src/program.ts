@@ -6,9 +6,10 @@ import { Command } from "commander";
 import type { CommandContext, CommandGroup } from "./command";
 import * as admin from "./commands/admin";
 import * as knowledge from "./commands/knowledge";
+import * as notion from "./commands/notion";
 import * as users from "./commands/users";
 
-export const COMMAND_GROUPS: readonly CommandGroup[] = [users, admin, knowledge];
+export const COMMAND_GROUPS: readonly CommandGroup[] = [users, admin, knowledge, notion];
 
 export function buildProgram(ctx: CommandContext): Command {
   const program = new Command("vidensbank")

@@ -172,6 +172,14 @@ describe("GraphQL authorization matrix (from @Authorized metadata)", () => {
         "createKnowledgeArticle",
         "updateKnowledgeArticle",
         "deleteKnowledgeArticle",
+        "notionDatabases",
+        "notionConfig",
+        "notionSync",
+        "connectNotion",
+        "disconnectNotion",
+        "saveNotionConfig",
+        "startNotionSync",
+        "notionSyncProgress",
       ]),
     );
   });

@@ -1,5 +1,5 @@
 /** The Notion sync's topic on the event bus (see events/bus.ts). */
-import type { SyncRunView } from "./notion.sync";
+import type { SyncRunView } from "./notion.run";
 
 declare module "../events/bus" {
   interface Topics {

@@ -182,6 +182,11 @@ export class NotionSync {
         });
       }
     }
+    if (failedSource) {
+      // the sync state stays where it was: the next run covers this window again
+      run.view.error = "Nogle databaser kunne ikke hentes fra Notion";
+      return;
+    }
     // pages moved to the trash since the last sync
     if (since) {
       for (const page of await api.trashedPagesSince(since)) {
@@ -190,10 +195,6 @@ export class NotionSync {
       }
     }
     await this.retryFailedBefore(run, api, (state as { retry?: string[] }).retry ?? [], titles);
-    if (failedSource) {
-      run.view.error = "Nogle databaser kunne ikke hentes fra Notion";
-      return;
-    }
     await NotionSyncStateModel.updateOne(
       { _id: STATE_ID },
       {

@@ -32,6 +32,15 @@ const adminRest = () => [
   { method: "DELETE", path: `/api/admin/users/${otherId}` },
   { method: "POST", path: "/api/admin/reset-password", body: { userId: otherId, newPassword: "overtaget1" } },
   { method: "GET", path: "/api/admin/activity-logs" },
+  { method: "GET", path: "/api/auth/notion" },
+  { method: "GET", path: "/api/auth/notion/callback?code=c&state=s" },
+  { method: "POST", path: "/api/auth/notion/disconnect" },
+  { method: "POST", path: "/api/admin/notion/token", body: { token: "secret_x" } },
+  { method: "GET", path: "/api/admin/notion/databases" },
+  { method: "GET", path: "/api/admin/notion/config" },
+  { method: "POST", path: "/api/admin/notion/config", body: { selectedDatabases: [] } },
+  { method: "GET", path: "/api/admin/notion/sync" },
+  { method: "POST", path: "/api/admin/notion/sync" },
 ];
 
 const userRest = [
@@ -39,11 +48,13 @@ const userRest = [
   { method: "PUT", path: "/api/user/preferences", body: { theme: "dark" } },
   { method: "PUT", path: "/api/user/password", body: { currentPassword: "x", newPassword: "yyyyyy" } },
   { method: "GET", path: "/api/environment" },
+  { method: "GET", path: "/api/auth/notion/status" },
 ];
 
 const userGql = [
   "{ myPreferences { theme } }",
   "{ environment { environment } }",
+  "{ notionStatus { connected } }",
   "mutation { updatePreferences(input: { theme: dark }) { theme } }",
   `mutation { changePassword(input: { currentPassword: "x", newPassword: "yyyyyy" }) }`,
 ];

@@ -103,6 +103,11 @@ export class FakeNotion {
     for (let i = 0; i < count; i++) this.failures.push({ status, match });
   }
 
+  /** Drop failures injected with failNext() that have not happened yet. */
+  clearFailures(): void {
+    this.failures = [];
+  }
+
   setOutage(on: boolean): void {
     this.outage = on;
   }
