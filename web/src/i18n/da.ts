@@ -382,6 +382,8 @@ export const da = {
   "notion.card.unknown": "Notion-status ukendt",
   "notion.card.unknownText": "Forbindelsen kunne ikke tjekkes lige nu.",
   "notion.card.oauthError": "Forbindelsen til Notion blev ikke oprettet.",
+  "notion.card.oauthNotConfigured":
+    "Notion-login er ikke sat op på serveren (NOTION_CLIENT_ID og NOTION_CLIENT_SECRET). Brug en integrations-token under Admin → Notion.",
   "notion.card.configure": "Vælg databaser",
   "notion.card.connect": "Forbind",
   "notion.card.disconnect": "Afbryd",

@@ -379,6 +379,8 @@ export const en: Messages = {
   "notion.card.unknown": "Notion status unknown",
   "notion.card.unknownText": "The connection could not be checked right now.",
   "notion.card.oauthError": "The connection to Notion was not made.",
+  "notion.card.oauthNotConfigured":
+    "Notion sign-in is not set up on the server (NOTION_CLIENT_ID and NOTION_CLIENT_SECRET). Use an integration token under Admin → Notion.",
   "notion.card.configure": "Choose databases",
   "notion.card.connect": "Connect",
   "notion.card.disconnect": "Disconnect",

@@ -36,7 +36,7 @@ export function NotionStatusCard() {
   return <StatusCard returned={shown} onClose={() => setShown(null)} />;
 }
 
-function StatusCard({ returned, onClose }: { returned: "connected" | "error"; onClose: () => void }) {
+function StatusCard({ returned, onClose }: { returned: NonNullable<NotionReturn>; onClose: () => void }) {
   const t = useT();
   const { user } = useAuth();
   const admin = Boolean(user?.isAdmin);
@@ -112,9 +112,9 @@ function StatusCard({ returned, onClose }: { returned: "connected" | "error"; on
           <CloseRoundedIcon fontSize="small" />
         </IconButton>
       </Box>
-      {returned === "error" && (
+      {returned.result === "error" && (
         <Alert severity="warning" sx={{ mt: 1.5 }}>
-          {t("notion.card.oauthError")}
+          {t(returned.notConfigured ? "notion.card.oauthNotConfigured" : "notion.card.oauthError")}
         </Alert>
       )}
       {action && (

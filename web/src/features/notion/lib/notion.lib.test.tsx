@@ -79,8 +79,12 @@ describe("notion panel rules", () => {
   });
 
   it("should read ?notion=connected|error and remove it (with reason) from the address", () => {
-    expect(notionReturnOf("?notion=connected")).toBe("connected");
-    expect(notionReturnOf("?notion=error&reason=not_configured")).toBe("error");
+    expect(notionReturnOf("?notion=connected")).toEqual({ result: "connected" });
+    expect(notionReturnOf("?notion=error&reason=not_configured")).toEqual({
+      result: "error",
+      notConfigured: true,
+    });
+    expect(notionReturnOf("?notion=error")).toEqual({ result: "error", notConfigured: false });
     expect(notionReturnOf("?notion=other")).toBeNull();
     expect(withoutNotionParam("?notion=connected")).toBe("");
     expect(withoutNotionParam("?a=1&notion=error&reason=x")).toBe("?a=1");

@@ -90,12 +90,15 @@ export function newerRun<T extends SyncCounts & { id: string; startedAt: string;
   return new Date(b.startedAt).getTime() >= new Date(a.startedAt).getTime() ? b : a;
 }
 
-/** Which query parameter value of `notion` asks for the status card on the chat page. */
-export type NotionReturn = "connected" | "error" | null;
+/** The return from Notion's OAuth flow that asks for the status card on the chat page (`?notion=…&reason=…`). */
+export type NotionReturn = { result: "connected" } | { result: "error"; notConfigured: boolean } | null;
 
 export function notionReturnOf(search: string): NotionReturn {
-  const value = new URLSearchParams(search).get("notion");
-  return value === "connected" || value === "error" ? value : null;
+  const params = new URLSearchParams(search);
+  const value = params.get("notion");
+  if (value === "connected") return { result: "connected" };
+  if (value === "error") return { result: "error", notConfigured: params.get("reason") === "not_configured" };
+  return null;
 }
 
 /** The address without the `notion` (and its `reason`) parameters. */
