@@ -20,6 +20,8 @@ const articleSchema = new Schema(
     sourceUrl: { type: String, default: null },
     /** the Notion database (data source) title a notion article came from */
     sourceDatabase: { type: String, default: null },
+    /** a Notion page's headings and their block ids (citation anchors) */
+    sourceAnchors: { type: [{ _id: false, heading: String, blockId: String }], default: [] },
     contentHash: { type: String, required: true },
   },
   { collection: "knowledge_articles", timestamps: true },

@@ -16,6 +16,8 @@ export interface ArticleView {
   sourceUrl: string | null;
   /** the Notion database a notion article came from */
   sourceDatabase: string | null;
+  /** headings of a Notion page and their block ids (citations link to `<page url>#<block id>`) */
+  sourceAnchors: Array<{ heading: string; blockId: string }>;
   contentHash: string;
 }
 
@@ -34,7 +36,10 @@ export function articleOrigin(
 }
 
 /** The fields the knowledge UI reads (spec §3: it also reads lastUpdated, the same instant as updatedAt). */
-export type PublicArticle = Omit<ArticleView, "sourceId" | "contentHash" | "source" | "sourceDatabase"> & {
+export type PublicArticle = Omit<
+  ArticleView,
+  "sourceId" | "contentHash" | "source" | "sourceDatabase" | "sourceAnchors"
+> & {
   lastUpdated: Date;
   source: ArticleOrigin;
 };
@@ -55,7 +60,16 @@ export function presentArticle(a: ArticleView): PublicArticle {
   };
 }
 
-/** Where a citation or a bookmark links to: the Notion page, or the article in the app. */
-export function articleUrl(a: Pick<ArticleView, "id" | "sourceUrl">): string {
-  return a.sourceUrl ?? `/knowledge?article=${encodeURIComponent(a.id)}`;
+/**
+ * Where a citation or a bookmark links to: the Notion page (at the passage's heading when its block is known),
+ * or the article in the app.
+ */
+export function articleUrl(
+  a: Pick<ArticleView, "id" | "sourceUrl"> & { sourceAnchors?: ArticleView["sourceAnchors"] },
+  headingPath: string[] = [],
+): string {
+  if (!a.sourceUrl) return `/knowledge?article=${encodeURIComponent(a.id)}`;
+  const heading = headingPath.at(-1);
+  const anchor = heading ? a.sourceAnchors?.find((x) => x.heading === heading) : undefined;
+  return anchor ? `${a.sourceUrl}#${anchor.blockId}` : a.sourceUrl;
 }

@@ -37,6 +37,10 @@ export function toView(d: ArticleRecord): ArticleView {
     sourceId: d.sourceId,
     sourceUrl: d.sourceUrl ?? null,
     sourceDatabase: d.sourceDatabase ?? null,
+    sourceAnchors: (d.sourceAnchors ?? []).map((x) => ({
+      heading: x.heading ?? "",
+      blockId: x.blockId ?? "",
+    })),
     contentHash: d.contentHash,
   };
 }
@@ -189,7 +193,7 @@ export class KnowledgeCatalog {
           return;
         }
       }
-      const docs = (await ArticleModel.find({}).lean()) as ArticleRecord[];
+      const docs = (await ArticleModel.find({}).lean()) as unknown as ArticleRecord[];
       const views = docs.map(toView);
       // Embedding thousands of passages can take minutes: index the text now, embed afterwards.
       this.deferEmbedding = true;

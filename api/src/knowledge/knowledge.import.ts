@@ -32,6 +32,8 @@ export interface SourcedArticleInput extends ArticleInput {
   sourceUrl?: string | null;
   /** the Notion database title (shown as where the article comes from) */
   sourceDatabase?: string | null;
+  /** a Notion page's headings and their block ids (citation anchors) */
+  sourceAnchors?: Array<{ heading: string; blockId: string }>;
   /** computed from the fields when absent */
   contentHash?: string;
 }
@@ -134,13 +136,18 @@ export class KnowledgeImporter {
     const contentHash = source.contentHash ?? hashArticle(fields);
     const sourceUrl = source.sourceUrl ?? null;
     const sourceDatabase = source.sourceDatabase ?? null;
+    const sourceAnchors = source.sourceAnchors ?? [];
+    const anchorsKey = JSON.stringify(sourceAnchors);
     const attempt = async (retried: boolean): Promise<{ status: SaveStatus; article: ArticleView }> => {
       const existing = await ArticleModel.findOne({ source: source.source, sourceId: source.sourceId });
       if (
         existing &&
         existing.contentHash === contentHash &&
         (existing.sourceUrl ?? null) === sourceUrl &&
-        (existing.sourceDatabase ?? null) === sourceDatabase
+        (existing.sourceDatabase ?? null) === sourceDatabase &&
+        JSON.stringify(
+          (existing.sourceAnchors ?? []).map((x) => ({ heading: x.heading, blockId: x.blockId })),
+        ) === anchorsKey
       ) {
         return { status: "unchanged", article: toView(existing.toObject() as ArticleRecord) };
       }
@@ -153,6 +160,7 @@ export class KnowledgeImporter {
             sourceId: source.sourceId,
             sourceUrl,
             sourceDatabase,
+            sourceAnchors,
             contentHash,
           });
         } catch (err) {
@@ -165,7 +173,7 @@ export class KnowledgeImporter {
         return { status: "created", article: view };
       }
       const oldTitle = existing.title;
-      existing.set({ ...fields, sourceUrl, sourceDatabase, contentHash });
+      existing.set({ ...fields, sourceUrl, sourceDatabase, sourceAnchors, contentHash });
       await existing.save();
       const view = toView(existing.toObject() as ArticleRecord);
       if (oldTitle !== view.title) await this.hooks.articleRenamed?.(view.id, view.title);

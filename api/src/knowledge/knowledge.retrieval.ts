@@ -93,7 +93,7 @@ export async function retrievePassages(
       text: p.text,
       score: scores[i],
       updatedAt: article.updatedAt,
-      url: articleUrl(article),
+      url: articleUrl(article, p.headingPath),
     });
   });
   // best first by relevance (the index order is its ranking; the relevance decides what the chat uses)

@@ -204,6 +204,12 @@ describe("Notion sync", () => {
     expect((await rest(app, "GET", "/api/admin/notion/config", { token: admin })).body.totalPages).toBe(5);
     expect(await search("skattefarvandet")).toEqual(["Momsafregning"]);
     expect(await retrieved("Hvornår afregnes momsen kvartalsvis?")).toContain("Momsafregning");
+    // a citation links back to the heading's block in Notion
+    const passage = (await app.services.knowledge.retrievePassages("momsen afregnes kvartalsvis", 5)).find(
+      (p) => p.title === "Momsafregning",
+    );
+    expect(passage?.headingPath).toEqual(["Frister"]);
+    expect(passage?.url).toMatch(/^https:\/\/www\.notion\.so\/Momsafregning-[0-9a-f]{32}#[0-9a-f]{32}$/);
     const g = await gql(
       app,
       '{ knowledgeArticles(category: "Økonomi") { title tags category content source { kind url databaseTitle } } }',
@@ -232,7 +238,14 @@ describe("Notion sync", () => {
     fake.archivePage(pages.keys);
     fake.trashPage(pages.gone);
     const before = fake.countRequests(/data_sources\/.*\/query/);
+    const progress = app.services.events.subscribe("NOTION_SYNC_PROGRESS");
     const run = await manualSync();
+    const first = await progress.next();
+    expect(first.value).toMatchObject({ state: "running", trigger: "manual" });
+    let last = first.value;
+    while (last.state === "running") last = (await progress.next()).value;
+    await progress.return?.();
+    expect(last).toMatchObject({ id: run.id, state: "succeeded", articlesRemoved: 2 });
     expect(run).toMatchObject({ state: "succeeded", trigger: "manual", articlesRemoved: 2, pagesFailed: 0 });
     // incremental: one query page per selected database
     expect(fake.countRequests(/data_sources\/.*\/query/) - before).toBe(2);

@@ -47,6 +47,7 @@ export interface SavedArticle {
   sourceId: string;
   sourceUrl: string | null;
   sourceDatabase: string | null;
+  sourceAnchors: Array<{ heading: string; blockId: string }>;
 }
 
 export interface SyncDeps {
@@ -270,6 +271,7 @@ export class NotionSync {
         sourceId: page.id,
         sourceUrl: page.url || null,
         sourceDatabase: dsTitle,
+        sourceAnchors: rendered.anchors,
       });
       await NotionPageModel.updateOne(
         { pageId: page.id },
