@@ -48,13 +48,23 @@ type Documents = {
     "\n  mutation AddBookmark($articleId: ID!) {\n    addBookmark(articleId: $articleId) {\n      created\n      bookmark {\n        id\n        articleId\n      }\n    }\n  }\n": typeof types.AddBookmarkDocument,
     "\n  fragment ArticleCardFields on KnowledgeArticle {\n    id\n    title\n    content\n    category\n    subcategory\n    tags\n    lastUpdated\n  }\n": typeof types.ArticleCardFieldsFragmentDoc,
     "\n  query IsBookmarked($articleId: ID!) {\n    isBookmarked(articleId: $articleId)\n  }\n": typeof types.IsBookmarkedDocument,
-    "\n  query KnowledgeArticle($id: ID!) {\n    knowledgeArticle(id: $id) {\n      ...ArticleCardFields\n      createdAt\n      updatedAt\n      source\n    }\n  }\n": typeof types.KnowledgeArticleDocument,
+    "\n  query KnowledgeArticle($id: ID!) {\n    knowledgeArticle(id: $id) {\n      ...ArticleCardFields\n      createdAt\n      updatedAt\n      source {\n        kind\n        url\n        databaseTitle\n      }\n    }\n  }\n": typeof types.KnowledgeArticleDocument,
     "\n  query KnowledgeArticles($category: String) {\n    knowledgeArticles(category: $category) {\n      ...ArticleCardFields\n    }\n  }\n": typeof types.KnowledgeArticlesDocument,
     "\n  query KnowledgeCategories {\n    knowledgeCategories {\n      name\n      count\n      icon\n      color\n      description\n    }\n  }\n": typeof types.KnowledgeCategoriesDocument,
     "\n  query MyBookmarks {\n    myBookmarks {\n      id\n      articleId\n      articleTitle\n      bookmarkedAt\n      article {\n        ...ArticleCardFields\n      }\n    }\n  }\n": typeof types.MyBookmarksDocument,
     "\n  query MyRecentSearches($limit: Int) {\n    myRecentSearches(limit: $limit) {\n      id\n      query\n      timestamp\n    }\n  }\n": typeof types.MyRecentSearchesDocument,
     "\n  mutation RemoveBookmark($articleId: ID!) {\n    removeBookmark(articleId: $articleId)\n  }\n": typeof types.RemoveBookmarkDocument,
     "\n  query SearchKnowledge($query: String!, $category: String, $limit: Int) {\n    searchKnowledge(query: $query, category: $category, limit: $limit) {\n      query\n      total\n      truncated\n      corrections {\n        from\n        to\n      }\n      hits {\n        score\n        snippet\n        highlights {\n          start\n          end\n        }\n        titleHighlights {\n          start\n          end\n        }\n        article {\n          ...ArticleCardFields\n        }\n      }\n    }\n  }\n": typeof types.SearchKnowledgeDocument,
+    "\n  mutation ConnectNotion($token: String!) {\n    connectNotion(token: $token) {\n      ...NotionStatusFields\n    }\n  }\n": typeof types.ConnectNotionDocument,
+    "\n  mutation DisconnectNotion {\n    disconnectNotion {\n      ...NotionStatusFields\n    }\n  }\n": typeof types.DisconnectNotionDocument,
+    "\n  query NotionAdminData {\n    notionDatabases {\n      id\n      title\n      icon\n      pageCount\n      lastEditedTime\n      properties {\n        name\n        type\n      }\n      score\n      recommended\n      selected\n    }\n    notionConfig {\n      selectedDatabases\n      lastUpdated\n      totalPages\n    }\n  }\n": typeof types.NotionAdminDataDocument,
+    "\n  query NotionStatus {\n    notionStatus {\n      ...NotionStatusFields\n    }\n  }\n": typeof types.NotionStatusDocument,
+    "\n  fragment NotionStatusFields on NotionStatus {\n    connected\n    via\n    workspace {\n      id\n      name\n    }\n  }\n": typeof types.NotionStatusFieldsFragmentDoc,
+    "\n  query NotionSync {\n    notionSync {\n      ...NotionSyncRunFields\n    }\n  }\n": typeof types.NotionSyncDocument,
+    "\n  subscription NotionSyncProgress {\n    notionSyncProgress {\n      ...NotionSyncRunFields\n    }\n  }\n": typeof types.NotionSyncProgressDocument,
+    "\n  fragment NotionSyncRunFields on NotionSyncRun {\n    id\n    state\n    trigger\n    startedAt\n    finishedAt\n    pagesSeen\n    pagesDone\n    pagesFailed\n    articlesRemoved\n    error\n    failures {\n      pageId\n      title\n      url\n      message\n    }\n  }\n": typeof types.NotionSyncRunFieldsFragmentDoc,
+    "\n  mutation SaveNotionConfig($selectedDatabases: [ID!]!) {\n    saveNotionConfig(selectedDatabases: $selectedDatabases) {\n      selectedDatabases\n      lastUpdated\n      totalPages\n    }\n  }\n": typeof types.SaveNotionConfigDocument,
+    "\n  mutation StartNotionSync {\n    startNotionSync {\n      ...NotionSyncRunFields\n    }\n  }\n": typeof types.StartNotionSyncDocument,
     "\n  query MyPreferences {\n    myPreferences {\n      language\n      theme\n      notifications\n      updatedAt\n    }\n  }\n": typeof types.MyPreferencesDocument,
     "\n  subscription PreferencesChanged {\n    preferencesChanged {\n      language\n      theme\n      notifications\n      updatedAt\n    }\n  }\n": typeof types.PreferencesChangedDocument,
     "\n  mutation UpdatePreferences($input: PreferencesInput!) {\n    updatePreferences(input: $input) {\n      language\n      theme\n      notifications\n      updatedAt\n    }\n  }\n": typeof types.UpdatePreferencesDocument,
@@ -95,13 +105,23 @@ const documents: Documents = {
     "\n  mutation AddBookmark($articleId: ID!) {\n    addBookmark(articleId: $articleId) {\n      created\n      bookmark {\n        id\n        articleId\n      }\n    }\n  }\n": types.AddBookmarkDocument,
     "\n  fragment ArticleCardFields on KnowledgeArticle {\n    id\n    title\n    content\n    category\n    subcategory\n    tags\n    lastUpdated\n  }\n": types.ArticleCardFieldsFragmentDoc,
     "\n  query IsBookmarked($articleId: ID!) {\n    isBookmarked(articleId: $articleId)\n  }\n": types.IsBookmarkedDocument,
-    "\n  query KnowledgeArticle($id: ID!) {\n    knowledgeArticle(id: $id) {\n      ...ArticleCardFields\n      createdAt\n      updatedAt\n      source\n    }\n  }\n": types.KnowledgeArticleDocument,
+    "\n  query KnowledgeArticle($id: ID!) {\n    knowledgeArticle(id: $id) {\n      ...ArticleCardFields\n      createdAt\n      updatedAt\n      source {\n        kind\n        url\n        databaseTitle\n      }\n    }\n  }\n": types.KnowledgeArticleDocument,
     "\n  query KnowledgeArticles($category: String) {\n    knowledgeArticles(category: $category) {\n      ...ArticleCardFields\n    }\n  }\n": types.KnowledgeArticlesDocument,
     "\n  query KnowledgeCategories {\n    knowledgeCategories {\n      name\n      count\n      icon\n      color\n      description\n    }\n  }\n": types.KnowledgeCategoriesDocument,
     "\n  query MyBookmarks {\n    myBookmarks {\n      id\n      articleId\n      articleTitle\n      bookmarkedAt\n      article {\n        ...ArticleCardFields\n      }\n    }\n  }\n": types.MyBookmarksDocument,
     "\n  query MyRecentSearches($limit: Int) {\n    myRecentSearches(limit: $limit) {\n      id\n      query\n      timestamp\n    }\n  }\n": types.MyRecentSearchesDocument,
     "\n  mutation RemoveBookmark($articleId: ID!) {\n    removeBookmark(articleId: $articleId)\n  }\n": types.RemoveBookmarkDocument,
     "\n  query SearchKnowledge($query: String!, $category: String, $limit: Int) {\n    searchKnowledge(query: $query, category: $category, limit: $limit) {\n      query\n      total\n      truncated\n      corrections {\n        from\n        to\n      }\n      hits {\n        score\n        snippet\n        highlights {\n          start\n          end\n        }\n        titleHighlights {\n          start\n          end\n        }\n        article {\n          ...ArticleCardFields\n        }\n      }\n    }\n  }\n": types.SearchKnowledgeDocument,
+    "\n  mutation ConnectNotion($token: String!) {\n    connectNotion(token: $token) {\n      ...NotionStatusFields\n    }\n  }\n": types.ConnectNotionDocument,
+    "\n  mutation DisconnectNotion {\n    disconnectNotion {\n      ...NotionStatusFields\n    }\n  }\n": types.DisconnectNotionDocument,
+    "\n  query NotionAdminData {\n    notionDatabases {\n      id\n      title\n      icon\n      pageCount\n      lastEditedTime\n      properties {\n        name\n        type\n      }\n      score\n      recommended\n      selected\n    }\n    notionConfig {\n      selectedDatabases\n      lastUpdated\n      totalPages\n    }\n  }\n": types.NotionAdminDataDocument,
+    "\n  query NotionStatus {\n    notionStatus {\n      ...NotionStatusFields\n    }\n  }\n": types.NotionStatusDocument,
+    "\n  fragment NotionStatusFields on NotionStatus {\n    connected\n    via\n    workspace {\n      id\n      name\n    }\n  }\n": types.NotionStatusFieldsFragmentDoc,
+    "\n  query NotionSync {\n    notionSync {\n      ...NotionSyncRunFields\n    }\n  }\n": types.NotionSyncDocument,
+    "\n  subscription NotionSyncProgress {\n    notionSyncProgress {\n      ...NotionSyncRunFields\n    }\n  }\n": types.NotionSyncProgressDocument,
+    "\n  fragment NotionSyncRunFields on NotionSyncRun {\n    id\n    state\n    trigger\n    startedAt\n    finishedAt\n    pagesSeen\n    pagesDone\n    pagesFailed\n    articlesRemoved\n    error\n    failures {\n      pageId\n      title\n      url\n      message\n    }\n  }\n": types.NotionSyncRunFieldsFragmentDoc,
+    "\n  mutation SaveNotionConfig($selectedDatabases: [ID!]!) {\n    saveNotionConfig(selectedDatabases: $selectedDatabases) {\n      selectedDatabases\n      lastUpdated\n      totalPages\n    }\n  }\n": types.SaveNotionConfigDocument,
+    "\n  mutation StartNotionSync {\n    startNotionSync {\n      ...NotionSyncRunFields\n    }\n  }\n": types.StartNotionSyncDocument,
     "\n  query MyPreferences {\n    myPreferences {\n      language\n      theme\n      notifications\n      updatedAt\n    }\n  }\n": types.MyPreferencesDocument,
     "\n  subscription PreferencesChanged {\n    preferencesChanged {\n      language\n      theme\n      notifications\n      updatedAt\n    }\n  }\n": types.PreferencesChangedDocument,
     "\n  mutation UpdatePreferences($input: PreferencesInput!) {\n    updatePreferences(input: $input) {\n      language\n      theme\n      notifications\n      updatedAt\n    }\n  }\n": types.UpdatePreferencesDocument,
@@ -261,7 +281,7 @@ export function graphql(source: "\n  query IsBookmarked($articleId: ID!) {\n    
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query KnowledgeArticle($id: ID!) {\n    knowledgeArticle(id: $id) {\n      ...ArticleCardFields\n      createdAt\n      updatedAt\n      source\n    }\n  }\n"): (typeof documents)["\n  query KnowledgeArticle($id: ID!) {\n    knowledgeArticle(id: $id) {\n      ...ArticleCardFields\n      createdAt\n      updatedAt\n      source\n    }\n  }\n"];
+export function graphql(source: "\n  query KnowledgeArticle($id: ID!) {\n    knowledgeArticle(id: $id) {\n      ...ArticleCardFields\n      createdAt\n      updatedAt\n      source {\n        kind\n        url\n        databaseTitle\n      }\n    }\n  }\n"): (typeof documents)["\n  query KnowledgeArticle($id: ID!) {\n    knowledgeArticle(id: $id) {\n      ...ArticleCardFields\n      createdAt\n      updatedAt\n      source {\n        kind\n        url\n        databaseTitle\n      }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -286,6 +306,46 @@ export function graphql(source: "\n  mutation RemoveBookmark($articleId: ID!) {\
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  query SearchKnowledge($query: String!, $category: String, $limit: Int) {\n    searchKnowledge(query: $query, category: $category, limit: $limit) {\n      query\n      total\n      truncated\n      corrections {\n        from\n        to\n      }\n      hits {\n        score\n        snippet\n        highlights {\n          start\n          end\n        }\n        titleHighlights {\n          start\n          end\n        }\n        article {\n          ...ArticleCardFields\n        }\n      }\n    }\n  }\n"): (typeof documents)["\n  query SearchKnowledge($query: String!, $category: String, $limit: Int) {\n    searchKnowledge(query: $query, category: $category, limit: $limit) {\n      query\n      total\n      truncated\n      corrections {\n        from\n        to\n      }\n      hits {\n        score\n        snippet\n        highlights {\n          start\n          end\n        }\n        titleHighlights {\n          start\n          end\n        }\n        article {\n          ...ArticleCardFields\n        }\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation ConnectNotion($token: String!) {\n    connectNotion(token: $token) {\n      ...NotionStatusFields\n    }\n  }\n"): (typeof documents)["\n  mutation ConnectNotion($token: String!) {\n    connectNotion(token: $token) {\n      ...NotionStatusFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation DisconnectNotion {\n    disconnectNotion {\n      ...NotionStatusFields\n    }\n  }\n"): (typeof documents)["\n  mutation DisconnectNotion {\n    disconnectNotion {\n      ...NotionStatusFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query NotionAdminData {\n    notionDatabases {\n      id\n      title\n      icon\n      pageCount\n      lastEditedTime\n      properties {\n        name\n        type\n      }\n      score\n      recommended\n      selected\n    }\n    notionConfig {\n      selectedDatabases\n      lastUpdated\n      totalPages\n    }\n  }\n"): (typeof documents)["\n  query NotionAdminData {\n    notionDatabases {\n      id\n      title\n      icon\n      pageCount\n      lastEditedTime\n      properties {\n        name\n        type\n      }\n      score\n      recommended\n      selected\n    }\n    notionConfig {\n      selectedDatabases\n      lastUpdated\n      totalPages\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query NotionStatus {\n    notionStatus {\n      ...NotionStatusFields\n    }\n  }\n"): (typeof documents)["\n  query NotionStatus {\n    notionStatus {\n      ...NotionStatusFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment NotionStatusFields on NotionStatus {\n    connected\n    via\n    workspace {\n      id\n      name\n    }\n  }\n"): (typeof documents)["\n  fragment NotionStatusFields on NotionStatus {\n    connected\n    via\n    workspace {\n      id\n      name\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query NotionSync {\n    notionSync {\n      ...NotionSyncRunFields\n    }\n  }\n"): (typeof documents)["\n  query NotionSync {\n    notionSync {\n      ...NotionSyncRunFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  subscription NotionSyncProgress {\n    notionSyncProgress {\n      ...NotionSyncRunFields\n    }\n  }\n"): (typeof documents)["\n  subscription NotionSyncProgress {\n    notionSyncProgress {\n      ...NotionSyncRunFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment NotionSyncRunFields on NotionSyncRun {\n    id\n    state\n    trigger\n    startedAt\n    finishedAt\n    pagesSeen\n    pagesDone\n    pagesFailed\n    articlesRemoved\n    error\n    failures {\n      pageId\n      title\n      url\n      message\n    }\n  }\n"): (typeof documents)["\n  fragment NotionSyncRunFields on NotionSyncRun {\n    id\n    state\n    trigger\n    startedAt\n    finishedAt\n    pagesSeen\n    pagesDone\n    pagesFailed\n    articlesRemoved\n    error\n    failures {\n      pageId\n      title\n      url\n      message\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation SaveNotionConfig($selectedDatabases: [ID!]!) {\n    saveNotionConfig(selectedDatabases: $selectedDatabases) {\n      selectedDatabases\n      lastUpdated\n      totalPages\n    }\n  }\n"): (typeof documents)["\n  mutation SaveNotionConfig($selectedDatabases: [ID!]!) {\n    saveNotionConfig(selectedDatabases: $selectedDatabases) {\n      selectedDatabases\n      lastUpdated\n      totalPages\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation StartNotionSync {\n    startNotionSync {\n      ...NotionSyncRunFields\n    }\n  }\n"): (typeof documents)["\n  mutation StartNotionSync {\n    startNotionSync {\n      ...NotionSyncRunFields\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

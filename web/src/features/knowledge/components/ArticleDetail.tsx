@@ -12,6 +12,7 @@ import { toAppError } from "../../../lib/errors";
 import { KnowledgeArticleQuery } from "../graphql/knowledgeArticle.query";
 import { viewHref } from "../lib/knowledgeView";
 import { ArticleContent } from "./ArticleContent";
+import { ArticleSource } from "./ArticleSource";
 import { BookmarkButton } from "./BookmarkButton";
 import { EmptyState } from "./EmptyState";
 import { TagList } from "./TagList";
@@ -152,6 +153,7 @@ export function ArticleDetail({ articleId }: { articleId: string }) {
               <EventRoundedIcon fontSize="small" aria-hidden="true" />
               {t("knowledge.created", { date: formatDate(article.createdAt, locale) })}
             </Typography>
+            <ArticleSource source={article.source} />
           </Box>
           {article.tags.length > 0 && (
             <Box sx={{ mt: 2 }}>

@@ -6,7 +6,11 @@ export const KnowledgeArticleQuery = graphql(`
       ...ArticleCardFields
       createdAt
       updatedAt
-      source
+      source {
+        kind
+        url
+        databaseTitle
+      }
     }
   }
 `);

@@ -1,0 +1,9 @@
+import { graphql } from "../../../gql";
+
+export const DisconnectNotionMutation = graphql(`
+  mutation DisconnectNotion {
+    disconnectNotion {
+      ...NotionStatusFields
+    }
+  }
+`);

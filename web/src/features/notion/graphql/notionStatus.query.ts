@@ -1,0 +1,9 @@
+import { graphql } from "../../../gql";
+
+export const NotionStatusQuery = graphql(`
+  query NotionStatus {
+    notionStatus {
+      ...NotionStatusFields
+    }
+  }
+`);

@@ -1,0 +1,9 @@
+import { graphql } from "../../../gql";
+
+export const NotionSyncQuery = graphql(`
+  query NotionSync {
+    notionSync {
+      ...NotionSyncRunFields
+    }
+  }
+`);

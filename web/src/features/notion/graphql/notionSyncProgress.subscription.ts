@@ -1,0 +1,9 @@
+import { graphql } from "../../../gql";
+
+export const NotionSyncProgressSubscription = graphql(`
+  subscription NotionSyncProgress {
+    notionSyncProgress {
+      ...NotionSyncRunFields
+    }
+  }
+`);

@@ -1,0 +1,22 @@
+import { graphql } from "../../../gql";
+
+export const NotionSyncRunFieldsFragment = graphql(`
+  fragment NotionSyncRunFields on NotionSyncRun {
+    id
+    state
+    trigger
+    startedAt
+    finishedAt
+    pagesSeen
+    pagesDone
+    pagesFailed
+    articlesRemoved
+    error
+    failures {
+      pageId
+      title
+      url
+      message
+    }
+  }
+`);

@@ -1,0 +1,9 @@
+import { graphql } from "../../../gql";
+
+export const StartNotionSyncMutation = graphql(`
+  mutation StartNotionSync {
+    startNotionSync {
+      ...NotionSyncRunFields
+    }
+  }
+`);
