@@ -222,7 +222,6 @@ export const da = {
 
   "knowledge.title": "Vidensbank",
   "adminNotion.title": "Admin: konfiguration af vidensbase",
-  "adminNotion.text": "Her vælger du, hvilke Notion-databaser der bruges som videnskilder for alle brugere.",
   "placeholder.soon": "Kommer snart",
 
   "notFound.title": "404 Page Not Found",
@@ -404,11 +403,6 @@ export const da = {
   "admin.activity.emptyFiltered": "Ingen aktivitet matcher dine filtre",
   "admin.activity.emptyNone": "Der er ikke registreret nogen aktivitet endnu",
   "admin.activity.loadFailed": "Aktivitetsloggen kunne ikke indlæses.",
-  "admin.notion.title": "Notion-forbindelse",
-  "admin.notion.state": "Status:",
-  "admin.notion.unknown": "Ukendt",
-  "admin.notion.text": "Vælg hvilke Notion-databaser der bruges som videnskilder for alle brugere.",
-  "admin.notion.open": "Åbn Notion-konfiguration",
   // --- Notion (issue 13): admin configuration panel, connection, sync, status card, article source ---
   "notion.page.subtitle": "Vælg hvilke Notion-databaser der er videnskilder for alle brugere",
   "notion.info.title": "Sådan fungerer videnskilderne",

@@ -219,7 +219,6 @@ export const en: Messages = {
 
   "knowledge.title": "Knowledge base",
   "adminNotion.title": "Admin: knowledge base configuration",
-  "adminNotion.text": "Here you choose which Notion databases serve as knowledge sources for all users.",
   "placeholder.soon": "Coming soon",
 
   "notFound.title": "404 Page Not Found",
@@ -400,11 +399,6 @@ export const en: Messages = {
   "admin.activity.emptyFiltered": "No activity matches your filters",
   "admin.activity.emptyNone": "No activity has been recorded yet",
   "admin.activity.loadFailed": "The activity log could not be loaded.",
-  "admin.notion.title": "Notion connection",
-  "admin.notion.state": "Status:",
-  "admin.notion.unknown": "Unknown",
-  "admin.notion.text": "Choose which Notion databases are used as knowledge sources for all users.",
-  "admin.notion.open": "Open Notion configuration",
   // --- Notion (issue 13): admin configuration panel, connection, sync, status card, article source ---
   "notion.page.subtitle": "Choose which Notion databases are knowledge sources for all users",
   "notion.info.title": "How the knowledge sources work",

@@ -2,10 +2,10 @@ import { Box, Tab, Tabs } from "@mui/material";
 import { PageHeader } from "../../../components/PageHeader";
 import type { MessageKey } from "../../../i18n/da";
 import { useT } from "../../../i18n/i18n";
+import { NotionConfigPanel } from "../../notion";
 import { useAdminTab } from "../hooks/useAdminTab";
 import { ADMIN_TABS, type AdminTab } from "../lib/adminTabs";
 import { ActivityTab } from "./ActivityTab";
-import { AdminNotionTab } from "./AdminNotionTab";
 import { StatsTab } from "./StatsTab";
 import { UsersTab } from "./UsersTab";
 
@@ -56,7 +56,7 @@ export function AdminPanel() {
         ) : tab === "activity" ? (
           <ActivityTab />
         ) : (
-          <AdminNotionTab />
+          <NotionConfigPanel />
         )}
       </Box>
     </>
