@@ -7,7 +7,7 @@
  * (search.scorer.ts) and snippets (search.snippet.ts).
  */
 import type { AnyOrama } from "@orama/orama";
-import { validateArticle } from "./search.article";
+import { clampInt, errorMessage, validateArticle } from "./search.article";
 import { type Coverage, RERANK_POOL, rerank, TermSetCache, type TermSets } from "./search.coverage";
 import { preloadDanish } from "./search.danish";
 import { formatFingerprint, revisionOf } from "./search.fingerprint";
@@ -23,6 +23,7 @@ import {
   PASSAGE_BOOST,
   removeDoc,
 } from "./search.orama";
+import { type IndexSnapshot, type IndexState, restoreIndex } from "./search.persist";
 import { type AnalysedQuery, analyseQuery, MAX_CACHED_QUERY, QueryCache } from "./search.query-cache";
 import { scoreTopK } from "./search.scorer";
 import { buildSnippet, matchRanges, SnippetSourceCache } from "./search.snippet";
@@ -56,15 +57,6 @@ import { Vocabulary } from "./search.vocabulary";
 // The index's public API as it was before the split: callers keep importing these from here.
 export { SearchIndexError, type SearchIndexErrorCode, validateArticle } from "./search.article";
 export { MAX_QUERY_LENGTH, MAX_QUERY_TERMS } from "./search.query";
-
-function clampInt(value: unknown, min: number, max: number, fallback: number): number {
-  if (typeof value !== "number" || !Number.isFinite(value)) return fallback;
-  return Math.min(max, Math.max(min, Math.floor(value)));
-}
-
-function errorMessage(err: unknown): string {
-  return err instanceof Error ? err.message : String(err);
-}
 
 /**
  * In-process search over knowledge articles: full-text search of whole articles (for the knowledge
@@ -238,6 +230,30 @@ export class KnowledgeIndex {
         fingerprint: this.fingerprint,
         ...(embeddingError ? { embeddingError } : {}),
       };
+    });
+  }
+
+  /** What a persisted snapshot is made of (search.persist.ts); read it synchronously, between two commits. */
+  persistedState(): IndexState {
+    const { articleDb, passageDb, articles, vocabulary } = this;
+    return { articleDb, passageDb, articles, vocabulary };
+  }
+
+  /** Replaces the whole index with a snapshot; rejects, leaving the index as it was, when it does not hang together. */
+  restore(snapshot: IndexSnapshot): Promise<void> {
+    return this.serial(async () => {
+      const restored = restoreIndex(snapshot, new Vocabulary()); // throws before anything here changes
+      this.reset();
+      this.vocabulary.restore(snapshot.json.vocabulary);
+      this.articleDb = restored.articleDb;
+      this.passageDb = restored.passageDb;
+      for (const a of restored.articles.values()) {
+        this.articles.set(a.id, a);
+        this.fingerprintXor ^= a.digest;
+      }
+      for (const p of restored.passages.values()) this.passages.set(p.id, p);
+      this.versionCounter++;
+      preloadDanish();
     });
   }
 
