@@ -88,6 +88,7 @@ export class KnowledgeCatalog {
   /** memory changed since the index was last persisted */
   private dirty = false;
   private triedPersisted = false;
+  private loadedPersisted = false;
   /** true from loading the persisted index until it has been brought in step with the store (background) */
   private catchingUp = false;
 
@@ -174,6 +175,19 @@ export class KnowledgeCatalog {
     this.changed();
   }
 
+  /** True when memory was loaded from the persisted index at start (not built from the store). */
+  get startedFromPersisted(): boolean {
+    return this.loadedPersisted;
+  }
+
+  /** Resolves once a persisted index loaded at start has caught up with the store (at once otherwise). */
+  async caughtUp(): Promise<void> {
+    while (this.catchingUp) {
+      if (this.checking) await this.checking.catch(() => undefined);
+      else await new Promise((resolve) => setImmediate(resolve)); // catch-up starts on the next turn
+    }
+  }
+
   /** Stops the persist timer and writes what changed since the last write (shutdown). */
   async close(): Promise<void> {
     if (this.persistTimer) clearTimeout(this.persistTimer);
@@ -225,13 +239,13 @@ export class KnowledgeCatalog {
     }
     this.articles = res.views;
     this.versionCounter++;
+    this.loadedPersisted = true;
     logger.info({ articles: res.views.size, ms: Date.now() - t0 }, "search index loaded from disk");
     return true;
   }
 
   /** Brings a loaded persisted index in step with the store in the background, searches answering meanwhile. */
   private catchUp(): void {
-    this.catchingUp = true;
     this.lastCheck = 0;
     this.checking ??= this.check().finally(() => {
       this.checking = null;
@@ -268,6 +282,7 @@ export class KnowledgeCatalog {
       if (this.stamp === null && (await this.loadPersisted())) {
         this.stamp = "persisted"; // never a store stamp: the next check compares with the store
         this.lastCheck = Date.now();
+        this.catchingUp = true;
         setImmediate(() => this.catchUp());
         return;
       }
