@@ -43,7 +43,7 @@ function runChild(env: Record<string, string>): Promise<ChildResult & { wallMs: 
     });
     child.on("error", reject);
     child.on("exit", (code) => {
-      const line = out.trim().split("\n").pop() ?? "";
+      const line = out.split("\n").find((l) => l.startsWith('{"firstSearchMs"')) ?? "";
       try {
         resolve({ ...(JSON.parse(line) as ChildResult), wallMs: performance.now() - t0 });
       } catch {

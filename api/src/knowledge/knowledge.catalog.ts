@@ -192,6 +192,7 @@ export class KnowledgeCatalog {
   async close(): Promise<void> {
     if (this.persistTimer) clearTimeout(this.persistTimer);
     this.persistTimer = null;
+    await this.exclusive(async () => undefined); // a write in flight finishes while the store is still open
     if (this.dirty) await this.persist();
   }
 

@@ -14,7 +14,6 @@ import { formatFingerprint, revisionOf } from "./search.fingerprint";
 import { fuseRanks } from "./search.fusion";
 import {
   ARTICLE_BOOST,
-  externalIds,
   headingsOf,
   insertArticleDoc,
   insertPassageDoc,
@@ -28,6 +27,8 @@ import { type AnalysedQuery, analyseQuery, MAX_CACHED_QUERY, QueryCache } from "
 import { scoreTopK } from "./search.scorer";
 import { buildSnippet, matchRanges, SnippetSourceCache } from "./search.snippet";
 import {
+  inCategory,
+  indexStats,
   isCurrent,
   type Prepared,
   prepareArticle,
@@ -245,13 +246,8 @@ export class KnowledgeIndex {
       const restored = restoreIndex(snapshot, new Vocabulary()); // throws before anything here changes
       this.reset();
       this.vocabulary.restore(snapshot.json.vocabulary);
-      this.articleDb = restored.articleDb;
-      this.passageDb = restored.passageDb;
-      for (const a of restored.articles.values()) {
-        this.articles.set(a.id, a);
-        this.fingerprintXor ^= a.digest;
-      }
-      for (const p of restored.passages.values()) this.passages.set(p.id, p);
+      ({ articleDb: this.articleDb, passageDb: this.passageDb } = restored);
+      for (const a of restored.articles.values()) this.commitRestored(a);
       this.versionCounter++;
       preloadDanish();
     });
@@ -372,31 +368,15 @@ export class KnowledgeIndex {
   }
 
   stats(): IndexStats {
-    let embedded = 0;
-    for (const p of this.passages.values()) if (p.vector) embedded++;
-    return {
-      articles: this.articles.size,
-      passages: this.passages.size,
-      embeddedPassages: embedded,
-      pendingEmbeddings: this.embedder ? this.passages.size - embedded : 0,
-      vocabulary: this.vocabulary.size,
-      hybrid: this.hybrid,
-      version: this.versionCounter,
-      fingerprint: this.fingerprint,
-    };
+    const { articles, passages, vocabulary, hybrid, fingerprint } = this;
+    return indexStats({ articles, passages, vocabulary, hybrid, fingerprint, version: this.versionCounter });
   }
 
   // ---- internals -------------------------------------------------------------------------------
 
   /** Filter by category on orama internal ids (articles and passages carry their category). */
   private inCategory(db: AnyOrama, category: string): (internalId: number) => boolean {
-    const idOf = externalIds(db);
-    const isArticles = db === this.articleDb;
-    return (internalId) => {
-      const id = idOf(internalId);
-      const doc = isArticles ? this.articles.get(id) : this.passages.get(id);
-      return doc?.category === category;
-    };
+    return inCategory(db, db === this.articleDb ? this.articles : this.passages, category);
   }
 
   private serial<T>(fn: () => Promise<T>): Promise<T> {
@@ -479,6 +459,13 @@ export class KnowledgeIndex {
       headings: [p.title, ...p.headingPath].join("\n"),
       body: p.text,
     }));
+  }
+
+  /** An article already in the (restored) orama databases and vocabulary. */
+  private commitRestored(a: StoredArticle): void {
+    for (const p of a.passages) this.passages.set(p.id, p);
+    this.articles.set(a.id, a);
+    this.fingerprintXor ^= a.digest;
   }
 
   private commitInsert(a: StoredArticle): void {
