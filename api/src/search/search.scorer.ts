@@ -54,11 +54,13 @@ const insertTokenScoreParameters = (
 const insertDocumentScoreParameters = (
   index: IndexData & { sharedInternalDocumentStore: { idToInternalId: Map<string, number> } },
   prop: string,
-  id: string,
+  id: number | string,
   tokens: string[],
   docsCount: number,
 ) => {
-  const internalId = index.sharedInternalDocumentStore.idToInternalId.get(id) as number;
+  // orama passes the internal id (as getInternalDocumentId() would return it)
+  const internalId =
+    typeof id === "number" ? id : (index.sharedInternalDocumentStore.idToInternalId.get(id) as number);
   index.avgFieldLength[prop] =
     ((index.avgFieldLength[prop] ?? 0) * (docsCount - 1) + tokens.length) / docsCount;
   index.fieldLengths[prop][internalId] = tokens.length;
