@@ -7,6 +7,9 @@
  *
  * Then, in measureApi(), the same through the running server: search through GraphQL and REST beside the
  * raw index query, and GET /api/knowledge req/s beside a bare node:http server sending the same bytes.
+ *
+ * Last, in bench/search-cold-start.ts: time from process start to the first answered search at the largest size,
+ * cold (no persisted index) and warm (DATA_DIR/search-index.bin), and the heap after start (goal warm ≤ 3 s).
  */
 import os from "node:os";
 import path from "node:path";
@@ -426,6 +429,9 @@ async function main(): Promise<void> {
   );
   for (const size of SIZES.length ? SIZES : DEFAULT_SIZES) await benchSize(size, vocab);
   await measureApi(SIZES.length ? SIZES : DEFAULT_SIZES);
+  // start-up: a child process starting as the server does, without and with the persisted index
+  const { measureColdStart } = await import("./search-cold-start");
+  await measureColdStart(Math.max(...(SIZES.length ? SIZES : DEFAULT_SIZES)), SEED);
 }
 
 // Run only when executed, so the generator can be imported by profiling scripts.

@@ -120,7 +120,7 @@ export function createServices(config: AppConfig, opts: ServicesOptions = {}): S
       await notion.close();
       disconnectActivityLog();
       // queued mail work (tokens and sends) still needs the database and the transport
-      await Promise.all([chat.close(), knowledge.searchesRecorded(), mailer.idle()]);
+      await Promise.all([chat.close(), knowledge.searchesRecorded(), mailer.idle(), knowledge.close()]);
       mailer.close();
     },
   };

@@ -12,16 +12,21 @@
  * All memory changes run one at a time (a promise chain), so a rebuild never interleaves with a local write.
  */
 import { logger } from "../logger";
-import { computeFingerprint } from "../search/search.fingerprint";
+import { computeFingerprint, revisionOf } from "../search/search.fingerprint";
 import { KnowledgeIndex } from "../search/search.index";
 import type { EmbedFunction, IndexableArticle } from "../search/search.types";
 import { ArticleModel, type ArticleRecord } from "./article.model";
 import type { ArticleView } from "./article.presenter";
+import type { PersistedIndex } from "./knowledge.persisted-index";
 
 export const DEFAULT_CHECK_INTERVAL_MS = 2_000;
 const DEFERRED = "embedding deferred until the index is built";
 /** Passages left without a vector (the embedding service failed) are retried at most this often. */
 export const DEFAULT_EMBED_RETRY_MS = 60_000;
+/** After a change, the persisted index is written this much later (changes in between are written together). */
+export const PERSIST_DELAY_MS = 60_000;
+/** After a build from the store, the persisted index is written this much later. */
+export const PERSIST_AFTER_BUILD_MS = 5_000;
 
 export function toView(d: ArticleRecord): ArticleView {
   return {
@@ -62,6 +67,10 @@ export interface CatalogOptions {
   embed?: EmbedFunction;
   checkIntervalMs?: number;
   embedRetryMs?: number;
+  /** where the index is persisted between starts (knowledge.persisted-index.ts); unset = rebuilt every start */
+  persisted?: PersistedIndex;
+  /** default PERSIST_DELAY_MS */
+  persistDelayMs?: number;
 }
 
 export class KnowledgeCatalog {
@@ -78,6 +87,15 @@ export class KnowledgeCatalog {
   private lastEmbedRetry = Date.now();
   /** true while a (re)build runs: its passages are embedded afterwards, in the background */
   private deferEmbedding = false;
+  private readonly persisted?: PersistedIndex;
+  private readonly persistDelayMs: number;
+  private persistTimer: NodeJS.Timeout | null = null;
+  /** memory changed since the index was last persisted */
+  private dirty = false;
+  private triedPersisted = false;
+  private loadedPersisted = false;
+  /** true from loading the persisted index until it has been brought in step with the store (background) */
+  private catchingUp = false;
 
   constructor(options: CatalogOptions = {}) {
     const embed = options.embed;
@@ -86,6 +104,8 @@ export class KnowledgeCatalog {
     });
     this.checkIntervalMs = options.checkIntervalMs ?? DEFAULT_CHECK_INTERVAL_MS;
     this.embedRetryMs = options.embedRetryMs ?? DEFAULT_EMBED_RETRY_MS;
+    this.persisted = options.persisted;
+    this.persistDelayMs = options.persistDelayMs ?? PERSIST_DELAY_MS;
   }
 
   /** Increases on every change of the in-memory articles (for caching presented output). */
@@ -106,7 +126,9 @@ export class KnowledgeCatalog {
    */
   async ensureFresh(): Promise<void> {
     this.retryEmbeddings();
-    if (this.stamp !== null && Date.now() - this.lastCheck < this.checkIntervalMs) return;
+    // while the persisted index catches up with the store, answer from it (a few seconds stale at most)
+    if (this.stamp !== null && (this.catchingUp || Date.now() - this.lastCheck < this.checkIntervalMs))
+      return;
     this.checking ??= this.check().finally(() => {
       this.checking = null;
     });
@@ -148,14 +170,96 @@ export class KnowledgeCatalog {
         "embedding failed; indexed as text only",
       );
     this.articles.set(article.id, article);
-    this.versionCounter++;
+    this.changed();
   }
 
   /** Take a deleted article out of memory (call inside exclusive(), after the store delete). */
   async remove(id: string): Promise<void> {
     await this.index.removeArticle(id);
     this.articles.delete(id);
+    this.changed();
+  }
+
+  /** True when memory was loaded from the persisted index at start (not built from the store). */
+  get startedFromPersisted(): boolean {
+    return this.loadedPersisted;
+  }
+
+  /** Resolves once a persisted index loaded at start has caught up with the store (at once otherwise). */
+  async caughtUp(): Promise<void> {
+    while (this.catchingUp) {
+      if (this.checking) await this.checking.catch(() => undefined);
+      else await new Promise((resolve) => setImmediate(resolve)); // catch-up starts on the next turn
+    }
+  }
+
+  /** Stops the persist timer and writes what changed since the last write (shutdown). */
+  async close(): Promise<void> {
+    if (this.persistTimer) clearTimeout(this.persistTimer);
+    this.persistTimer = null;
+    await this.exclusive(async () => undefined); // a write in flight finishes while the store is still open
+    if (this.dirty) await this.persist();
+  }
+
+  /** Writes the persisted index now (inside exclusive(): between two changes). Never throws. */
+  persist(): Promise<void> {
+    return this.exclusive(async () => {
+      if (!this.persisted || this.articles.size < this.persisted.minArticles) return;
+      this.dirty = false;
+      const t0 = Date.now();
+      try {
+        const bytes = await this.persisted.save(this.index, this.articles);
+        logger.info({ bytes, ms: Date.now() - t0, file: this.persisted.file }, "search index persisted");
+      } catch (err) {
+        this.dirty = true;
+        logger.warn({ err }, "could not persist the search index; the next start rebuilds it");
+      }
+    });
+  }
+
+  private changed(): void {
     this.versionCounter++;
+    this.schedulePersist(this.persistDelayMs);
+  }
+
+  private schedulePersist(delayMs: number): void {
+    this.dirty = true;
+    if (!this.persisted) return;
+    if (this.persistTimer) clearTimeout(this.persistTimer);
+    this.persistTimer = setTimeout(() => {
+      this.persistTimer = null;
+      void this.persist();
+    }, delayMs);
+    this.persistTimer.unref();
+  }
+
+  /** First load: the persisted index when it is usable (true), else nothing changes (false). */
+  private async loadPersisted(): Promise<boolean> {
+    if (!this.persisted || this.triedPersisted) return false;
+    this.triedPersisted = true;
+    const t0 = Date.now();
+    const res = await this.persisted.load(this.index);
+    if ("reason" in res) {
+      logger.info({ reason: res.reason }, "search index built from the store (no usable persisted index)");
+      return false;
+    }
+    this.articles = res.views;
+    this.versionCounter++;
+    this.loadedPersisted = true;
+    logger.info({ articles: res.views.size, ms: Date.now() - t0 }, "search index loaded from disk");
+    return true;
+  }
+
+  /** Brings a loaded persisted index in step with the store in the background, searches answering meanwhile. */
+  private catchUp(): void {
+    this.lastCheck = 0;
+    this.checking ??= this.check().finally(() => {
+      this.checking = null;
+      this.catchingUp = false;
+    });
+    this.checking.catch((err) =>
+      logger.warn({ err }, "could not bring the persisted search index up to date"),
+    );
   }
 
   /** Embed the passages a rebuild left as text only, without holding up the caller. */
@@ -181,17 +285,24 @@ export class KnowledgeCatalog {
 
   private check(): Promise<void> {
     return this.exclusive(async () => {
+      if (this.stamp === null && (await this.loadPersisted())) {
+        this.stamp = "persisted"; // never a store stamp: the next check compares with the store
+        this.lastCheck = Date.now();
+        this.catchingUp = true;
+        setImmediate(() => this.catchUp());
+        return;
+      }
       const stamp = await storeStamp();
       this.lastCheck = Date.now();
       if (stamp === this.stamp) return;
       if (this.stamp !== null) {
-        // Our own writes move the stamp too: compare (id, updatedAt) before re-reading whole articles.
+        // Our own writes move the stamp too: compare (id, updatedAt) before re-reading anything.
         const heads = await ArticleModel.find({}, { _id: 1, updatedAt: 1 }).lean();
         const fp = computeFingerprint(heads.map((h) => ({ id: String(h._id), updatedAt: h.updatedAt })));
-        if (fp === this.index.fingerprint && heads.length === this.articles.size) {
-          this.stamp = stamp;
-          return;
-        }
+        if (fp !== this.index.fingerprint || heads.length !== this.articles.size)
+          await this.applyChanges(heads);
+        this.stamp = stamp;
+        return;
       }
       const docs = (await ArticleModel.find({}).lean()) as unknown as ArticleRecord[];
       const views = docs.map(toView);
@@ -207,13 +318,55 @@ export class KnowledgeCatalog {
       if (res.invalid.length > 0)
         logger.warn({ invalid: res.invalid }, "articles skipped by the search index");
       this.articles = new Map(views.map((v) => [v.id, v]));
-      this.versionCounter++;
       this.stamp = stamp;
+      this.versionCounter++;
+      // built from the store: persist soon (not at once: the first requests come first), so the next start loads it
+      this.schedulePersist(PERSIST_AFTER_BUILD_MS);
       logger.debug(
         { added: res.added, updated: res.updated, removed: res.removed },
         "knowledge index synced with the store",
       );
     });
+  }
+
+  /**
+   * Re-reads only the articles whose (id, updatedAt) differ from memory's and drops the deleted ones (call
+   * inside exclusive()). Their passages are embedded afterwards, in the background.
+   */
+  private async applyChanges(heads: { _id: unknown; updatedAt?: Date | null }[]): Promise<void> {
+    const inStore = new Set<string>();
+    const stale: unknown[] = [];
+    for (const h of heads) {
+      const id = String(h._id);
+      inStore.add(id);
+      if (!this.articles.has(id) || this.index.revisionOf(id) !== revisionOf({ id, updatedAt: h.updatedAt }))
+        stale.push(h._id);
+    }
+    const gone = [...this.articles.keys()].filter((id) => !inStore.has(id));
+    const docs =
+      stale.length > 0 ? ((await ArticleModel.find({ _id: { $in: stale } }).lean()) as ArticleRecord[]) : [];
+    this.deferEmbedding = true;
+    let deferred = false;
+    try {
+      for (const view of docs.map(toView)) {
+        try {
+          deferred = !!(await this.index.upsertArticle(toIndexable(view))).embeddingError || deferred;
+        } catch (err) {
+          logger.warn({ articleId: view.id, err }, "article skipped by the search index");
+          await this.index.removeArticle(view.id);
+        }
+        this.articles.set(view.id, view);
+      }
+      for (const id of gone) {
+        await this.index.removeArticle(id);
+        this.articles.delete(id);
+      }
+    } finally {
+      this.deferEmbedding = false;
+    }
+    if (deferred) this.embedInBackground();
+    if (docs.length > 0 || gone.length > 0) this.changed();
+    logger.debug({ changed: docs.length, removed: gone.length }, "knowledge index caught up with the store");
   }
 }
 

@@ -11,6 +11,7 @@
  *
  * Other features hear of deleted and renamed articles through KnowledgeHooks (wired in services.ts).
  */
+import path from "node:path";
 import type { AppConfig } from "../config";
 import { createLlmClient, type LlmClient } from "../llm";
 import type { EmbedFunction } from "../search/search.types";
@@ -32,6 +33,7 @@ import {
   type SourcedArticleInput,
 } from "./knowledge.import";
 import type { ArticleInput } from "./knowledge.input";
+import { PersistedIndex, SEARCH_INDEX_FILE } from "./knowledge.persisted-index";
 import { type KnowledgePassage, RETRIEVE_K_DEFAULT, retrievePassages } from "./knowledge.retrieval";
 import { KnowledgeSearch, type KnowledgeSearchResult, type SearchInput } from "./knowledge.search";
 import {
@@ -91,6 +93,8 @@ export interface KnowledgeServiceDeps {
   embedRetryMs?: number;
   /** what other features must hear about article changes (services.ts wires bookmarks here) */
   hooks?: KnowledgeHooks;
+  /** where the search index persists between starts; default DATA_DIR/search-index.bin, null = nowhere */
+  persistedIndex?: PersistedIndex | null;
 }
 
 function embedFromConfig(config: AppConfig, llm?: LlmClient): EmbedFunction | undefined {
@@ -116,10 +120,17 @@ export class KnowledgeService {
   private readonly recorder = new RecentSearchRecorder();
 
   constructor(deps: KnowledgeServiceDeps) {
+    const embed = deps.embed ?? embedFromConfig(deps.config, deps.llm);
+    // vectors of one embedding model are no use to another: the model is part of what a persisted index fits
+    const embedModel = embed ? (deps.embed ? "custom" : (deps.config.openaiEmbeddingModel ?? null)) : null;
     this.catalog = new KnowledgeCatalog({
-      embed: deps.embed ?? embedFromConfig(deps.config, deps.llm),
+      embed,
       checkIntervalMs: deps.checkIntervalMs,
       embedRetryMs: deps.embedRetryMs,
+      persisted:
+        deps.persistedIndex === undefined
+          ? new PersistedIndex(path.join(deps.config.dataDir, SEARCH_INDEX_FILE), embedModel)
+          : (deps.persistedIndex ?? undefined),
     });
     this.importer = new KnowledgeImporter(this.catalog, deps.hooks, deps.sampleContentDir);
     this.articles = new ArticlesService(this.catalog, this.importer);
@@ -141,6 +152,11 @@ export class KnowledgeService {
   /** On the first start of an empty store, import the sample content; then load memory and the index. */
   ensureSampleContent(): Promise<ImportResult | null> {
     return this.importer.ensureSampleContent();
+  }
+
+  /** Writes the search index to DATA_DIR if it changed since the last write (shutdown). */
+  close(): Promise<void> {
+    return this.catalog.close();
   }
 
   /** Re-read every article from the store into memory and the search index now (after bulk writes). */

@@ -48,3 +48,13 @@ export function validateArticle(input: unknown): IndexableArticle {
     updatedAt: a.updatedAt as IndexableArticle["updatedAt"],
   };
 }
+
+/** A number clamped to an integer in [min, max]; `fallback` when it is not a finite number. */
+export function clampInt(value: unknown, min: number, max: number, fallback: number): number {
+  if (typeof value !== "number" || !Number.isFinite(value)) return fallback;
+  return Math.min(max, Math.max(min, Math.floor(value)));
+}
+
+export function errorMessage(err: unknown): string {
+  return err instanceof Error ? err.message : String(err);
+}

@@ -7,14 +7,13 @@
  * (search.scorer.ts) and snippets (search.snippet.ts).
  */
 import type { AnyOrama } from "@orama/orama";
-import { validateArticle } from "./search.article";
+import { clampInt, errorMessage, validateArticle } from "./search.article";
 import { type Coverage, RERANK_POOL, rerank, TermSetCache, type TermSets } from "./search.coverage";
 import { preloadDanish } from "./search.danish";
 import { formatFingerprint, revisionOf } from "./search.fingerprint";
 import { fuseRanks } from "./search.fusion";
 import {
   ARTICLE_BOOST,
-  externalIds,
   headingsOf,
   insertArticleDoc,
   insertPassageDoc,
@@ -23,10 +22,13 @@ import {
   PASSAGE_BOOST,
   removeDoc,
 } from "./search.orama";
+import { type IndexSnapshot, type IndexState, restoreIndex } from "./search.persist";
 import { type AnalysedQuery, analyseQuery, MAX_CACHED_QUERY, QueryCache } from "./search.query-cache";
 import { scoreTopK } from "./search.scorer";
 import { buildSnippet, matchRanges, SnippetSourceCache } from "./search.snippet";
 import {
+  inCategory,
+  indexStats,
   isCurrent,
   type Prepared,
   prepareArticle,
@@ -56,15 +58,6 @@ import { Vocabulary } from "./search.vocabulary";
 // The index's public API as it was before the split: callers keep importing these from here.
 export { SearchIndexError, type SearchIndexErrorCode, validateArticle } from "./search.article";
 export { MAX_QUERY_LENGTH, MAX_QUERY_TERMS } from "./search.query";
-
-function clampInt(value: unknown, min: number, max: number, fallback: number): number {
-  if (typeof value !== "number" || !Number.isFinite(value)) return fallback;
-  return Math.min(max, Math.max(min, Math.floor(value)));
-}
-
-function errorMessage(err: unknown): string {
-  return err instanceof Error ? err.message : String(err);
-}
 
 /**
  * In-process search over knowledge articles: full-text search of whole articles (for the knowledge
@@ -241,6 +234,25 @@ export class KnowledgeIndex {
     });
   }
 
+  /** What a persisted snapshot is made of (search.persist.ts); read it synchronously, between two commits. */
+  persistedState(): IndexState {
+    const { articleDb, passageDb, articles, vocabulary } = this;
+    return { articleDb, passageDb, articles, vocabulary };
+  }
+
+  /** Replaces the whole index with a snapshot; rejects, leaving the index as it was, when it does not hang together. */
+  restore(snapshot: IndexSnapshot): Promise<void> {
+    return this.serial(async () => {
+      const restored = restoreIndex(snapshot, new Vocabulary()); // throws before anything here changes
+      this.reset();
+      this.vocabulary.restore(snapshot.json.vocabulary);
+      ({ articleDb: this.articleDb, passageDb: this.passageDb } = restored);
+      for (const a of restored.articles.values()) this.commitRestored(a);
+      this.versionCounter++;
+      preloadDanish();
+    });
+  }
+
   /** Retries embedding passages left without a vector by an earlier failure. Resolves to how many got one. */
   embedPending(): Promise<number> {
     return this.serial(async () => {
@@ -356,31 +368,15 @@ export class KnowledgeIndex {
   }
 
   stats(): IndexStats {
-    let embedded = 0;
-    for (const p of this.passages.values()) if (p.vector) embedded++;
-    return {
-      articles: this.articles.size,
-      passages: this.passages.size,
-      embeddedPassages: embedded,
-      pendingEmbeddings: this.embedder ? this.passages.size - embedded : 0,
-      vocabulary: this.vocabulary.size,
-      hybrid: this.hybrid,
-      version: this.versionCounter,
-      fingerprint: this.fingerprint,
-    };
+    const { articles, passages, vocabulary, hybrid, fingerprint } = this;
+    return indexStats({ articles, passages, vocabulary, hybrid, fingerprint, version: this.versionCounter });
   }
 
   // ---- internals -------------------------------------------------------------------------------
 
   /** Filter by category on orama internal ids (articles and passages carry their category). */
   private inCategory(db: AnyOrama, category: string): (internalId: number) => boolean {
-    const idOf = externalIds(db);
-    const isArticles = db === this.articleDb;
-    return (internalId) => {
-      const id = idOf(internalId);
-      const doc = isArticles ? this.articles.get(id) : this.passages.get(id);
-      return doc?.category === category;
-    };
+    return inCategory(db, db === this.articleDb ? this.articles : this.passages, category);
   }
 
   private serial<T>(fn: () => Promise<T>): Promise<T> {
@@ -463,6 +459,13 @@ export class KnowledgeIndex {
       headings: [p.title, ...p.headingPath].join("\n"),
       body: p.text,
     }));
+  }
+
+  /** An article already in the (restored) orama databases and vocabulary. */
+  private commitRestored(a: StoredArticle): void {
+    for (const p of a.passages) this.passages.set(p.id, p);
+    this.articles.set(a.id, a);
+    this.fingerprintXor ^= a.digest;
   }
 
   private commitInsert(a: StoredArticle): void {

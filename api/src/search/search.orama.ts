@@ -86,33 +86,33 @@ export function headingsOf(markdown: string): string {
   return out.join("\n");
 }
 
-/** Adds an article's document (searched by search()). */
-export function insertArticleDoc(db: AnyOrama, a: OramaArticle): void {
-  sync(
-    insert(db, {
-      id: a.id,
-      title: a.title,
-      // Section headings say what an article is about better than a word somewhere in its body.
-      headings: headingsOf(a.content),
-      tags: a.tags,
-      category: a.category,
-      subcategory: a.subcategory ?? "",
-      content: a.content,
-    }),
-  );
+/** An article's orama document (searched by search()). */
+export function articleDoc(a: OramaArticle) {
+  return {
+    id: a.id,
+    title: a.title,
+    // Section headings say what an article is about better than a word somewhere in its body.
+    headings: headingsOf(a.content),
+    tags: a.tags,
+    category: a.category,
+    subcategory: a.subcategory ?? "",
+    content: a.content,
+  };
 }
 
-/** Adds one passage's document (searched by retrieve()); title and tags come from its article. */
+/** One passage's orama document (searched by retrieve()); title and tags come from its article. */
+export function passageDoc(a: OramaArticle, p: Passage) {
+  return { id: p.id, title: a.title, tags: a.tags, heading: p.headingPath.join("\n"), text: p.text };
+}
+
+/** Adds an article's document. */
+export function insertArticleDoc(db: AnyOrama, a: OramaArticle): void {
+  sync(insert(db, articleDoc(a)));
+}
+
+/** Adds one passage's document. */
 export function insertPassageDoc(db: AnyOrama, a: OramaArticle, p: Passage): void {
-  sync(
-    insert(db, {
-      id: p.id,
-      title: a.title,
-      tags: a.tags,
-      heading: p.headingPath.join("\n"),
-      text: p.text,
-    }),
-  );
+  sync(insert(db, passageDoc(a, p)));
 }
 
 export function removeDoc(db: AnyOrama, id: string): void {

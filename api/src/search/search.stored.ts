@@ -3,9 +3,12 @@
  * changes anything, its fingerprint digest, and its passages (chunked, each with the key of its embedded text
  * and, once embedded, its vector). Preparing one reuses the vectors of passages whose text did not change.
  */
+
+import type { AnyOrama } from "@orama/orama";
 import { chunkArticle } from "./search.chunker";
 import { entryDigest, hashArticleFields } from "./search.fingerprint";
-import type { ChunkOptions, IndexableArticle, Passage, RetrievedPassage } from "./search.types";
+import { externalIds } from "./search.orama";
+import type { ChunkOptions, IndexableArticle, IndexStats, Passage, RetrievedPassage } from "./search.types";
 import { embedKeyOf, type StoredPassage } from "./search.vectors";
 
 export interface StoredArticle {
@@ -89,5 +92,38 @@ export function retrievedPassage(
     score,
     ...(lexical !== undefined ? { lexicalScore: lexical } : {}),
     ...(vector !== undefined ? { vectorScore: vector } : {}),
+  };
+}
+
+/** A filter on orama internal ids: the document's article or passage is in `category`. */
+export function inCategory(
+  db: AnyOrama,
+  docs: Map<string, { category: string }>,
+  category: string,
+): (internalId: number) => boolean {
+  const idOf = externalIds(db);
+  return (internalId) => docs.get(idOf(internalId))?.category === category;
+}
+
+/** The index's figures (KnowledgeIndex.stats()). */
+export function indexStats(s: {
+  articles: Map<string, StoredArticle>;
+  passages: Map<string, StoredPassage>;
+  vocabulary: { size: number };
+  hybrid: boolean;
+  version: number;
+  fingerprint: string;
+}): IndexStats {
+  let embedded = 0;
+  for (const p of s.passages.values()) if (p.vector) embedded++;
+  return {
+    articles: s.articles.size,
+    passages: s.passages.size,
+    embeddedPassages: embedded,
+    pendingEmbeddings: s.hybrid ? s.passages.size - embedded : 0,
+    vocabulary: s.vocabulary.size,
+    hybrid: s.hybrid,
+    version: s.version,
+    fingerprint: s.fingerprint,
   };
 }

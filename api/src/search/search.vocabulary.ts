@@ -21,6 +21,13 @@ export interface Correction {
   word: string;
 }
 
+/** A vocabulary as plain data: articles counted, [term, articles], [folded word, term, word, articles]. */
+export interface VocabularyDump {
+  articles: number;
+  terms: [string, number][];
+  words: [string, string, string, number][];
+}
+
 export class Vocabulary {
   /** Index term → number of articles containing it. */
   private readonly termCounts = new Map<string, number>();
@@ -90,6 +97,23 @@ export class Vocabulary {
     }
     this.sortedTerms = null;
     this.sortedReversed = null;
+  }
+
+  /** The counts as plain data (the persisted index); restore() reads them back. */
+  dump(): VocabularyDump {
+    return {
+      articles: this.articleTotal,
+      terms: [...this.termCounts],
+      words: [...this.words].map(([key, e]) => [key, e.term, e.word, e.count]),
+    };
+  }
+
+  /** Replaces the counts with a dump(). */
+  restore(d: VocabularyDump): void {
+    this.clear();
+    this.articleTotal = d.articles;
+    for (const [term, count] of d.terms) this.termCounts.set(term, count);
+    for (const [key, term, word, count] of d.words) this.words.set(key, { term, word, count });
   }
 
   clear(): void {

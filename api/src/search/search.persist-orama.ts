@@ -1,0 +1,175 @@
+/**
+ * One orama database as plain data and back, for the persisted index (search.persist.ts). orama's own
+ * save()/load() write every radix node as a JSON object with its documents as a JSON array and the documents
+ * themselves: ~150 MB of JSON at 20,000 articles, 5 s to parse and load. Here the tree's labels go to JSON
+ * and its numbers (flags, child counts, document ids, field lengths) to one Int32Array, and the documents are
+ * not written at all: the caller rebuilds them from the articles it persists anyway (orama needs them only to
+ * remove a document's words again).
+ *
+ * Tied to orama's internal layout (3.1.18, as search.scorer.ts is): the persisted index's format key includes
+ * orama's version, so an upgrade rebuilds instead of loading a layout it does not understand.
+ */
+import type { AnyOrama } from "@orama/orama";
+import { radix } from "@orama/orama/trees";
+
+type Node = radix.RadixNode;
+
+interface IndexData {
+  indexes: Record<string, { type: string; node: Node; isArray: boolean }>;
+  tokenOccurrences: Record<string, Record<string, number>>;
+  fieldLengths: Record<string, Record<number, number | undefined>>;
+  avgFieldLength: Record<string, number | undefined>;
+  frequencies: Record<string, Record<number, unknown>>;
+}
+
+/** A growing list of 32-bit integers (written), or a cursor over one (read). */
+export class Ints {
+  private buf: Int32Array;
+  length = 0;
+  private pos = 0;
+
+  constructor(from?: Int32Array) {
+    this.buf = from ?? new Int32Array(1 << 16);
+    if (from) this.length = from.length;
+  }
+
+  push(v: number): void {
+    if (this.length === this.buf.length) {
+      const next = new Int32Array(this.buf.length * 2);
+      next.set(this.buf);
+      this.buf = next;
+    }
+    this.buf[this.length++] = v;
+  }
+
+  next(): number {
+    if (this.pos >= this.length) throw new Error("persisted index: integer stream ends early");
+    return this.buf[this.pos++];
+  }
+
+  get done(): boolean {
+    return this.pos === this.length;
+  }
+
+  view(): Int32Array {
+    return this.buf.subarray(0, this.length);
+  }
+}
+
+/** What a database is written as (besides its integers). */
+export interface DbDump {
+  /** orama internal id - 1 → our id (ids of removed documents stay: orama never reuses them) */
+  ids: string[];
+  /** per field: the radix nodes' keys and labels, in pre-order */
+  trees: Record<string, { keys: string[]; labels: string[] }>;
+  tokenOccurrences: Record<string, Record<string, number>>;
+  avgFieldLength: Record<string, number | null>;
+}
+
+function indexData(db: AnyOrama): IndexData {
+  return db.data.index as unknown as IndexData;
+}
+
+function idStore(db: AnyOrama): { internalIdToId: string[]; idToInternalId: Map<string, number> } {
+  return db.internalDocumentIDStore as unknown as {
+    internalIdToId: string[];
+    idToInternalId: Map<string, number>;
+  };
+}
+
+/** Writes a database's index (not its documents) to a dump and `ints`. */
+export function dumpDb(db: AnyOrama, ints: Ints): DbDump {
+  const data = indexData(db);
+  const trees: DbDump["trees"] = {};
+  for (const [field, index] of Object.entries(data.indexes)) {
+    if (index.type !== "Radix") throw new Error(`persisted index: field ${field} is not a radix tree`);
+    const keys: string[] = [];
+    const labels: string[] = [];
+    const stack: Node[] = [index.node];
+    while (stack.length > 0) {
+      const n = stack.pop() as Node;
+      keys.push(n.k);
+      labels.push(n.s);
+      ints.push(n.e ? 1 : 0);
+      ints.push(n.c.size);
+      ints.push(n.d.size);
+      for (const id of n.d) ints.push(id);
+      const children = [...n.c.values()];
+      for (let i = children.length - 1; i >= 0; i--) stack.push(children[i]);
+    }
+    trees[field] = { keys, labels };
+    const lengths = data.fieldLengths[field];
+    const entries = Object.keys(lengths).filter((k) => lengths[Number(k)] !== undefined);
+    ints.push(entries.length);
+    for (const k of entries) {
+      ints.push(Number(k));
+      ints.push(lengths[Number(k)] as number);
+    }
+  }
+  const avgFieldLength: DbDump["avgFieldLength"] = {};
+  for (const [k, v] of Object.entries(data.avgFieldLength)) avgFieldLength[k] = v ?? null;
+  return {
+    ids: [...idStore(db).internalIdToId],
+    trees,
+    tokenOccurrences: data.tokenOccurrences,
+    avgFieldLength,
+  };
+}
+
+function readTree(keys: string[], labels: string[], ints: Ints): Node {
+  let at = 0;
+  const read = (parentWord: string, root: boolean): Node => {
+    if (at >= keys.length) throw new Error("persisted index: radix tree ends early");
+    const node: Node = root ? new radix.RadixTree() : new radix.RadixNode(keys[at], labels[at], false);
+    node.k = keys[at];
+    node.s = labels[at];
+    node.w = parentWord + node.s;
+    at++;
+    node.e = ints.next() === 1;
+    const children = ints.next();
+    const docs = ints.next();
+    for (let i = 0; i < docs; i++) node.d.add(ints.next());
+    for (let i = 0; i < children; i++) {
+      const child = read(node.w, false);
+      node.c.set(child.k, child);
+    }
+    return node;
+  };
+  const root = read("", true);
+  if (at !== keys.length) throw new Error("persisted index: radix tree has nodes left over");
+  return root;
+}
+
+/**
+ * Loads a dump into a database fresh from newArticleDb()/newPassageDb() (same schema): its index, its ids,
+ * and `docs` (our id → the document orama would hold, built by the caller; every one must have an id).
+ */
+export function restoreDb(db: AnyOrama, dump: DbDump, ints: Ints, docs: Map<string, object>): void {
+  const data = indexData(db);
+  const fields = Object.keys(data.indexes);
+  if (fields.join() !== Object.keys(dump.trees).join())
+    throw new Error("persisted index: fields differ from the schema");
+  for (const field of fields) {
+    const { keys, labels } = dump.trees[field];
+    data.indexes[field].node = readTree(keys, labels, ints);
+    const lengths: Record<number, number | undefined> = {};
+    const n = ints.next();
+    for (let i = 0; i < n; i++) {
+      const id = ints.next();
+      lengths[id] = ints.next();
+    }
+    data.fieldLengths[field] = lengths;
+    data.avgFieldLength[field] = dump.avgFieldLength[field] ?? undefined;
+    data.tokenOccurrences[field] = dump.tokenOccurrences[field] ?? {};
+  }
+  const store = idStore(db);
+  store.internalIdToId = [...dump.ids];
+  store.idToInternalId = new Map(dump.ids.map((id, i) => [id, i + 1]));
+  const docStore = db.data.docs as unknown as { docs: Record<number, object>; count: number };
+  for (const [id, doc] of docs) {
+    const internalId = store.idToInternalId.get(id);
+    if (internalId === undefined) throw new Error("persisted index: a document has no internal id");
+    docStore.docs[internalId] = doc;
+  }
+  docStore.count = docs.size;
+}

@@ -1,0 +1,174 @@
+/**
+ * The persisted index: a snapshot written to a file and read back answers exactly like the index it was taken
+ * from (and keeps answering alike after edits); a file that is truncated, garbage, from other code or
+ * tampered with is refused; two writers at once leave one whole file.
+ */
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { KnowledgeIndex } from "./search.index";
+import { indexFormatKey, snapshotIndex } from "./search.persist";
+import { readSnapshotFile, writeSnapshotFile } from "./search.snapshot-file";
+import { buildArticle, hashedEmbedder, sampleArticles } from "./search.test-helpers";
+import type { IndexableArticle } from "./search.types";
+
+const QUERIES = [
+  "Hvad er klagefristen?",
+  "hvem attesterer udlæg",
+  "sagsbehandlnig",
+  "generalfors",
+  "kontingent rykker",
+  "sletning af persondata",
+  "økonomimedarbejder",
+  "dag",
+];
+
+let dir: string;
+let articles: IndexableArticle[];
+
+beforeAll(async () => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), "vidensbank-persist-"));
+  articles = await sampleArticles();
+});
+afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+async function save(index: KnowledgeIndex, file: string, meta: unknown = {}): Promise<void> {
+  const snap = snapshotIndex(index.persistedState());
+  await writeSnapshotFile(file, { key: indexFormatKey(), meta, ...snap });
+}
+
+async function load(file: string, synonyms?: string[][]) {
+  const read = await readSnapshotFile(file, indexFormatKey());
+  if (!read.ok) throw new Error(read.reason);
+  const index = new KnowledgeIndex(synonyms ? { embed: hashedEmbedder(synonyms).embed } : {});
+  await index.restore({ json: read.file.json as never, ints: read.file.ints, floats: read.file.floats });
+  return index;
+}
+
+/** What the index answers to every query: search (with snippets) and retrieval, as JSON. */
+async function answers(index: KnowledgeIndex): Promise<string> {
+  const out: unknown[] = [];
+  for (const q of QUERIES) {
+    out.push(index.search(q, { limit: 20 }), await index.retrieve(q, { k: 8 }));
+    out.push(index.search(q, { category: "Økonomi" }));
+  }
+  return JSON.stringify(out);
+}
+
+describe("persisted search index", () => {
+  it("should answer every query exactly as the index it was saved from, with the same fingerprint and passages", async () => {
+    const built = new KnowledgeIndex();
+    await built.rebuildFrom(articles);
+    const file = path.join(dir, "roundtrip.bin");
+    await save(built, file);
+    const loaded = await load(file);
+    expect(loaded.fingerprint).toBe(built.fingerprint);
+    expect(loaded.stats()).toEqual({ ...built.stats(), version: loaded.version });
+    expect(await answers(loaded)).toBe(await answers(built));
+    expect(built.search("klagefrist").total).toBeGreaterThan(0); // the comparison is not of empty answers
+    for (const a of articles) expect(loaded.passagesOf(a.id)).toEqual(built.passagesOf(a.id));
+  });
+
+  it("should keep answering alike after the same edits, removals and additions on both", async () => {
+    const built = new KnowledgeIndex();
+    await built.rebuildFrom(articles);
+    const file = path.join(dir, "edits.bin");
+    await save(built, file);
+    const loaded = await load(file);
+    const edited = {
+      ...articles[0],
+      content: `${articles[0].content}\n\n## Nyt afsnit\n\nZebrafinker i haven.\n`,
+    };
+    const added = buildArticle({
+      title: "Kaktuspleje",
+      content: "# Kaktuspleje\n\nVand kaktussen sjældent.\n",
+    });
+    for (const index of [built, loaded]) {
+      await index.upsertArticle(edited);
+      await index.removeArticle(articles[1].id);
+      await index.upsertArticle(added);
+    }
+    expect(loaded.fingerprint).toBe(built.fingerprint);
+    expect(loaded.search("zebrafinker").hits.map((h) => h.articleId)).toEqual([articles[0].id]);
+    expect(loaded.search("kaktus").hits.map((h) => h.articleId)).toEqual([added.id]);
+    expect(loaded.has(articles[1].id)).toBe(false);
+    expect(await answers(loaded)).toBe(await answers(built));
+  });
+
+  it("should keep passage vectors (hybrid retrieval answers alike, nothing left to embed)", async () => {
+    const built = new KnowledgeIndex({ embed: hashedEmbedder().embed });
+    await built.rebuildFrom(articles);
+    const file = path.join(dir, "hybrid.bin");
+    await save(built, file);
+    const loaded = await load(file, []);
+    expect(loaded.stats().pendingEmbeddings).toBe(0);
+    expect(loaded.stats().embeddedPassages).toBe(built.stats().embeddedPassages);
+    const r = await loaded.retrieve("Hvad er klagefristen?", { k: 5 });
+    expect(r.mode).toBe("hybrid");
+    expect(JSON.stringify(r)).toBe(JSON.stringify(await built.retrieve("Hvad er klagefristen?", { k: 5 })));
+  });
+
+  it("should refuse a missing, truncated, garbage, tampered or other-format file with a reason", async () => {
+    const built = new KnowledgeIndex();
+    await built.rebuildFrom(articles);
+    const file = path.join(dir, "good.bin");
+    await save(built, file);
+    const bytes = fs.readFileSync(file);
+    const variant = (name: string, data: Buffer | string) => {
+      const f = path.join(dir, name);
+      fs.writeFileSync(f, data);
+      return f;
+    };
+    const tampered = Buffer.from(bytes);
+    tampered[tampered.length - 10] ^= 0xff;
+    const cases: [string, string][] = [
+      [path.join(dir, "missing.bin"), "no persisted index"],
+      [variant("truncated.bin", bytes.subarray(0, bytes.length - 1000)), "truncated"],
+      [variant("garbage.bin", "nonsense\n{}\n"), "not an index"],
+      [variant("tampered.bin", tampered), "checksum"],
+      [variant("header.bin", `vidensbank-search-index\n{"key":`), "bad header"],
+    ];
+    for (const [f, reason] of cases) {
+      const read = await readSnapshotFile(f, indexFormatKey());
+      expect(read.ok).toBe(false);
+      expect(read.ok ? "" : read.reason).toContain(reason);
+    }
+    const other = await readSnapshotFile(file, "another-format-key");
+    expect(other.ok ? "" : other.reason).toContain("format key");
+  });
+
+  it("should leave the index as it was when a snapshot does not hang together", async () => {
+    const index = new KnowledgeIndex();
+    await index.rebuildFrom(articles);
+    const before = await answers(index);
+    const snap = snapshotIndex(index.persistedState());
+    const broken = { ...snap, ints: snap.ints.subarray(0, snap.ints.length - 5) };
+    await expect(index.restore(broken)).rejects.toThrow(/persisted index/);
+    const extra = new Int32Array(snap.ints.length + 1);
+    extra.set(snap.ints);
+    await expect(index.restore({ ...snap, ints: extra })).rejects.toThrow(/left over/);
+    expect(await answers(index)).toBe(before);
+  });
+
+  it("should leave one whole file when two processes write at once (temporary file + rename)", async () => {
+    const a = new KnowledgeIndex();
+    await a.rebuildFrom(articles);
+    const b = new KnowledgeIndex();
+    await b.rebuildFrom(articles.slice(0, 5));
+    const file = path.join(dir, "race.bin");
+    for (let round = 0; round < 5; round++) {
+      await Promise.all([
+        save(a, file, { who: "a" }),
+        save(b, file, { who: "b" }),
+        save(a, file, { who: "a" }),
+      ]);
+      const read = await readSnapshotFile<{ who: string }>(file, indexFormatKey());
+      expect(read.ok).toBe(true);
+      if (!read.ok) continue;
+      const loaded = await load(file);
+      expect(loaded.fingerprint).toBe(read.file.meta.who === "a" ? a.fingerprint : b.fingerprint);
+    }
+    expect(fs.readdirSync(dir).filter((f) => f.endsWith(".tmp"))).toEqual([]);
+  });
+});

@@ -1,0 +1,106 @@
+/**
+ * Cold start of search (part of `npm run bench:search`; alone: `tsx --expose-gc bench/search-cold-start.ts 20000`):
+ * a store in this process pre-seeded with N generated articles, and a child process that starts as the server
+ * does (bench/search-cold-start.child.ts) against it. Measured: time from the child's process start to its first
+ * answered search and its heap after start,
+ *   - cold: no persisted index in DATA_DIR (what every start did before the index was persisted),
+ *   - warm: the index the cold run persisted at shutdown,
+ *   - warm after edits: 100 articles edited, 20 deleted and 20 added in the store while the child was down
+ *     (the search answers from the persisted index and catches up in the background).
+ * Goal: warm ≤ 3 s at 20,000 articles.
+ */
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import mongoose from "mongoose";
+import { generate, storeArticles, vocabulary } from "./search.bench";
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const CHILD = path.join(ROOT, "bench/search-cold-start.child.ts");
+
+interface ChildResult {
+  firstSearchMs: number;
+  hits: number;
+  articles: number;
+  heapUsed: number;
+  rss: number;
+  closeMs: number;
+}
+
+function runChild(env: Record<string, string>): Promise<ChildResult & { wallMs: number }> {
+  const t0 = performance.now();
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ["--expose-gc", "--import", "tsx", CHILD], {
+      cwd: ROOT,
+      env: { ...process.env, LOG_LEVEL: "warn", ...env },
+      stdio: ["ignore", "pipe", "inherit"],
+    });
+    let out = "";
+    child.stdout.on("data", (d) => {
+      out += d;
+    });
+    child.on("error", reject);
+    child.on("exit", (code) => {
+      const line = out.split("\n").find((l) => l.startsWith('{"firstSearchMs"')) ?? "";
+      try {
+        resolve({ ...(JSON.parse(line) as ChildResult), wallMs: performance.now() - t0 });
+      } catch {
+        reject(new Error(`child exited ${code}: ${out}`));
+      }
+    });
+  });
+}
+
+const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
+const s = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+
+export async function measureColdStart(size: number, seed: number): Promise<void> {
+  const { startEmbeddedStore } = await import("@vidensbank/embedded-mongo");
+  const { EMBEDDED_DB_NAME } = await import("../api/src/db/connection");
+  const store = await startEmbeddedStore({ memory: true });
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "vidensbank-coldstart-"));
+  try {
+    await mongoose.connect(store.uri, { dbName: EMBEDDED_DB_NAME });
+    const articles = generate(size, await vocabulary(), seed);
+    await storeArticles(articles);
+    await mongoose.connection.collection("knowledge_meta").insertOne({ _id: "sample-content" } as never);
+    const env = { MONGODB_URI: `${store.uri}${EMBEDDED_DB_NAME}`, DATA_DIR: dataDir };
+    console.log(
+      `\n== cold start: ${size.toLocaleString("da-DK")} articles in a store of their own; a child process starts as the server does and searches once`,
+    );
+    const line = (label: string, r: ChildResult & { wallMs: number }) =>
+      console.log(
+        `${label.padEnd(18)} first search ${s(r.firstSearchMs)} after process start (${s(r.wallMs)} spawn to exit)  heap ${mb(r.heapUsed)}  rss ${mb(r.rss)}  (${r.articles} articles, ${r.hits} hits; shutdown incl. persisting ${s(r.closeMs)})`,
+      );
+    line("cold (no file):", await runChild(env));
+    const file = path.join(dataDir, "search-index.bin");
+    console.log(
+      `persisted index: ${fs.existsSync(file) ? mb(fs.statSync(file).size) : "not written"} (${file})`,
+    );
+    line("warm:", await runChild(env));
+    const Articles = mongoose.connection.collection("knowledge_articles");
+    const ids = (
+      await Articles.find({}, { projection: { _id: 1 } })
+        .limit(140)
+        .toArray()
+    ).map((d) => d._id);
+    await Articles.updateMany(
+      { _id: { $in: ids.slice(0, 100) } },
+      { $set: { content: "# Redigeret\n\nRedigeret afsnit om klagefrister.\n", updatedAt: new Date() } },
+    );
+    await Articles.deleteMany({ _id: { $in: ids.slice(100, 120) } });
+    await storeArticles(generate(20, await vocabulary(), seed + 7).map((a) => ({ ...a, id: `new-${a.id}` })));
+    line("warm after edits:", await runChild(env));
+    console.log("goal: warm ≤ 3 s to the first answered search");
+  } finally {
+    await mongoose.disconnect();
+    await store.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
+  await measureColdStart(Number(process.argv[2] ?? 20_000), 20251122);
+}
