@@ -119,3 +119,26 @@ export function rerank<T extends { id: string; score: number }>(
   }
   return out.sort((a, b) => b.rank - a.rank);
 }
+
+/**
+ * An article is also ranked by its best section: the IDF-weighted coverage of the question by the one passage
+ * that covers most of it, at this weight. A long article that mentions the question's words here and there ranks
+ * below the article with a section about exactly that (the answer is in one place).
+ */
+export const SECTION_WEIGHT = 1;
+/** How many of the best re-ranked articles are compared by their best section (the rest cannot pass them). */
+export const SECTION_POOL = 5;
+
+/** Re-ranked articles, the best SECTION_POOL lifted by their best section's coverage (best first). */
+export function withBestSection<T extends { id: string; rank: number }>(
+  ranked: readonly T[],
+  concepts: readonly QueryConcept[],
+  sectionsOf: (id: string) => readonly TermSets[],
+): T[] {
+  const lifted = ranked.slice(0, SECTION_POOL).map((r) => {
+    let best = 0;
+    for (const sets of sectionsOf(r.id)) best = Math.max(best, coverageOf(concepts, sets).coverage);
+    return { ...r, rank: r.rank + SECTION_WEIGHT * best };
+  });
+  return [...lifted.sort((a, b) => b.rank - a.rank), ...ranked.slice(SECTION_POOL)];
+}

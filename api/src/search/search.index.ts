@@ -8,7 +8,14 @@
  */
 import type { AnyOrama } from "@orama/orama";
 import { validateArticle } from "./search.article";
-import { type Coverage, RERANK_POOL, rerank, TermSetCache, type TermSets } from "./search.coverage";
+import {
+  type Coverage,
+  RERANK_POOL,
+  rerank,
+  TermSetCache,
+  type TermSets,
+  withBestSection,
+} from "./search.coverage";
 import { preloadDanish } from "./search.danish";
 import { formatFingerprint, revisionOf } from "./search.fingerprint";
 import { fuseRanks } from "./search.fusion";
@@ -272,8 +279,14 @@ export class KnowledgeIndex {
         weights: q.weights,
         accept: category ? this.inCategory(this.articleDb, category) : undefined,
       });
-      // BM25's best, re-ranked by how much of the question each article covers (its headings counting extra)
-      return { res, ranked: rerank(res.top, q.concepts, (id) => this.articleTerms(id)) };
+      // BM25's best, re-ranked by how much of the question each article covers (its headings counting extra) …
+      // … and by its best section (the answer is in one place)
+      const ranked = withBestSection(
+        rerank(res.top, q.concepts, (id) => this.articleTerms(id)),
+        q.concepts,
+        (id) => this.sectionTerms(id),
+      );
+      return { res, ranked };
     });
     const hits: SearchHit[] = [];
     for (const h of ranked.slice(offset, offset + limit)) {
@@ -453,6 +466,16 @@ export class KnowledgeIndex {
       headings: [a.title, headingsOf(a.content), ...a.tags].join("\n"),
       body: `${a.category}\n${a.subcategory ?? ""}\n${a.content}`,
     }));
+  }
+
+  /** The index terms of each of an article's passages (its sections). */
+  private sectionTerms(articleId: string): TermSets[] {
+    const out: TermSets[] = [];
+    for (const p of this.articles.get(articleId)?.passages ?? []) {
+      const sets = this.passageTerms(p.id);
+      if (sets) out.push(sets);
+    }
+    return out;
   }
 
   /** A passage's index terms: all of them, and those of its article's title and its headings. */
