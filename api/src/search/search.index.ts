@@ -81,6 +81,9 @@ function errorMessage(err: unknown): string {
  * Both indexes change together: once upsertArticle()/removeArticle() resolve, search and retrieve
  * see the new state; mutations run one at a time in call order. Searches are synchronous.
  */
+/** A passage's coverage of the question, and where its article ranks for the question. */
+type PassageCover = Coverage & { articleRank?: number };
+
 export class KnowledgeIndex {
   private articleDb = newArticleDb();
   private passageDb = newPassageDb();
@@ -271,23 +274,7 @@ export class KnowledgeIndex {
     if (q.oramaTerms.length === 0) return { hits: [], total: 0, query: q.info };
     const category = typeof options?.category === "string" && options.category ? options.category : undefined;
     const depth = Math.max(offset + limit, RERANK_POOL);
-    const { res, ranked } = this.queries.ranking(q, `a\0${depth}\0${category ?? ""}`, () => {
-      const res = scoreTopK(this.articleDb, q.oramaTerms, {
-        fields: ARTICLE_BOOST,
-        k: depth,
-        version: this.dbVersion,
-        weights: q.weights,
-        accept: category ? this.inCategory(this.articleDb, category) : undefined,
-      });
-      // BM25's best, re-ranked by how much of the question each article covers (its headings counting extra) …
-      // … and by its best section (the answer is in one place)
-      const ranked = withBestSection(
-        rerank(res.top, q.concepts, (id) => this.articleTerms(id)),
-        q.concepts,
-        (id) => this.sectionTerms(id),
-      );
-      return { res, ranked };
-    });
+    const { res, ranked } = this.articleRanking(q, depth, category);
     const hits: SearchHit[] = [];
     for (const h of ranked.slice(offset, offset + limit)) {
       const a = this.articles.get(h.id);
@@ -340,9 +327,15 @@ export class KnowledgeIndex {
       });
       lexical.push(...ranked.slice(0, pool).map((r) => ({ id: r.id, score: r.score, rank: r.rank })));
     }
-    const coverOf = (id: string): Coverage | undefined => {
+    // where each passage's article ranks for the question (search's ranking, kept with the query)
+    const articleRank = new Map<string, number>();
+    if (q.oramaTerms.length > 0)
+      this.articleRanking(q, RERANK_POOL, category).ranked.forEach((a, i) => articleRank.set(a.id, i + 1));
+    const coverOf = (id: string): PassageCover | undefined => {
       const sets = this.passageTerms(id);
-      return sets ? rerank([{ id, score: 0 }], q.concepts, () => sets)[0]?.cover : undefined;
+      const cover = sets ? rerank([{ id, score: 0 }], q.concepts, () => sets)[0]?.cover : undefined;
+      const rank = articleRank.get(this.passages.get(id)?.articleId ?? "");
+      return cover && { ...cover, articleRank: rank };
     };
 
     const vectorHits = q.info.text ? await this.vectorSearch(q.info.text, pool, category) : null;
@@ -361,6 +354,28 @@ export class KnowledgeIndex {
       .map((f) => this.present(f.id, f.score, f.lexical, f.vector, coverOf(f.id)))
       .filter((p): p is RetrievedPassage => p !== null);
     return { passages, mode: "hybrid", query: q.info };
+  }
+
+  /**
+   * Articles ranked for a query (kept with the query): BM25's best `depth`, re-ranked by how much of the question
+   * each article covers (its headings counting extra) and by its best section (the answer is in one place).
+   */
+  private articleRanking(q: AnalysedQuery, depth: number, category: string | undefined) {
+    return this.queries.ranking(q, `a\0${depth}\0${category ?? ""}`, () => {
+      const res = scoreTopK(this.articleDb, q.oramaTerms, {
+        fields: ARTICLE_BOOST,
+        k: depth,
+        version: this.dbVersion,
+        weights: q.weights,
+        accept: category ? this.inCategory(this.articleDb, category) : undefined,
+      });
+      const ranked = withBestSection(
+        rerank(res.top, q.concepts, (id) => this.articleTerms(id)),
+        q.concepts,
+        (id) => this.sectionTerms(id),
+      );
+      return { res, ranked };
+    });
   }
 
   /** The passages of an indexed article, in order (for citations and tests). */
@@ -444,7 +459,7 @@ export class KnowledgeIndex {
     score: number,
     lexical?: number,
     vector?: number,
-    cover?: Coverage,
+    cover?: PassageCover,
   ): RetrievedPassage | null {
     const p = this.passages.get(id);
     if (!p) return null;
@@ -454,6 +469,7 @@ export class KnowledgeIndex {
       out.matchedIdf = cover.matched;
       out.matchedWords = cover.words;
       out.questionWords = cover.ofWords;
+      if (cover.articleRank !== undefined) out.articleRank = cover.articleRank;
     }
     return out;
   }

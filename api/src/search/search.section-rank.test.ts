@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { KnowledgeIndex } from "./search.index";
-import { buildArticle } from "./search.test-helpers";
+import { buildArticle, sampleArticles } from "./search.test-helpers";
 
 /**
  * Class of failure: the article whose words are spread over many sections ranked above the article with a section
@@ -57,5 +57,18 @@ describe("KnowledgeIndex search: the article with a section that answers comes f
     const hits = index.search("postkasse").hits.map((h) => h.articleId);
     expect(hits).toContain("focused");
     expect(hits).toContain("scattered");
+  });
+});
+
+describe("KnowledgeIndex retrieve: passages know where their article ranks in search", () => {
+  it("should give each retrieved passage its article's search rank", async () => {
+    const index = new KnowledgeIndex();
+    await index.rebuildFrom(await sampleArticles());
+    const question = "Hvem skal godkende en regning på 300.000 kr.?";
+    const first = index.search(question).hits[0].articleId;
+    const { passages } = await index.retrieve(question, { k: 6 });
+    expect(passages.every((p) => typeof p.articleRank === "number")).toBe(true);
+    expect(passages.filter((p) => p.articleRank === 1).every((p) => p.articleId === first)).toBe(true);
+    expect(passages.some((p) => p.articleRank === 1)).toBe(true);
   });
 });
