@@ -127,7 +127,7 @@ export function rerank<T extends { id: string; score: number }>(
  */
 export const SECTION_WEIGHT = 1;
 /** How many of the best re-ranked articles are compared by their best section (the rest cannot pass them). */
-export const SECTION_POOL = 5;
+export const SECTION_POOL = 3;
 
 /** Re-ranked articles, the best SECTION_POOL lifted by their best section's coverage (best first). */
 export function withBestSection<T extends { id: string; rank: number }>(
@@ -141,4 +141,41 @@ export function withBestSection<T extends { id: string; rank: number }>(
     return { ...r, rank: r.rank + SECTION_WEIGHT * best };
   });
   return [...lifted.sort((a, b) => b.rank - a.rank), ...ranked.slice(SECTION_POOL)];
+}
+
+/** How many of the best passages' articles are ranked for retrieval (rankArticlesOfSections). */
+export const SECTION_ARTICLES_POOL = 10;
+
+/**
+ * Search's rule (rerank, then withBestSection) for the articles of ranked passages, without asking the article
+ * index: each article by its coverage of the question (headings counting extra), its best passage's BM25 share
+ * and its best passage's coverage. Their ranks (1 = first) by article id; retrieval tells the chat which article
+ * search would put first at the cost of a few article term sets (those of the best SECTION_ARTICLES_POOL
+ * passages' articles; the chat is given fewer passages than that).
+ */
+export function rankArticlesOfSections(
+  ranked: readonly { id: string; score: number; cover: Coverage }[],
+  concepts: readonly QueryConcept[],
+  articleOf: (id: string) => string | undefined,
+  articleSetsOf: (articleId: string) => TermSets | null,
+): Map<string, number> {
+  const best = new Map<string, { score: number; section: number }>();
+  let max = 0;
+  for (const r of ranked.slice(0, SECTION_ARTICLES_POOL)) {
+    const a = articleOf(r.id);
+    if (a === undefined) continue;
+    const b = best.get(a) ?? { score: 0, section: 0 };
+    best.set(a, { score: Math.max(b.score, r.score), section: Math.max(b.section, r.cover.coverage) });
+    max = Math.max(max, r.score);
+  }
+  const scored: { id: string; rank: number }[] = [];
+  for (const [id, b] of best) {
+    const sets = articleSetsOf(id);
+    if (!sets) continue;
+    const c = coverageOf(concepts, sets);
+    const bm25 = max > 0 ? (BM25_WEIGHT * b.score) / max : 0;
+    scored.push({ id, rank: c.coverage + HEADING_WEIGHT * c.headings + bm25 + SECTION_WEIGHT * b.section });
+  }
+  scored.sort((x, y) => y.rank - x.rank);
+  return new Map(scored.map((x, i) => [x.id, i + 1]));
 }

@@ -11,6 +11,7 @@ import { validateArticle } from "./search.article";
 import {
   type Coverage,
   RERANK_POOL,
+  rankArticlesOfSections,
   rerank,
   TermSetCache,
   type TermSets,
@@ -312,9 +313,11 @@ export class KnowledgeIndex {
     const pool = Math.max(k * 4, 20);
 
     const lexical: { id: string; score: number }[] = [];
+    // where each passage's article ranks for the question (search's rule over the articles of the pool)
+    let articleRank = new Map<string, number>();
     if (q.oramaTerms.length > 0) {
       const depth = Math.max(pool, RERANK_POOL);
-      const ranked = this.queries.ranking(q, `p\0${depth}\0${category ?? ""}`, () => {
+      const ranking = this.queries.ranking(q, `p\0${depth}\0${category ?? ""}`, () => {
         const res = scoreTopK(this.passageDb, q.oramaTerms, {
           fields: PASSAGE_BOOST,
           k: depth,
@@ -323,14 +326,18 @@ export class KnowledgeIndex {
           accept: category ? this.inCategory(this.passageDb, category) : undefined,
         });
         // the section that covers the question best first (its heading counting extra), BM25 breaking ties
-        return rerank(res.top, q.concepts, (id) => this.passageTerms(id));
+        const ranked = rerank(res.top, q.concepts, (id) => this.passageTerms(id));
+        const articles = rankArticlesOfSections(
+          ranked,
+          q.concepts,
+          (id) => this.passages.get(id)?.articleId,
+          (id) => this.articleTerms(id),
+        );
+        return { ranked, articles };
       });
-      lexical.push(...ranked.slice(0, pool).map((r) => ({ id: r.id, score: r.score, rank: r.rank })));
+      lexical.push(...ranking.ranked.slice(0, pool).map((r) => ({ id: r.id, score: r.score, rank: r.rank })));
+      articleRank = ranking.articles;
     }
-    // where each passage's article ranks for the question (search's ranking, kept with the query)
-    const articleRank = new Map<string, number>();
-    if (q.oramaTerms.length > 0)
-      this.articleRanking(q, RERANK_POOL, category).ranked.forEach((a, i) => articleRank.set(a.id, i + 1));
     const coverOf = (id: string): PassageCover | undefined => {
       const sets = this.passageTerms(id);
       const cover = sets ? rerank([{ id, score: 0 }], q.concepts, () => sets)[0]?.cover : undefined;
