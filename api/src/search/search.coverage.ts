@@ -147,17 +147,14 @@ export function withBestSection<T extends { id: string; rank: number }>(
 export const SECTION_ARTICLES_POOL = 10;
 
 /**
- * Search's rule (rerank, then withBestSection) for the articles of ranked passages, without asking the article
- * index: each article by its coverage of the question (headings counting extra), its best passage's BM25 share
- * and its best passage's coverage. Their ranks (1 = first) by article id; retrieval tells the chat which article
- * search would put first at the cost of a few article term sets (those of the best SECTION_ARTICLES_POOL
- * passages' articles; the chat is given fewer passages than that).
+ * The articles of ranked passages, ranked by their sections alone (search's best-section rule, withBestSection,
+ * with the best passage's BM25 share breaking ties), without the article index or the articles' own term sets:
+ * retrieval tells the chat which article answers in one place at the cost of a map over the best
+ * SECTION_ARTICLES_POOL passages (the chat is given fewer). Ranks (1 = first) by article id.
  */
 export function rankArticlesOfSections(
   ranked: readonly { id: string; score: number; cover: Coverage }[],
-  concepts: readonly QueryConcept[],
   articleOf: (id: string) => string | undefined,
-  articleSetsOf: (articleId: string) => TermSets | null,
 ): Map<string, number> {
   const best = new Map<string, { score: number; section: number }>();
   let max = 0;
@@ -168,14 +165,10 @@ export function rankArticlesOfSections(
     best.set(a, { score: Math.max(b.score, r.score), section: Math.max(b.section, r.cover.coverage) });
     max = Math.max(max, r.score);
   }
-  const scored: { id: string; rank: number }[] = [];
-  for (const [id, b] of best) {
-    const sets = articleSetsOf(id);
-    if (!sets) continue;
-    const c = coverageOf(concepts, sets);
-    const bm25 = max > 0 ? (BM25_WEIGHT * b.score) / max : 0;
-    scored.push({ id, rank: c.coverage + HEADING_WEIGHT * c.headings + bm25 + SECTION_WEIGHT * b.section });
-  }
+  const scored = [...best].map(([id, b]) => ({
+    id,
+    rank: SECTION_WEIGHT * b.section + (max > 0 ? (BM25_WEIGHT * b.score) / max : 0),
+  }));
   scored.sort((x, y) => y.rank - x.rank);
   return new Map(scored.map((x, i) => [x.id, i + 1]));
 }

@@ -313,7 +313,7 @@ export class KnowledgeIndex {
     const pool = Math.max(k * 4, 20);
 
     const lexical: { id: string; score: number }[] = [];
-    // where each passage's article ranks for the question (search's rule over the articles of the pool)
+    // where each passage's article ranks for the question (by its best section in the pool)
     let articleRank = new Map<string, number>();
     if (q.oramaTerms.length > 0) {
       const depth = Math.max(pool, RERANK_POOL);
@@ -327,12 +327,7 @@ export class KnowledgeIndex {
         });
         // the section that covers the question best first (its heading counting extra), BM25 breaking ties
         const ranked = rerank(res.top, q.concepts, (id) => this.passageTerms(id));
-        const articles = rankArticlesOfSections(
-          ranked,
-          q.concepts,
-          (id) => this.passages.get(id)?.articleId,
-          (id) => this.articleTerms(id),
-        );
+        const articles = rankArticlesOfSections(ranked, (id) => this.passages.get(id)?.articleId);
         return { ranked, articles };
       });
       lexical.push(...ranking.ranked.slice(0, pool).map((r) => ({ id: r.id, score: r.score, rank: r.rank })));
