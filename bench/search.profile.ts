@@ -2,7 +2,7 @@
  * CPU-profile helper: `npx tsx --cpu-prof --cpu-prof-dir=/tmp/prof bench/search.profile.ts [size] [rounds] [cold]`.
  * Builds the bench:search index (generated articles, same seed) and runs search()/retrieve() over its queries,
  * printing CPU per query. `cold` makes every call a new query string (trailing spaces: the same analysis), so
- * no cached analysis or ranking is reused.
+ * no cached analysis or ranking is reused (retrieve() gets strings search() did not see: a chat question alone).
  */
 import { KnowledgeIndex } from "../api/src/search/search.index";
 import { generate, QUERIES, vocabulary } from "./search.bench";
@@ -20,7 +20,7 @@ for (const q of QUERIES) {
 const t0 = process.cpuUsage();
 for (let r = 0; r < rounds; r++) for (const q of QUERIES) index.search(text(q, r), { limit: 10 });
 const t1 = process.cpuUsage();
-for (let r = 0; r < rounds; r++) for (const q of QUERIES) await index.retrieve(text(q, r), { k: 5 });
+for (let r = 0; r < rounds; r++) for (const q of QUERIES) await index.retrieve(text(q, rounds + r), { k: 5 });
 const t2 = process.cpuUsage();
 const n = rounds * QUERIES.length;
 const ms = (us: number): string => (us / n / 1000).toFixed(3);

@@ -344,7 +344,9 @@ export class KnowledgeCatalog {
     }
     const gone = [...this.articles.keys()].filter((id) => !inStore.has(id));
     const docs =
-      stale.length > 0 ? ((await ArticleModel.find({ _id: { $in: stale } }).lean()) as ArticleRecord[]) : [];
+      stale.length > 0
+        ? ((await ArticleModel.find({ _id: { $in: stale } }).lean()) as unknown as ArticleRecord[])
+        : [];
     this.deferEmbedding = true;
     let deferred = false;
     try {

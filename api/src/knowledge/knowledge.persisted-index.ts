@@ -32,8 +32,23 @@ interface Meta {
   savedAt: string;
 }
 
-/** What the catalog keeps of an article beyond the index: [id, createdAt, updatedAt, source, sourceId, sourceUrl, contentHash, fields]. */
-type ViewRow = [string, number, number, string, string, string | null, string, ViewFields | null];
+/**
+ * What the catalog keeps of an article beyond the index: [id, createdAt, updatedAt, source, sourceId, sourceUrl,
+ * contentHash, fields, origin]. `origin` (a Notion article's database title and heading anchors) is null for
+ * other articles and absent in files written before it existed.
+ */
+type ViewRow = [
+  string,
+  number,
+  number,
+  string,
+  string,
+  string | null,
+  string,
+  ViewFields | null,
+  ViewOrigin | null | undefined,
+];
+type ViewOrigin = [string | null, Array<{ heading: string; blockId: string }>];
 /** The indexed fields, written only when they differ from the index's copy (which the index cleaned). */
 type ViewFields = [string, string, string, string | null, string[]];
 
@@ -97,7 +112,17 @@ export class PersistedIndex {
     }
     const stored = index.persistedState().articles;
     const views = new Map<string, ArticleView>();
-    for (const [id, createdAt, updatedAt, source, sourceId, sourceUrl, contentHash, fields] of json.views) {
+    for (const [
+      id,
+      createdAt,
+      updatedAt,
+      source,
+      sourceId,
+      sourceUrl,
+      contentHash,
+      fields,
+      origin,
+    ] of json.views) {
       const a = stored.get(id);
       const [title, content, category, subcategory, tags] = fields ?? [
         a?.title ?? "",
@@ -118,6 +143,8 @@ export class PersistedIndex {
         source: source as ArticleSource,
         sourceId,
         sourceUrl,
+        sourceDatabase: origin?.[0] ?? null,
+        sourceAnchors: origin?.[1] ?? [],
         contentHash,
       });
     }
@@ -142,6 +169,9 @@ export class PersistedIndex {
         v.sourceUrl ?? null,
         v.contentHash,
         sameFields(v, a) ? null : [v.title, v.content, v.category, v.subcategory ?? null, v.tags],
+        v.sourceDatabase || v.sourceAnchors?.length
+          ? [v.sourceDatabase ?? null, v.sourceAnchors ?? []]
+          : null,
       ]);
     }
     const meta: Meta = {

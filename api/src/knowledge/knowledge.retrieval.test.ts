@@ -10,7 +10,9 @@ import {
   COSINE_SPAN,
   RETRIEVE_K_MAX,
   relevances,
+  SEARCH_LEAD,
   VECTOR_AGREEMENT_LIFT,
+  withSearchLead,
 } from "./knowledge.retrieval";
 
 let counter = 0;
@@ -40,6 +42,24 @@ const covering = (words: number, of: number) => ({
   matchedIdf: 2 * words,
   matchedWords: words,
   questionWords: of,
+});
+
+describe("withSearchLead (class: the chat quotes another article's section than the one search ranks first)", () => {
+  it("should put the first section of search's first article just above the best relevance", () => {
+    const other = passage("Kreditnota: en regning kan rettes.", { articleId: "faktura", articleRank: 2 });
+    const first = passage("Beløbsgrænser for godkendelse.", { articleId: "betaling", articleRank: 1 });
+    const second = passage("To trin: attestation.", { articleId: "betaling", articleRank: 1 });
+    const scores = withSearchLead([other, first, second], [0.7, 0.2, 0.4]);
+    expect(scores).toEqual([0.7, 0.7 + SEARCH_LEAD, 0.4]);
+  });
+
+  it("should leave the scores alone when nothing is relevant at all or search's first article has no section", () => {
+    const a = passage("x", { articleId: "a", articleRank: 2 });
+    const b = passage("y", { articleId: "b", articleRank: 1 });
+    expect(withSearchLead([a, b], [0, 0])).toEqual([0, 0]);
+    expect(withSearchLead([a], [0.5])).toEqual([0.5]);
+    expect(withSearchLead([a, b], [0.5, 0])).toEqual([0.5, 0]); // no text evidence at all: not lifted
+  });
 });
 
 describe("relevances", () => {

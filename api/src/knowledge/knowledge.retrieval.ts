@@ -45,7 +45,8 @@ export const VECTOR_AGREEMENT_LIFT = 0.1;
  * 0..1 comparable across queries: the search module's rule (relevanceOf: coverage of the question, margin over
  * other articles). With embeddings, the rescaled cosine similarity counts as agreement only: it may lift a passage
  * a little (VECTOR_AGREEMENT_LIFT) above its text evidence, never carry a passage the words of the question do not
- * support (an embedding finds some nearest passage for any question, covered or not).
+ * support (an embedding finds some nearest passage for any question, covered or not). Then the section of
+ * search's first article leads (withSearchLead).
  */
 export function relevances(res: RetrievalResult): number[] {
   const terms = questionTerms(res);
@@ -59,12 +60,30 @@ export function relevances(res: RetrievalResult): number[] {
   };
   const lexicalOf = (p: RetrievedPassage) => (res.mode === "hybrid" ? (p.lexicalScore ?? 0) : p.score);
   const maxLexical = Math.max(0, ...res.passages.map(lexicalOf));
-  return res.passages.map((p) => {
+  const gate = res.passages.map((p) => {
     const lexical = relevanceOf(p, terms, maxLexical, false, runnerUp(p));
     const vector = p.vectorScore === undefined ? 0 : (p.vectorScore - COSINE_FLOOR) / COSINE_SPAN;
     const agreed = lexical > 0 ? Math.min(vector, lexical + VECTOR_AGREEMENT_LIFT) : 0;
     return Math.min(1, Math.max(0, lexical, agreed));
   });
+  return withSearchLead(res.passages, gate);
+}
+
+/** How far the section of search's first article is put above the best relevance: first among equals. */
+export const SEARCH_LEAD = 0.001;
+
+/**
+ * The article search ranks first for the question (its coverage, its best section; see KnowledgeIndex.search)
+ * carries the answer more often than a section of another article that happens to share more words: when the
+ * question is covered at all, that article's first retrieved section gets the question's relevance (the best of
+ * any passage) and leads by SEARCH_LEAD, so a retrieval-only answer opens with it and the chat and search agree.
+ * Whether the question is covered is unchanged (the best relevance stays the best).
+ */
+export function withSearchLead(passages: readonly RetrievedPassage[], scores: number[]): number[] {
+  const covered = Math.max(0, ...scores);
+  const lead = passages.findIndex((p, i) => p.articleRank === 1 && scores[i] > 0);
+  if (lead < 0 || covered <= 0) return scores;
+  return scores.map((s, i) => (i === lead ? Math.min(1, covered + SEARCH_LEAD) : s));
 }
 
 /**

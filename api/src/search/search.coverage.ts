@@ -119,3 +119,56 @@ export function rerank<T extends { id: string; score: number }>(
   }
   return out.sort((a, b) => b.rank - a.rank);
 }
+
+/**
+ * An article is also ranked by its best section: the IDF-weighted coverage of the question by the one passage
+ * that covers most of it, at this weight. A long article that mentions the question's words here and there ranks
+ * below the article with a section about exactly that (the answer is in one place).
+ */
+export const SECTION_WEIGHT = 1;
+/** How many of the best re-ranked articles are compared by their best section (the rest cannot pass them). */
+export const SECTION_POOL = 3;
+
+/** Re-ranked articles, the best SECTION_POOL lifted by their best section's coverage (best first). */
+export function withBestSection<T extends { id: string; rank: number }>(
+  ranked: readonly T[],
+  concepts: readonly QueryConcept[],
+  sectionsOf: (id: string) => readonly TermSets[],
+): T[] {
+  const lifted = ranked.slice(0, SECTION_POOL).map((r) => {
+    let best = 0;
+    for (const sets of sectionsOf(r.id)) best = Math.max(best, coverageOf(concepts, sets).coverage);
+    return { ...r, rank: r.rank + SECTION_WEIGHT * best };
+  });
+  return [...lifted.sort((a, b) => b.rank - a.rank), ...ranked.slice(SECTION_POOL)];
+}
+
+/** How many of the best passages' articles are ranked for retrieval (rankArticlesOfSections). */
+export const SECTION_ARTICLES_POOL = 10;
+
+/**
+ * The articles of ranked passages, ranked by their sections alone (search's best-section rule, withBestSection,
+ * with the best passage's BM25 share breaking ties), without the article index or the articles' own term sets:
+ * retrieval tells the chat which article answers in one place at the cost of a map over the best
+ * SECTION_ARTICLES_POOL passages (the chat is given fewer). Ranks (1 = first) by article id.
+ */
+export function rankArticlesOfSections(
+  ranked: readonly { id: string; score: number; cover: Coverage }[],
+  articleOf: (id: string) => string | undefined,
+): Map<string, number> {
+  const best = new Map<string, { score: number; section: number }>();
+  let max = 0;
+  for (const r of ranked.slice(0, SECTION_ARTICLES_POOL)) {
+    const a = articleOf(r.id);
+    if (a === undefined) continue;
+    const b = best.get(a) ?? { score: 0, section: 0 };
+    best.set(a, { score: Math.max(b.score, r.score), section: Math.max(b.section, r.cover.coverage) });
+    max = Math.max(max, r.score);
+  }
+  const scored = [...best].map(([id, b]) => ({
+    id,
+    rank: SECTION_WEIGHT * b.section + (max > 0 ? (BM25_WEIGHT * b.score) / max : 0),
+  }));
+  scored.sort((x, y) => y.rank - x.rank);
+  return new Map(scored.map((x, i) => [x.id, i + 1]));
+}

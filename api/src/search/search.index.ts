@@ -8,7 +8,15 @@
  */
 import type { AnyOrama } from "@orama/orama";
 import { clampInt, errorMessage, validateArticle } from "./search.article";
-import { type Coverage, RERANK_POOL, rerank, TermSetCache, type TermSets } from "./search.coverage";
+import {
+  type Coverage,
+  RERANK_POOL,
+  rankArticlesOfSections,
+  rerank,
+  TermSetCache,
+  type TermSets,
+  withBestSection,
+} from "./search.coverage";
 import { preloadDanish } from "./search.danish";
 import { formatFingerprint, revisionOf } from "./search.fingerprint";
 import { fuseRanks } from "./search.fusion";
@@ -67,6 +75,9 @@ export { MAX_QUERY_LENGTH, MAX_QUERY_TERMS } from "./search.query";
  * Both indexes change together: once upsertArticle()/removeArticle() resolve, search and retrieve
  * see the new state; mutations run one at a time in call order. Searches are synchronous.
  */
+/** A passage's coverage of the question, and where its article ranks for the question. */
+type PassageCover = Coverage & { articleRank?: number };
+
 export class KnowledgeIndex {
   private articleDb = newArticleDb();
   private passageDb = newPassageDb();
@@ -276,17 +287,7 @@ export class KnowledgeIndex {
     if (q.oramaTerms.length === 0) return { hits: [], total: 0, query: q.info };
     const category = typeof options?.category === "string" && options.category ? options.category : undefined;
     const depth = Math.max(offset + limit, RERANK_POOL);
-    const { res, ranked } = this.queries.ranking(q, `a\0${depth}\0${category ?? ""}`, () => {
-      const res = scoreTopK(this.articleDb, q.oramaTerms, {
-        fields: ARTICLE_BOOST,
-        k: depth,
-        version: this.dbVersion,
-        weights: q.weights,
-        accept: category ? this.inCategory(this.articleDb, category) : undefined,
-      });
-      // BM25's best, re-ranked by how much of the question each article covers (its headings counting extra)
-      return { res, ranked: rerank(res.top, q.concepts, (id) => this.articleTerms(id)) };
-    });
+    const { res, ranked } = this.articleRanking(q, depth, category);
     const hits: SearchHit[] = [];
     for (const h of ranked.slice(offset, offset + limit)) {
       const a = this.articles.get(h.id);
@@ -324,9 +325,11 @@ export class KnowledgeIndex {
     const pool = Math.max(k * 4, 20);
 
     const lexical: { id: string; score: number }[] = [];
+    // where each passage's article ranks for the question (by its best section in the pool)
+    let articleRank = new Map<string, number>();
     if (q.oramaTerms.length > 0) {
       const depth = Math.max(pool, RERANK_POOL);
-      const ranked = this.queries.ranking(q, `p\0${depth}\0${category ?? ""}`, () => {
+      const ranking = this.queries.ranking(q, `p\0${depth}\0${category ?? ""}`, () => {
         const res = scoreTopK(this.passageDb, q.oramaTerms, {
           fields: PASSAGE_BOOST,
           k: depth,
@@ -335,13 +338,18 @@ export class KnowledgeIndex {
           accept: category ? this.inCategory(this.passageDb, category) : undefined,
         });
         // the section that covers the question best first (its heading counting extra), BM25 breaking ties
-        return rerank(res.top, q.concepts, (id) => this.passageTerms(id));
+        const ranked = rerank(res.top, q.concepts, (id) => this.passageTerms(id));
+        const articles = rankArticlesOfSections(ranked, (id) => this.passages.get(id)?.articleId);
+        return { ranked, articles };
       });
-      lexical.push(...ranked.slice(0, pool).map((r) => ({ id: r.id, score: r.score, rank: r.rank })));
+      lexical.push(...ranking.ranked.slice(0, pool).map((r) => ({ id: r.id, score: r.score, rank: r.rank })));
+      articleRank = ranking.articles;
     }
-    const coverOf = (id: string): Coverage | undefined => {
+    const coverOf = (id: string): PassageCover | undefined => {
       const sets = this.passageTerms(id);
-      return sets ? rerank([{ id, score: 0 }], q.concepts, () => sets)[0]?.cover : undefined;
+      const cover = sets ? rerank([{ id, score: 0 }], q.concepts, () => sets)[0]?.cover : undefined;
+      const rank = articleRank.get(this.passages.get(id)?.articleId ?? "");
+      return cover && { ...cover, articleRank: rank };
     };
 
     const vectorHits = q.info.text ? await this.vectorSearch(q.info.text, pool, category) : null;
@@ -360,6 +368,28 @@ export class KnowledgeIndex {
       .map((f) => this.present(f.id, f.score, f.lexical, f.vector, coverOf(f.id)))
       .filter((p): p is RetrievedPassage => p !== null);
     return { passages, mode: "hybrid", query: q.info };
+  }
+
+  /**
+   * Articles ranked for a query (kept with the query): BM25's best `depth`, re-ranked by how much of the question
+   * each article covers (its headings counting extra) and by its best section (the answer is in one place).
+   */
+  private articleRanking(q: AnalysedQuery, depth: number, category: string | undefined) {
+    return this.queries.ranking(q, `a\0${depth}\0${category ?? ""}`, () => {
+      const res = scoreTopK(this.articleDb, q.oramaTerms, {
+        fields: ARTICLE_BOOST,
+        k: depth,
+        version: this.dbVersion,
+        weights: q.weights,
+        accept: category ? this.inCategory(this.articleDb, category) : undefined,
+      });
+      const ranked = withBestSection(
+        rerank(res.top, q.concepts, (id) => this.articleTerms(id)),
+        q.concepts,
+        (id) => this.sectionTerms(id),
+      );
+      return { res, ranked };
+    });
   }
 
   /** The passages of an indexed article, in order (for citations and tests). */
@@ -427,7 +457,7 @@ export class KnowledgeIndex {
     score: number,
     lexical?: number,
     vector?: number,
-    cover?: Coverage,
+    cover?: PassageCover,
   ): RetrievedPassage | null {
     const p = this.passages.get(id);
     if (!p) return null;
@@ -437,6 +467,7 @@ export class KnowledgeIndex {
       out.matchedIdf = cover.matched;
       out.matchedWords = cover.words;
       out.questionWords = cover.ofWords;
+      if (cover.articleRank !== undefined) out.articleRank = cover.articleRank;
     }
     return out;
   }
@@ -449,6 +480,16 @@ export class KnowledgeIndex {
       headings: [a.title, headingsOf(a.content), ...a.tags].join("\n"),
       body: `${a.category}\n${a.subcategory ?? ""}\n${a.content}`,
     }));
+  }
+
+  /** The index terms of each of an article's passages (its sections). */
+  private sectionTerms(articleId: string): TermSets[] {
+    const out: TermSets[] = [];
+    for (const p of this.articles.get(articleId)?.passages ?? []) {
+      const sets = this.passageTerms(p.id);
+      if (sets) out.push(sets);
+    }
+    return out;
   }
 
   /** A passage's index terms: all of them, and those of its article's title and its headings. */

@@ -107,6 +107,8 @@ export interface RetrievedPassage extends Passage {
   matchedWords?: number;
   /** How many meaningful words the question has. */
   questionWords?: number;
+  /** Where the passage's article ranks for the question in search (1 = first); absent beyond the ranked pool. */
+  articleRank?: number;
 }
 
 export interface RetrievalResult {
