@@ -41,7 +41,7 @@ async function expectServerStillServes(): Promise<void> {
 }
 
 describe("wire protocol", () => {
-  it("should answer the OP_QUERY handshake on admin.$cmd with an OP_REPLY describing a standalone server", async () => {
+  it("should answer the OP_QUERY handshake on admin.$cmd with an OP_REPLY describing a replica set primary", async () => {
     const conn = await connect();
     conn.send(
       opQuery("admin.$cmd", {
@@ -68,11 +68,13 @@ describe("wire protocol", () => {
     });
     expect(hello.maxWireVersion).toBeGreaterThanOrEqual(9);
     expect(hello.minWireVersion).toBe(0);
-    expect(hello.setName).toBeUndefined();
-    expect(hello.hosts).toBeUndefined();
+    // change streams need a replica set: the store is the primary of a single-member set
+    expect(typeof hello.setName).toBe("string");
+    expect(hello.hosts).toContain(hello.primary);
     expect(hello.msg).toBeUndefined();
     expect(hello.localTime).toBeInstanceOf(Date);
     if (!againstRealMongo) {
+      expect(hello).toMatchObject({ setName: "rs0", hosts: [`${host}:${port}`], me: `${host}:${port}` });
       expect(hello.maxWireVersion).toBe(21);
       expect(hello.compression).toBeUndefined();
     }

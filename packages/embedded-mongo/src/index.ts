@@ -31,12 +31,21 @@ export interface EmbeddedStoreOptions {
   /** how often expired TTL documents are removed (default 60 s, like mongod) */
   ttlIntervalMs?: number;
   logger?: StoreLogger;
+  /** the replica set name hello reports (default "rs0"); a URI may name it: ?replicaSet=rs0 */
+  replicaSet?: string;
+  /**
+   * how much change history is kept in memory for change streams to resume from (default 50,000 changes and
+   * 64 MiB of documents); a resume point older than that fails with 286 ChangeStreamHistoryLost
+   */
+  changeStreamHistory?: { maxEvents?: number; maxBytes?: number };
 }
 
 export interface EmbeddedStore {
   /** e.g. mongodb://127.0.0.1:27017/ */
   uri: string;
   port: number;
+  /** the replica set name (hello's setName) */
+  replicaSet: string;
   engine: Engine;
   /** end all connections, stop listening and close the engine (flushes and releases the data directory) */
   close(): Promise<void>;
@@ -49,10 +58,21 @@ export const DEFAULT_DBPATH = "./data/db";
  */
 export async function startEmbeddedStore(opts: EmbeddedStoreOptions = {}): Promise<EmbeddedStore> {
   const dbpath = opts.memory ? undefined : path.resolve(opts.dbpath ?? DEFAULT_DBPATH);
-  const engine = await createEngine({ dbpath, fsync: opts.fsync, ttlIntervalMs: opts.ttlIntervalMs });
+  const engine = await createEngine({
+    dbpath,
+    fsync: opts.fsync,
+    ttlIntervalMs: opts.ttlIntervalMs,
+    changeHistory: opts.changeStreamHistory,
+  });
   let wire: Awaited<ReturnType<typeof startWireServer>>;
   try {
-    wire = await startWireServer({ engine, host: opts.host, port: opts.port, logger: opts.logger });
+    wire = await startWireServer({
+      engine,
+      host: opts.host,
+      port: opts.port,
+      logger: opts.logger,
+      replicaSet: opts.replicaSet,
+    });
   } catch (err) {
     await engine.close();
     throw err;
@@ -62,6 +82,7 @@ export async function startEmbeddedStore(opts: EmbeddedStoreOptions = {}): Promi
   return {
     uri: `mongodb://${host}:${wire.port}/`,
     port: wire.port,
+    replicaSet: wire.state.replicaSet,
     engine,
     close() {
       closing ??= (async () => {

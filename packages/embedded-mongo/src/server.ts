@@ -1,9 +1,11 @@
 /** The TCP server: accepts connections and hands each to a wire-protocol Connection over one engine. */
 import net from "node:net";
 import type { Engine } from "./engine/types";
+import { DEFAULT_REPLICA_SET } from "./wire/commands/replset";
 import { Connection } from "./wire/connection";
 import { type ServerState, type StoreLogger, silentLogger } from "./wire/context";
 import { CursorManager } from "./wire/cursors";
+import { RetryableWrites } from "./wire/retryable";
 
 export interface WireServerOptions {
   engine: Engine;
@@ -11,6 +13,8 @@ export interface WireServerOptions {
   /** 0 = an ephemeral port */
   port?: number;
   logger?: StoreLogger;
+  /** the replica set name hello reports (default rs0) */
+  replicaSet?: string;
 }
 
 export interface WireServer {
@@ -32,6 +36,8 @@ export async function startWireServer(options: WireServerOptions): Promise<WireS
     host,
     port: 0,
     connections: { current: 0, totalCreated: 0 },
+    replicaSet: options.replicaSet ?? DEFAULT_REPLICA_SET,
+    retryableWrites: new RetryableWrites(),
   };
   const connections = new Set<Connection>();
   const server = net.createServer((socket) => {

@@ -6,6 +6,7 @@
 import type { Document } from "bson";
 import { writeTarget } from "./aggregate";
 import { Catalog, checkCollName, checkDbName, docSize } from "./catalog";
+import { type ChangeEntry, ChangeLog } from "./changelog";
 import { Collection } from "./collection";
 import { captureState } from "./compaction";
 import { location } from "./errors";
@@ -34,8 +35,12 @@ export abstract class EngineCore {
   private ttlTimer?: NodeJS.Timeout;
   protected closed = false;
   lastPlan?: QueryPlan;
+  /** committed changes in order, for change streams (changelog.ts) */
+  readonly changes: ChangeLog;
 
-  constructor(private readonly options: EngineOptions) {}
+  constructor(private readonly options: EngineOptions) {
+    this.changes = new ChangeLog(options.changeHistory);
+  }
 
   /** Opens the data directory (permissions, lock, recovery) and starts the TTL monitor. */
   open(): void {
@@ -60,9 +65,23 @@ export abstract class EngineCore {
     this.storage?.append(rec);
   }
 
-  /** writes the log before acknowledging; compacts in the background when it has grown too large */
+  /**
+   * Writes the log before acknowledging (compacting in the background when it has grown too large), then makes
+   * the command's changes visible to change streams; a failed log write publishes nothing.
+   */
   protected commit(): void {
-    this.storage?.commit();
+    try {
+      this.storage?.commit();
+    } catch (e) {
+      this.changes.discard();
+      throw e;
+    }
+    this.changes.publish();
+  }
+
+  /** a namespace change for change streams (drop, rename, dropDatabase) */
+  protected noteNamespace(op: ChangeEntry["op"], db: string, coll?: string, to?: ChangeEntry["to"]): void {
+    this.changes.note({ op, db, coll, to, bytes: 0 });
   }
 
   /** Resolves when a compaction under way has finished (tests, benchmarks). */
@@ -137,20 +156,34 @@ export abstract class EngineCore {
     return max > 0 && out.length > max ? out.slice(0, max) : out;
   }
 
-  protected replaceDoc(c: Collection, db: string, oldDoc: Document, newDoc: Document): void {
-    c.replace(oldDoc, newDoc, docSize(newDoc) - docSize(oldDoc));
+  /** `op`: "replace" for a replacement document, "update" for update operators or a pipeline */
+  protected replaceDoc(
+    c: Collection,
+    db: string,
+    oldDoc: Document,
+    newDoc: Document,
+    op: "update" | "replace" = "update",
+  ): void {
+    const oldSize = docSize(oldDoc);
+    const newSize = docSize(newDoc);
+    c.replace(oldDoc, newDoc, newSize - oldSize);
     this.log({ o: "u", db, c: c.name, d: newDoc });
+    const bytes = op === "update" ? oldSize + newSize : newSize;
+    this.changes.note({ op, db, coll: c.name, id: newDoc._id, doc: newDoc, before: oldDoc, bytes });
   }
 
   protected insertNew(c: Collection, db: string, doc: Document): void {
     checkId(doc._id);
-    c.insert(doc, docSize(doc));
+    const size = docSize(doc);
+    c.insert(doc, size);
     this.log({ o: "i", db, c: c.name, d: doc });
+    this.changes.note({ op: "insert", db, coll: c.name, id: doc._id, doc, bytes: size });
   }
 
   protected removeDoc(c: Collection, db: string, doc: Document): void {
     c.remove(doc, docSize(doc));
     this.log({ o: "r", db, c: c.name, id: doc._id });
+    this.changes.note({ op: "delete", db, coll: c.name, id: doc._id, bytes: 0 });
   }
 
   /** the document an upsert inserts */
@@ -181,6 +214,8 @@ export abstract class EngineCore {
     for (const d of prepared) scratch.insert(d, 0);
     c.clear();
     this.log({ o: "clr", db: t.db, c: t.coll });
+    // MongoDB's $out replaces the target by a rename over it: its change streams see it dropped
+    this.noteNamespace("drop", t.db, t.coll);
     for (const d of prepared) this.insertNew(c, t.db, d);
   }
 
@@ -209,7 +244,7 @@ export abstract class EngineCore {
         if (whenMatched === "keepExisting") continue;
         const next =
           whenMatched === "replace" ? { ...d, _id: existing._id } : { ...existing, ...d, _id: existing._id };
-        this.replaceDoc(c, t.db, existing, withId(next));
+        this.replaceDoc(c, t.db, existing, withId(next), whenMatched === "replace" ? "replace" : "update");
       } else {
         if (whenNotMatched === "discard") continue;
         if (whenNotMatched === "fail")
@@ -264,6 +299,7 @@ export abstract class EngineCore {
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
+    this.changes.close();
     if (this.ttlTimer) clearInterval(this.ttlTimer);
     const storage = this.storage;
     this.storage = undefined;

@@ -7,7 +7,7 @@
  */
 import type { Document } from "bson";
 import { checkPipeline, countShortcut, leadingQuery, NON_MUTATING_STAGES } from "./aggregate";
-import { checkCollectionOptions, checkCollName, checkDbName, docSize } from "./catalog";
+import { checkCollectionOptions, checkCollName, checkDbName } from "./catalog";
 import { EngineCore } from "./engine-core";
 import {
   badValue,
@@ -43,7 +43,7 @@ import {
   type UpdateStatement,
   type WriteError,
 } from "./types";
-import { applyUpdate, checkArrayFilters, checkId, prepareUpdate, withId } from "./update";
+import { applyUpdate, checkArrayFilters, prepareUpdate, withId } from "./update";
 
 function toWriteError(index: number, e: unknown): WriteError {
   if (e instanceof StoreError) {
@@ -61,9 +61,12 @@ export class EmbeddedEngine extends EngineCore implements Engine {
 
   async dropDatabase(db: string): Promise<void> {
     this.check();
-    if (!this.dbs.has(db)) return;
+    const colls = this.dbs.get(db);
+    if (!colls) return;
     this.dbs.delete(db);
     this.log({ o: "dd", db });
+    for (const name of colls.keys()) this.noteNamespace("drop", db, name);
+    this.noteNamespace("dropDatabase", db);
     this.commit();
   }
 
@@ -103,6 +106,7 @@ export class EmbeddedEngine extends EngineCore implements Engine {
     colls.delete(name);
     if (colls.size === 0) this.dbs.delete(db);
     this.log({ o: "dc", db, c: name });
+    this.noteNamespace("drop", db, name);
     this.commit();
     return true;
   }
@@ -129,6 +133,7 @@ export class EmbeddedEngine extends EngineCore implements Engine {
     c.name = to;
     this.database(toDb).set(to, c);
     this.log({ o: "rn", db, c: from, toDb, to });
+    this.noteNamespace("rename", db, from, { db: toDb, coll: to });
     this.commit();
   }
 
@@ -195,10 +200,7 @@ export class EmbeddedEngine extends EngineCore implements Engine {
         try {
           const raw = docs[i];
           if (!isPlainObject(raw)) throw badValue("a document to insert must be an object");
-          const doc = withId(raw);
-          checkId(doc._id);
-          c.insert(doc, docSize(doc));
-          this.log({ o: "i", db, c: collName, d: doc });
+          this.insertNew(c, db, withId(raw));
           n++;
         } catch (e) {
           writeErrors.push(toWriteError(i, e));
@@ -246,7 +248,7 @@ export class EmbeddedEngine extends EngineCore implements Engine {
               query: st.q,
             });
             if (modified && c) {
-              this.replaceDoc(c, db, d, doc);
+              this.replaceDoc(c, db, d, doc, prepared.kind === "replacement" ? "replace" : "update");
               res.nModified += 1;
             }
             res.n += 1;
@@ -335,7 +337,8 @@ export class EmbeddedEngine extends EngineCore implements Engine {
         arrayFilters: args.arrayFilters,
         query: args.query,
       });
-      if (modified) this.replaceDoc(c, db, found, doc);
+      if (modified)
+        this.replaceDoc(c, db, found, doc, prepared.kind === "replacement" ? "replace" : "update");
       return { value: project(args.new ? doc : found), lastErrorObject: { n: 1, updatedExisting: true } };
     } finally {
       this.commit();

@@ -10,6 +10,7 @@
  * Every failure the client should see is thrown as a StoreError carrying MongoDB's numeric code and codeName.
  */
 import type { Document } from "bson";
+import type { ChangeLog, ChangeLogOptions } from "./changelog";
 
 export type SortSpec = Record<string, 1 | -1 | { $meta: string }>;
 
@@ -136,6 +137,8 @@ export interface EngineOptions {
   ttlIntervalMs?: number;
   /** compact the log into a snapshot when it grows past this many bytes */
   compactAfterBytes?: number;
+  /** how much change history is kept for change streams (changelog.ts) */
+  changeHistory?: ChangeLogOptions;
 }
 
 /** How the engine fetched the documents of its last query (an explain-like observation for tests). */
@@ -200,6 +203,9 @@ export interface Engine {
   /** Resolves when a compaction of the log under way has finished (tests, benchmarks). */
   compacted(): Promise<void>;
   close(): Promise<void>;
+
+  /** committed changes in commit order (change streams) */
+  readonly changes: ChangeLog;
 
   /** the plan of the most recent find/count/distinct/update/delete/findAndModify/aggregate $match (optional) */
   lastPlan?: QueryPlan;

@@ -40,7 +40,11 @@ export class Connection {
     private readonly server: ServerState,
     id: number,
   ) {
-    this.info = { id, remote: `${socket.remoteAddress}:${socket.remotePort}` };
+    this.info = {
+      id,
+      remote: `${socket.remoteAddress}:${socket.remotePort}`,
+      advertised: advertisedAddress(server, socket),
+    };
     socket.setNoDelay(true);
     socket.on("data", (chunk: Buffer) => {
       this.chunks.push(chunk);
@@ -218,6 +222,18 @@ export class Connection {
     }
     this.write(buildOpReply(header.requestId, [reply]));
   }
+}
+
+const WILDCARD_HOSTS = new Set(["0.0.0.0", "::", ""]);
+
+/**
+ * The address hello reports as this member: the host the store listens on, or, when it listens on every
+ * interface, the local address this connection came in on (so each client is told an address it can reach).
+ */
+function advertisedAddress(server: ServerState, socket: Socket): string {
+  let host = server.host;
+  if (WILDCARD_HOSTS.has(host)) host = (socket.localAddress ?? "127.0.0.1").replace(/^::ffff:/, "");
+  return `${host.includes(":") ? `[${host}]` : host}:${server.port}`;
 }
 
 function protocolErrorReply(err: unknown): Document {

@@ -2,6 +2,7 @@
 import type { Document } from "bson";
 import type { Engine } from "../engine/types";
 import type { CursorManager } from "./cursors";
+import type { RetryableWrites } from "./retryable";
 
 export interface StoreLogger {
   info(msg: string, ...args: unknown[]): void;
@@ -19,12 +20,17 @@ export interface ServerState {
   host: string;
   port: number;
   connections: { current: number; totalCreated: number };
+  /** the replica set name hello reports */
+  replicaSet: string;
+  retryableWrites: RetryableWrites;
 }
 
 export interface ConnectionInfo {
   id: number;
   /** "ip:port" of the client */
   remote: string;
+  /** "host:port" the client reached the store at: hello's me, hosts and primary */
+  advertised: string;
 }
 
 export interface CommandContext {

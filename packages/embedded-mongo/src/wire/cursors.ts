@@ -1,8 +1,11 @@
 /**
  * Server-side cursors. The engine returns complete result arrays; a cursor hands them out in batches
  * (first batch 101 documents or batchSize, every batch under the BSON size limit) until getMore drains it.
+ * A change stream cursor (tailable, awaitData) instead holds its stream and lives until it is killed,
+ * invalidated or idle for too long.
  */
 import { calculateObjectSize, type Document, Long } from "bson";
+import type { ChangeStream } from "../changestream/stream";
 import { CURSOR_IDLE_TIMEOUT_MS, DEFAULT_FIRST_BATCH_SIZE, MAX_BATCH_BYTES } from "./constants";
 import { commandError } from "./errors";
 
@@ -12,6 +15,16 @@ interface Cursor {
   docs: Document[];
   position: number;
   lastUsed: number;
+  stream?: StreamCursor;
+}
+
+/** the state of a change stream cursor */
+export interface StreamCursor {
+  stream: ChangeStream;
+  /** a getMore is waiting for changes on it */
+  busy: boolean;
+  /** wakes the waiting getMore (set while one waits) */
+  wake?: () => void;
 }
 
 export interface CursorReply {
@@ -54,16 +67,44 @@ export class CursorManager {
     return { cursor: { firstBatch: first.batch, id: Long.fromBigInt(id), ns }, ok: 1 };
   }
 
+  /** Registers a change stream cursor; returns its id. */
+  openStream(ns: string, stream: ChangeStream): bigint {
+    const id = this.newId();
+    this.cursors.set(id, {
+      id,
+      ns,
+      docs: [],
+      position: 0,
+      lastUsed: Date.now(),
+      stream: { stream, busy: false },
+    });
+    return id;
+  }
+
+  /** the change stream behind a cursor id, when it is one (and belongs to `ns`) */
+  stream(id: bigint, ns: string): StreamCursor | undefined {
+    const cursor = this.cursors.get(id);
+    if (!cursor?.stream) return undefined;
+    this.checkNs(cursor, ns);
+    cursor.lastUsed = Date.now();
+    return cursor.stream;
+  }
+
+  /** true while the cursor exists */
+  has(id: bigint): boolean {
+    return this.cursors.has(id);
+  }
+
+  /** Forgets a cursor (an invalidated change stream). */
+  remove(id: bigint): void {
+    this.drop(id);
+  }
+
   /** getMore: next batch (as many as fit when batchSize is absent); the cursor closes when drained. */
   getMore(id: bigint, ns: string, batchSize: number | undefined): CursorReply {
     const cursor = this.cursors.get(id);
     if (!cursor) throw commandError(43, `cursor id ${id} not found`);
-    if (cursor.ns !== ns) {
-      throw commandError(
-        13,
-        `Requested getMore on namespace '${ns}', but cursor belongs to a different namespace ${cursor.ns}`,
-      );
-    }
+    this.checkNs(cursor, ns);
     const { batch, next } = takeBatch(cursor.docs, cursor.position, batchSize || Number.POSITIVE_INFINITY);
     cursor.position = next;
     cursor.lastUsed = Date.now();
@@ -82,7 +123,7 @@ export class CursorManager {
     for (const id of ids) {
       const cursor = this.cursors.get(id);
       if (cursor && cursor.ns === ns) {
-        this.cursors.delete(id);
+        this.drop(id);
         killed.push(id);
       } else {
         notFound.push(id);
@@ -94,13 +135,28 @@ export class CursorManager {
   /** Close cursors idle for longer than the timeout. */
   sweep(now = Date.now()): void {
     for (const [id, cursor] of this.cursors) {
-      if (now - cursor.lastUsed > this.idleTimeoutMs) this.cursors.delete(id);
+      if (now - cursor.lastUsed > this.idleTimeoutMs && !cursor.stream?.busy) this.drop(id);
     }
   }
 
   close(): void {
     clearInterval(this.timer);
-    this.cursors.clear();
+    for (const id of [...this.cursors.keys()]) this.drop(id);
+  }
+
+  private drop(id: bigint): void {
+    const cursor = this.cursors.get(id);
+    this.cursors.delete(id);
+    cursor?.stream?.wake?.();
+  }
+
+  private checkNs(cursor: Cursor, ns: string): void {
+    if (cursor.ns !== ns) {
+      throw commandError(
+        13,
+        `Requested getMore on namespace '${ns}', but cursor belongs to a different namespace ${cursor.ns}`,
+      );
+    }
   }
 
   private newId(): bigint {

@@ -14,10 +14,12 @@ import {
 } from "../constants";
 import type { CommandContext, CommandHandler } from "../context";
 import { commandError } from "../errors";
+import { replicaSetHello } from "./replset";
 
 /**
- * hello / isMaster: a standalone, writable server. No topologyVersion, so drivers poll instead of streaming
- * (awaitable hello), and no `compression` field, so they never send OP_COMPRESSED.
+ * hello / isMaster: the writable primary of a single-member replica set (replset.ts). No topologyVersion, so
+ * drivers poll instead of streaming (awaitable hello), and no `compression` field, so they never send
+ * OP_COMPRESSED.
  */
 function hello(legacy: boolean): CommandHandler {
   return (ctx, cmd) => {
@@ -25,7 +27,7 @@ function hello(legacy: boolean): CommandHandler {
     if (cmd.helloOk === true) reply.helloOk = true;
     if (legacy) reply.ismaster = true;
     else reply.isWritablePrimary = true;
-    Object.assign(reply, {
+    Object.assign(reply, replicaSetHello(ctx), {
       maxBsonObjectSize: MAX_BSON_OBJECT_SIZE,
       maxMessageSizeBytes: MAX_MESSAGE_SIZE_BYTES,
       maxWriteBatchSize: MAX_WRITE_BATCH_SIZE,

@@ -6,6 +6,12 @@ import type { CommandContext, CommandHandler } from "../context";
 import { toCursorId } from "../cursors";
 import { commandError, notSupported } from "../errors";
 import { arrayArg, boolArg, bsonTypeName, collectionArg, docArg, intArg, isPlainDocument } from "./args";
+import { openChangeStream, streamGetMore } from "./changestream";
+
+/** the collection of getMore/killCursors: "$cmd.aggregate" names a database-level aggregation cursor */
+function cursorCollection(ctx: CommandContext, cmd: Document, field: string): string {
+  return cmd[field] === "$cmd.aggregate" ? "$cmd.aggregate" : collectionArg(ctx.db, cmd, field);
+}
 
 function checkBatchSize(n: number): void {
   if (n < 1 || n > MAX_WRITE_BATCH_SIZE) {
@@ -142,7 +148,7 @@ function find(ctx: CommandContext, cmd: Document): Document {
   return ctx.server.cursors.open(`${ctx.db}.${coll}`, docs, batchSize, singleBatch);
 }
 
-function getMore(ctx: CommandContext, cmd: Document): Document {
+function getMore(ctx: CommandContext, cmd: Document): Document | Promise<Document> {
   const id = toCursorId(cmd.getMore);
   if (id === undefined) {
     throw commandError(
@@ -150,13 +156,15 @@ function getMore(ctx: CommandContext, cmd: Document): Document {
       `BSON field 'getMore.getMore' is the wrong type '${bsonTypeName(cmd.getMore)}', expected type 'long'`,
     );
   }
-  const coll = collectionArg(ctx.db, cmd, "collection");
+  const ns = `${ctx.db}.${cursorCollection(ctx, cmd, "collection")}`;
+  const stream = ctx.server.cursors.stream(id, ns);
+  if (stream) return streamGetMore(ctx, cmd, id, ns, stream);
   const batchSize = intArg(cmd, "batchSize", "getMore");
-  return ctx.server.cursors.getMore(id, `${ctx.db}.${coll}`, batchSize);
+  return ctx.server.cursors.getMore(id, ns, batchSize);
 }
 
 function killCursors(ctx: CommandContext, cmd: Document): Document {
-  const coll = collectionArg(ctx.db, cmd, "killCursors");
+  const coll = cursorCollection(ctx, cmd, "killCursors");
   const ids = arrayArg(cmd, "cursors", "killCursors").map((v) => {
     const id = toCursorId(v);
     if (id === undefined) {
@@ -300,8 +308,8 @@ async function aggregate(ctx: CommandContext, cmd: Document): Promise<Document> 
     if (!isPlainDocument(stage) || Object.keys(stage).length !== 1) {
       throw commandError(40323, "A pipeline stage specification object must contain exactly one field.");
     }
-    if (Object.hasOwn(stage, "$changeStream")) {
-      throw commandError(40573, "The $changeStream stage is only supported on replica sets");
+    if (Object.hasOwn(stage, "$changeStream") && i > 0) {
+      throw commandError(40602, "$changeStream is only valid as the first stage in a pipeline");
     }
     if (i < pipeline.length - 1 && (Object.hasOwn(stage, "$out") || Object.hasOwn(stage, "$merge"))) {
       throw commandError(40601, `${Object.keys(stage)[0]} can only be the final stage in the pipeline`);
@@ -309,6 +317,8 @@ async function aggregate(ctx: CommandContext, cmd: Document): Promise<Document> 
   });
   if (cmd.explain === true) throw notSupported("aggregate with explain");
   if (cmd.let !== undefined) throw notSupported("aggregate with let variables");
+  if (pipeline.length > 0 && Object.hasOwn(pipeline[0], "$changeStream"))
+    return openChangeStream(ctx, cmd, coll, pipeline);
   const cursorOpts = docArg(cmd, "cursor", "aggregate");
   if (!cursorOpts)
     throw commandError(9, "The 'cursor' option is required, except for aggregate with the explain argument");

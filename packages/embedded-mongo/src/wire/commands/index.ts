@@ -2,18 +2,18 @@
 import type { Document } from "bson";
 import type { CommandContext, CommandHandler } from "../context";
 import { commandError, errorReply, notSupported } from "../errors";
+import { TRANSACTIONS_MESSAGE } from "../retryable";
 import { adminCommands } from "./admin";
 import { crudCommands } from "./crud";
 import { ddlCommands } from "./ddl";
-
-const TRANSACTION_MESSAGE = "Transaction numbers are only allowed on a replica set member or mongos";
+import { replicaSetCommands, withClusterTime } from "./replset";
 
 const transactionCommands: Record<string, CommandHandler> = {
   commitTransaction: () => {
-    throw commandError(20, TRANSACTION_MESSAGE);
+    throw commandError(20, TRANSACTIONS_MESSAGE);
   },
   abortTransaction: () => {
-    throw commandError(20, TRANSACTION_MESSAGE);
+    throw commandError(20, TRANSACTIONS_MESSAGE);
   },
 };
 
@@ -52,13 +52,6 @@ const refusals: Record<string, CommandHandler> = {
       },
     ]),
   ),
-  // what a standalone mongod answers: tools use these to detect a replica set
-  replSetGetStatus: () => {
-    throw commandError(76, "not running with --replSet");
-  },
-  replSetGetConfig: () => {
-    throw commandError(76, "not running with --replSet");
-  },
   // no users exist, so no credentials can be right (mongod without users answers the same)
   saslStart: () => {
     throw commandError(18, "Authentication failed.");
@@ -73,6 +66,7 @@ export const commands: Record<string, CommandHandler> = {
   ...adminCommands,
   ...ddlCommands,
   ...crudCommands,
+  ...replicaSetCommands,
   ...transactionCommands,
   listCommands: () => ({
     commands: Object.fromEntries(Object.keys(commands).map((name) => [name, { help: "", adminOnly: false }])),
@@ -84,10 +78,20 @@ const INVALID_DB_CHARS = /[/\\. "$\0]/;
 
 /**
  * Run one command document against the store. Never throws: failures come back as
- * `{ ok: 0, errmsg, code, codeName }` exactly as mongod shapes them.
+ * `{ ok: 0, errmsg, code, codeName }` exactly as mongod shapes them. Every reply carries the operation time.
  */
 export async function runCommand(ctx: CommandContext, cmd: Document): Promise<Document> {
   const name = Object.keys(cmd)[0] ?? "";
+  let reply: Document;
+  try {
+    reply = await ctx.server.retryableWrites.run(name, cmd, () => execute(ctx, name, cmd));
+  } catch (err) {
+    reply = errorReply(err);
+  }
+  return withClusterTime(ctx, reply);
+}
+
+async function execute(ctx: CommandContext, name: string, cmd: Document): Promise<Document> {
   try {
     const handler = Object.hasOwn(commands, name) ? commands[name] : undefined;
     if (!handler) {
@@ -96,10 +100,6 @@ export async function runCommand(ctx: CommandContext, cmd: Document): Promise<Do
     }
     if (ctx.db === "" || INVALID_DB_CHARS.test(ctx.db))
       throw commandError(73, `Invalid database name: '${ctx.db}'`);
-    // a standalone mongod refuses every transaction or retryable-write field the same way
-    if (cmd.txnNumber !== undefined || cmd.startTransaction !== undefined || cmd.autocommit !== undefined) {
-      throw commandError(20, TRANSACTION_MESSAGE);
-    }
     const w = (cmd.writeConcern as Document | undefined)?.w;
     if (typeof w === "number" && w > 1)
       throw commandError(2, "cannot use 'w' > 1 when a host is not replicated");
