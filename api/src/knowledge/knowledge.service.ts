@@ -12,6 +12,7 @@
  * Other features hear of deleted and renamed articles through KnowledgeHooks (wired in services.ts).
  */
 import type { AppConfig } from "../config";
+import type { ChangeFeed } from "../events/change-feed";
 import { createLlmClient, type LlmClient } from "../llm";
 import type { EmbedFunction } from "../search/search.types";
 import type { UserDoc } from "../users/user.model";
@@ -34,6 +35,7 @@ import {
 import type { ArticleInput } from "./knowledge.input";
 import { type KnowledgePassage, RETRIEVE_K_DEFAULT, retrievePassages } from "./knowledge.retrieval";
 import { KnowledgeSearch, type KnowledgeSearchResult, type SearchInput } from "./knowledge.search";
+import { watchArticles } from "./knowledge.watch";
 import {
   RECENT_SEARCHES_KEPT,
   RecentSearchRecorder,
@@ -124,6 +126,19 @@ export class KnowledgeService {
     this.importer = new KnowledgeImporter(this.catalog, deps.hooks, deps.sampleContentDir);
     this.articles = new ArticlesService(this.catalog, this.importer);
     this.searcher = new KnowledgeSearch(this.catalog, this.recorder);
+  }
+
+  /**
+   * Follow article changes made by any process (other servers, the CLI, a Notion sync) through a change
+   * stream, so they are searchable here within moments; the periodic stamp check stays as the fallback.
+   */
+  followStoreChanges(): ChangeFeed {
+    return watchArticles(this.catalog);
+  }
+
+  /** Changes may have been missed: compare memory with the store at the next read. */
+  resync(): void {
+    this.catalog.markStale();
   }
 
   /** true when retrieval combines text search with embeddings */

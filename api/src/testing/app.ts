@@ -13,7 +13,7 @@ import { createApp } from "../app";
 import { type AppConfig, loadConfig, type RateLimitConfig } from "../config";
 import { openDatabase } from "../db/connection";
 import { outboxDir } from "../mail/mailer";
-import { createServices, type Services } from "../services";
+import { createServices, type Services, sharedStore } from "../services";
 import { type CapturedMail, type MailCapture, parseMail, startSmtpCapture } from "./smtp";
 
 export interface TestAppOptions {
@@ -114,7 +114,9 @@ export async function startTestApp(opts: TestAppOptions = {}): Promise<TestApp> 
     },
   );
   const db = await openDatabase(config, { memory: !config.mongodbUri });
-  const services = createServices(config);
+  // an external store (config.mongodbUri, e.g. one run with `npm run db`) may be shared by several apps
+  const services = createServices(config, { shared: await sharedStore(config) });
+  await services.ready();
   await services.users.ensureBuiltinAdmin();
   await services.knowledge.ensureSampleContent();
   const app = await createApp({ services, webDist: opts.webDist ?? path.join(dataDir, "no-web-dist") });
