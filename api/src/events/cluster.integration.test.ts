@@ -182,7 +182,7 @@ describe("two app processes on one store", () => {
         ),
       );
       const send = (app: { url: string }, sessionId: string) =>
-        gql(gqlUrl(app), Q.send, { sessionId, content: "Et spørgsmål til klyngen?" }, token);
+        gql(gqlUrl(app), Q.send, { sessionId, content: "Hvad er klagefristen?" }, token);
       const first = await Promise.all([send(a, sessions[0]), send(b, sessions[1])]);
       expect(first.map((r) => r.errors?.[0]?.extensions?.code ?? "ok")).toEqual(["ok", "ok"]);
       const third = await send(a, sessions[2]);
