@@ -3,7 +3,7 @@ import { createApp } from "./app";
 import { ConfigError, loadConfig } from "./config";
 import { openDatabase } from "./db/connection";
 import { logger } from "./logger";
-import { createServices } from "./services";
+import { createServices, sharedStore } from "./services";
 
 async function main(): Promise<void> {
   let config: ReturnType<typeof loadConfig>;
@@ -19,7 +19,11 @@ async function main(): Promise<void> {
 
   const db = await openDatabase(config);
   logger.info({ mode: db.mode }, "database connected");
-  const services = createServices(config);
+  const shared = await sharedStore(config);
+  const services = createServices(config, { shared });
+  await services.ready();
+  if (shared)
+    logger.info("store shared with other API processes: events and caches follow its change streams");
 
   const admin = await services.users.ensureBuiltinAdmin();
   await services.knowledge.ensureSampleContent();

@@ -22,8 +22,14 @@ import {
 } from "./bookmarks/bookmarks.service";
 import { ChatService } from "./chat/chat.service";
 import type { AppConfig } from "./config";
-import type { EventBus } from "./events/bus";
+import "./auth/auth.events";
+import { invalidateAuthCache } from "./auth/auth.cache";
+import { emitSessionsChanged } from "./auth/session-events";
+import { type EventBus, onEvent } from "./events/bus";
+import { storeHasChangeStreams } from "./events/change-feed";
 import { createInProcessBus } from "./events/in-process";
+import { PROCESS_ID } from "./events/origin";
+import { createStoreBus, type StoreBus } from "./events/store-bus";
 import { KnowledgeService } from "./knowledge/knowledge.service";
 import { createMailer, type Mailer } from "./mail/mailer";
 import { NotionService, type NotionServiceDeps } from "./notion/notion.service";
@@ -48,23 +54,41 @@ export interface Services {
   /** the admin statistics and the knowledge-gap report (read-only over the other features' data) */
   admin: AdminService;
   bookmarks: { list: typeof listBookmarks; add: typeof addBookmark; remove: typeof removeBookmark };
+  /** resolves once other processes' events and article changes reach this one (at once when not shared) */
+  ready(): Promise<void>;
   /** Stops timers and in-flight work and waits for pending writes; call before closing the database. */
   close(): Promise<void>;
 }
 
 export interface ServicesOptions {
-  /** default: an in-process bus (one server process) */
+  /** default: a store-backed bus when `shared`, else an in-process bus (one server process) */
   events?: EventBus;
   /** Notion client settings for tests (a faster request queue, shorter backoff) */
   notion?: Pick<NotionServiceDeps, "requestsPerSecond" | "clientOptions" | "now">;
+  /**
+   * Several API processes share the store (see sharedStore()): events cross processes over a change stream,
+   * articles changed elsewhere are followed at once, answers in flight are counted in the store.
+   */
+  shared?: boolean;
+}
+
+/**
+ * Whether this process may share its store with other API processes: an external store (MONGODB_URI) that
+ * can watch() (a replica set, or the embedded store run on its own with `npm run db`). The embedded store a
+ * process starts for itself (no MONGODB_URI; tests) is its own: one process, in-process events.
+ */
+export async function sharedStore(config: AppConfig): Promise<boolean> {
+  return config.mongodbUri !== undefined && (await storeHasChangeStreams());
 }
 
 export function createServices(config: AppConfig, opts: ServicesOptions = {}): Services {
-  const events = opts.events ?? createInProcessBus();
+  const shared = opts.shared === true;
+  const storeBus: StoreBus | null = !opts.events && shared ? createStoreBus() : null;
+  const events = opts.events ?? storeBus ?? createInProcessBus();
   const disconnectActivityLog = connectActivityLog(events);
   const mailer = createMailer(config);
   const limits = createRateLimits(config.rateLimits);
-  const auth = new AuthService({ config, mailer, limits, jwtSecret: loadJwtSecret(config) });
+  const auth = new AuthService({ config, mailer, limits, events, jwtSecret: loadJwtSecret(config) });
   const knowledge = new KnowledgeService({
     config,
     // bookmarks keep each article's title: they follow a rename and go with a deleted article
@@ -92,6 +116,7 @@ export function createServices(config: AppConfig, opts: ServicesOptions = {}): S
   const chat = new ChatService({
     config,
     events,
+    sharedStore: shared,
     retrieve: (query, k) => knowledge.retrievePassages(query, k),
     users: {
       emailOf: (id) => users.emailOf(id),
@@ -102,9 +127,22 @@ export function createServices(config: AppConfig, opts: ServicesOptions = {}): S
     topCategories: (limit) => knowledge.topCategories(limit),
     recentGaps: (limit) => chat.listKnowledgeGaps(limit),
   });
+  // another process ended a user's sessions: forget cached sign-ins, re-check that user's websockets here
+  const stopSessions = onEvent(events, "SESSIONS_CHANGED", (e) => {
+    if (e.origin !== PROCESS_ID) emitSessionsChanged(e.userId);
+  });
+  // events of other processes may have been missed: caches compare with the store again
+  const stopResync = onEvent(events, "EVENTS_RESYNC", () => {
+    invalidateAuthCache();
+    knowledge.resync();
+  });
+  const articles = shared ? knowledge.followStoreChanges() : null;
   return {
     config,
     events,
+    ready: async () => {
+      await Promise.all([storeBus?.ready, articles?.ready]);
+    },
     mailer,
     limits,
     auth,
@@ -119,9 +157,12 @@ export function createServices(config: AppConfig, opts: ServicesOptions = {}): S
     close: async () => {
       await notion.close();
       disconnectActivityLog();
+      await Promise.all([stopSessions(), stopResync(), articles?.close()]);
       // queued mail work (tokens and sends) still needs the database and the transport
       await Promise.all([chat.close(), knowledge.searchesRecorded(), mailer.idle(), knowledge.close()]);
       mailer.close();
+      // last: what the closing services published still reaches the other processes
+      await storeBus?.close();
     },
   };
 }

@@ -15,11 +15,14 @@ import { recordActivity } from "../activity/activity.service";
 import type { AppConfig } from "../config";
 import { isObjectIdString } from "../db/ids";
 import { Errors } from "../errors";
+import type { EventBus } from "../events/bus";
+import { PROCESS_ID } from "../events/origin";
 import type { Mailer } from "../mail/mailer";
 import { type UserDoc, UserModel } from "../users/user.model";
 import { type PublicUser, presentUser } from "../users/user.presenter";
 import { AccountLinks } from "./account-links";
 import { authCache, TokenMemo } from "./auth.cache";
+import "./auth.events";
 import { changePassword, type PasswordChangeInput } from "./password-change";
 import { hashPassword, newPasswordFields, verifyAgainstDummy, verifyPassword } from "./passwords";
 import type { RateLimits } from "./rate-limits";
@@ -56,6 +59,8 @@ export interface AuthServiceDeps {
   mailer: Mailer;
   limits: RateLimits;
   jwtSecret: Uint8Array;
+  /** where SESSIONS_CHANGED goes (other processes follow a logout or revocation made here) */
+  events?: EventBus;
 }
 
 function isDuplicateKey(
@@ -312,7 +317,7 @@ export class AuthService {
   async logout(auth: Authenticated | null): Promise<void> {
     if (!auth) return;
     await SessionModel.deleteOne({ sid: auth.sid });
-    emitSessionsChanged(String(auth.user._id));
+    this.sessionsChanged(String(auth.user._id));
     await recordActivity({
       action: "logout",
       description: `${auth.user.name} loggede ud`,
@@ -340,6 +345,12 @@ export class AuthService {
     const filter: Record<string, unknown> = { "sess.userId": userId };
     if (exceptSid) filter.sid = { $ne: exceptSid };
     await SessionModel.deleteMany(filter);
+    this.sessionsChanged(userId);
+  }
+
+  /** Here at once (cache, websockets); in other processes through the bus. */
+  private sessionsChanged(userId: string): void {
     emitSessionsChanged(userId);
+    this.deps.events?.publish("SESSIONS_CHANGED", { userId, origin: PROCESS_ID });
   }
 }

@@ -26,6 +26,7 @@ import { ChatMessageModel, KnowledgeGapModel } from "./chat.model";
 import { type ChatMessageView, presentMessage } from "./chat.presenter";
 import type { RetrieveFn } from "./chat.retrieval";
 import { IN_PROGRESS } from "./chat.rules";
+import type { StoreAnswerSlots } from "./chat.slots";
 
 /** Publish one event of an answer on CHAT_MESSAGE_EVENT (DELTA events carry the delta, the others the message). */
 export function publishMessageEvent(
@@ -62,6 +63,8 @@ export interface AnswerRunnerDeps {
   limits: ChatLimits;
   /** where the answer events (CHAT_MESSAGE_EVENT) go */
   events: EventBus;
+  /** answers in flight also counted in the store (several processes over one store) */
+  storeSlots?: StoreAnswerSlots;
 }
 
 interface InFlight {
@@ -115,6 +118,33 @@ export class AnswerRunner {
       const n = (this.slots.get(key) ?? 1) - 1;
       if (n <= 0) this.slots.delete(key);
       else this.slots.set(key, n);
+    };
+  }
+
+  /**
+   * Take one of the user's answer slots: in this process first (synchronously, see reserveSlot), then in the
+   * store when it is shared by several processes. Returns the release of both.
+   */
+  async reserve(userId: string): Promise<() => void> {
+    const release = this.reserveSlot(userId);
+    const shared = this.deps.storeSlots;
+    if (!shared) return release;
+    let releaseShared: (() => void) | null;
+    try {
+      releaseShared = await shared.acquire(userId, this.deps.limits.maxInFlightPerUser);
+    } catch (err) {
+      release();
+      throw err;
+    }
+    if (!releaseShared) {
+      release();
+      const count = this.deps.limits.maxInFlightPerUser;
+      throw new AppError("TOO_MANY_REQUESTS", "chat.tooManyAnswers", { count }, { retryAfter: 5 });
+    }
+    const other = releaseShared;
+    return () => {
+      release();
+      other();
     };
   }
 
@@ -229,6 +259,7 @@ export class AnswerRunner {
   close(): Promise<number> {
     this.closed = true;
     clearInterval(this.recoveryTimer);
+    this.deps.storeSlots?.close();
     return this.recovering;
   }
 

@@ -156,7 +156,7 @@ export class ChatSender {
     if (!valid.ok) throw Errors.invalidField("content", valid.key, valid.params);
     if (this.closed) throw new AppError("INTERNAL_SERVER_ERROR", "chat.shuttingDown");
     const { runner, users } = this.deps;
-    const release = runner.reserveSlot(userId);
+    const release = await runner.reserve(userId);
     const starting = this.beginStarting();
     let started = false;
     try {
@@ -258,7 +258,7 @@ export class ChatSender {
     if (msg.status !== "error" && msg.status !== "stopped") throw Errors.conflict("chat.notRetryable");
     const question = msg.replyTo ? await ChatMessageModel.findById(msg.replyTo).lean() : null;
     if (!question) throw Errors.notFound("chat.messageNotFound");
-    const release = runner.reserveSlot(userId);
+    const release = await runner.reserve(userId);
     const starting = this.beginStarting();
     let started = false;
     try {

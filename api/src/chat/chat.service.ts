@@ -17,6 +17,7 @@
 import type { AppConfig } from "../config";
 import type { EventBus } from "../events/bus";
 import { createInProcessBus } from "../events/in-process";
+import { PROCESS_ID } from "../events/origin";
 import { createLlmClient, type LlmClient } from "../llm";
 import { ChatUserCache, type ChatUserDirectory } from "./chat.cache";
 import { type ChatMessageEventPayload, SessionEventHub } from "./chat.events";
@@ -26,6 +27,7 @@ import type { RetrieveFn } from "./chat.retrieval";
 import { AnswerRunner } from "./chat.runner";
 import { ChatSender, type SendResult } from "./chat.send";
 import { ChatSessions, ownSession } from "./chat.sessions";
+import { StoreAnswerSlots } from "./chat.slots";
 
 export type { ChatUserDirectory } from "./chat.cache";
 export {
@@ -46,6 +48,8 @@ export interface ChatServiceDeps {
   limits?: Partial<ChatLimits>;
   /** the app's event bus (answer events out, saved preferences in); default: one of its own (tests, bench) */
   events?: EventBus;
+  /** several processes share the store: answers in flight are counted there too (chat.slots.ts) */
+  sharedStore?: boolean;
 }
 
 /** The LLM from config: configured when OPENAI_BASE_URL or OPENAI_API_KEY is set. */
@@ -78,7 +82,13 @@ export class ChatService {
     this.hub = new SessionEventHub(() => events.subscribe("CHAT_MESSAGE_EVENT"));
     this.limits = { ...DEFAULT_CHAT_LIMITS, ...deps.config.chatLimits, ...deps.limits };
     this.llm = deps.llm === undefined ? llmFromConfig(deps.config, this.limits) : deps.llm;
-    this.runner = new AnswerRunner({ config: deps.config, llm: this.llm, limits: this.limits, events });
+    this.runner = new AnswerRunner({
+      config: deps.config,
+      llm: this.llm,
+      limits: this.limits,
+      events,
+      storeSlots: deps.sharedStore ? new StoreAnswerSlots(PROCESS_ID) : undefined,
+    });
     this.users = new ChatUserCache(deps.users, { events });
     this.sessions = new ChatSessions({
       emailOf: (userId) => this.users.emailOf(userId),

@@ -149,6 +149,34 @@ export class KnowledgeCatalog {
     await this.ensureFresh();
   }
 
+  /**
+   * One article changed in the store, maybe by another process (a change stream saw it): bring memory in step
+   * with it, without re-reading everything. A change this process made itself is already there (same
+   * updatedAt and content hash) and costs one read.
+   */
+  syncArticle(id: string): Promise<void> {
+    return this.exclusive(async () => {
+      if (this.stamp === null) return; // not loaded yet: the first load reads it
+      const doc = (await ArticleModel.findById(id).lean()) as ArticleRecord | null;
+      if (!doc) {
+        if (this.articles.has(id)) await this.remove(id);
+        return;
+      }
+      const known = this.articles.get(id);
+      const same =
+        known &&
+        new Date(known.updatedAt).getTime() === new Date(doc.updatedAt).getTime() &&
+        known.contentHash === doc.contentHash;
+      if (!same) await this.apply(toView(doc));
+    });
+  }
+
+  /** Changes may have been missed (a change stream could not resume): compare with the store at the next read. */
+  markStale(): void {
+    if (this.stamp !== null) this.stamp = "stale";
+    this.lastCheck = 0;
+  }
+
   all(): ArticleView[] {
     return [...this.articles.values()];
   }

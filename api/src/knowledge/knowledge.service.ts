@@ -13,6 +13,7 @@
  */
 import path from "node:path";
 import type { AppConfig } from "../config";
+import type { ChangeFeed } from "../events/change-feed";
 import { createLlmClient, type LlmClient } from "../llm";
 import type { EmbedFunction } from "../search/search.types";
 import type { UserDoc } from "../users/user.model";
@@ -36,6 +37,7 @@ import type { ArticleInput } from "./knowledge.input";
 import { PersistedIndex, SEARCH_INDEX_FILE } from "./knowledge.persisted-index";
 import { type KnowledgePassage, RETRIEVE_K_DEFAULT, retrievePassages } from "./knowledge.retrieval";
 import { KnowledgeSearch, type KnowledgeSearchResult, type SearchInput } from "./knowledge.search";
+import { watchArticles } from "./knowledge.watch";
 import {
   RECENT_SEARCHES_KEPT,
   RecentSearchRecorder,
@@ -135,6 +137,19 @@ export class KnowledgeService {
     this.importer = new KnowledgeImporter(this.catalog, deps.hooks, deps.sampleContentDir);
     this.articles = new ArticlesService(this.catalog, this.importer);
     this.searcher = new KnowledgeSearch(this.catalog, this.recorder);
+  }
+
+  /**
+   * Follow article changes made by any process (other servers, the CLI, a Notion sync) through a change
+   * stream, so they are searchable here within moments; the periodic stamp check stays as the fallback.
+   */
+  followStoreChanges(): ChangeFeed {
+    return watchArticles(this.catalog);
+  }
+
+  /** Changes may have been missed: compare memory with the store at the next read. */
+  resync(): void {
+    this.catalog.markStale();
   }
 
   /** true when retrieval combines text search with embeddings */

@@ -13,7 +13,7 @@ import { createApp } from "../app";
 import { type AppConfig, loadConfig, type RateLimitConfig } from "../config";
 import { openDatabase } from "../db/connection";
 import { outboxDir } from "../mail/mailer";
-import { createServices, type Services, type ServicesOptions } from "../services";
+import { createServices, type Services, type ServicesOptions, sharedStore } from "../services";
 import { type CapturedMail, type MailCapture, parseMail, startSmtpCapture } from "./smtp";
 
 export interface TestAppOptions {
@@ -116,7 +116,9 @@ export async function startTestApp(opts: TestAppOptions = {}): Promise<TestApp> 
     },
   );
   const db = await openDatabase(config, { memory: !config.mongodbUri });
-  const services = createServices(config, { notion: opts.notion });
+  // an external store (config.mongodbUri, e.g. one run with `npm run db`) may be shared by several apps
+  const services = createServices(config, { notion: opts.notion, shared: await sharedStore(config) });
+  await services.ready();
   await services.users.ensureBuiltinAdmin();
   await services.knowledge.ensureSampleContent();
   const app = await createApp({ services, webDist: opts.webDist ?? path.join(dataDir, "no-web-dist") });

@@ -1,0 +1,99 @@
+/**
+ * Answer slots counted in the store, for several API processes over one store: each answer in flight holds a
+ * lease in `chat_answer_slots`, one document per slot number (`<userId>:<n>`, n < maxInFlightPerUser), so
+ * taking a slot is one atomic write (an upsert that only matches a free or expired slot) whatever the process.
+ * A lease expires SLOT_LEASE_MS after its last renewal; the process renews the leases it holds every
+ * SLOT_RENEW_MS, so the slots of a crashed process free themselves within SLOT_LEASE_MS.
+ */
+import { randomBytes } from "node:crypto";
+import mongoose from "mongoose";
+import { logger } from "../logger";
+
+export const SLOTS_COLLECTION = "chat_answer_slots";
+/** a slot not renewed for this long is free again (a crashed process) */
+export const SLOT_LEASE_MS = 15_000;
+/** how often a process renews the leases it holds */
+export const SLOT_RENEW_MS = 5_000;
+
+interface SlotDoc {
+  _id: string;
+  lease: string;
+  worker: string;
+  exp: Date;
+}
+
+function collection() {
+  const db = mongoose.connection.db;
+  if (!db) throw new Error("not connected");
+  return db.collection<SlotDoc>(SLOTS_COLLECTION);
+}
+
+export class StoreAnswerSlots {
+  /** slot id → lease, for the slots this process holds */
+  private readonly held = new Map<string, string>();
+  private readonly timer: NodeJS.Timeout;
+
+  constructor(
+    private readonly worker: string,
+    private readonly leaseMs = SLOT_LEASE_MS,
+    renewMs = SLOT_RENEW_MS,
+  ) {
+    this.timer = setInterval(() => void this.renew(), renewMs);
+    this.timer.unref();
+  }
+
+  /** Take one of the user's `max` slots; returns its release, or null when all are held. */
+  async acquire(userId: string, max: number): Promise<(() => void) | null> {
+    const lease = randomBytes(8).toString("hex");
+    for (let n = 0; n < max; n++) {
+      const id = `${userId}:${n}`;
+      const now = new Date();
+      try {
+        await collection().updateOne(
+          { _id: id, exp: { $lt: now } },
+          { $set: { lease, worker: this.worker, exp: new Date(now.getTime() + this.leaseMs) } },
+          { upsert: true },
+        );
+      } catch (err) {
+        if ((err as { code?: number }).code === 11000) continue; // held (and not expired)
+        throw err;
+      }
+      this.held.set(id, lease);
+      let released = false;
+      return () => {
+        if (released) return;
+        released = true;
+        if (this.held.get(id) === lease) this.held.delete(id);
+        collection()
+          .deleteOne({ _id: id, lease })
+          .catch((err) => logger.warn({ err, id }, "answer slot not released; it expires"));
+      };
+    }
+    return null;
+  }
+
+  /** Slots held in the store now (all processes) for a user (tests). */
+  async heldInStore(userId: string): Promise<number> {
+    const prefix = `${userId}:`;
+    const docs = await collection()
+      .find({ exp: { $gte: new Date() } })
+      .toArray();
+    return docs.filter((d) => d._id.startsWith(prefix)).length;
+  }
+
+  close(): void {
+    clearInterval(this.timer);
+  }
+
+  private async renew(): Promise<void> {
+    if (this.held.size === 0 || mongoose.connection.readyState !== 1) return;
+    try {
+      await collection().updateMany(
+        { _id: { $in: [...this.held.keys()] }, worker: this.worker },
+        { $set: { exp: new Date(Date.now() + this.leaseMs) } },
+      );
+    } catch (err) {
+      logger.warn({ err }, "answer slots not renewed");
+    }
+  }
+}

@@ -1,0 +1,196 @@
+/**
+ * Two app processes (A and B) on one embedded store run in its own process, as `npm run start:cluster` runs
+ * them: what happens through A is seen through B (answers streamed token by token, logouts, article edits,
+ * rate limits, answers in flight).
+ */
+import { randomBytes } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import WebSocket from "ws";
+import { EventCollector, gqlOk, Q, wsClient } from "../chat/chat.test-helpers";
+import { WS_CLOSE_UNAUTHORIZED } from "../graphql/ws";
+import { gql, rest } from "../testing/client";
+import { type FakeOpenAI, startFakeOpenAI } from "../testing/fake-openai";
+import { type Child, startAppProcess, startStoreProcess } from "../testing/processes";
+
+const ADMIN = { email: "admin@minksekretariatet.dk", password: "cluster-admin-password" };
+let store: Child;
+let a: Child & { url: string };
+let b: Child & { url: string };
+let llm: FakeOpenAI;
+let adminEmail: string;
+
+const gqlUrl = (app: { url: string }) => ({ graphqlUrl: `${app.url}/graphql` });
+const wsUrl = (app: { url: string }) => ({ wsUrl: `${app.url.replace("http", "ws")}/graphql` });
+
+async function login(app: { url: string }): Promise<string> {
+  const res = await rest(app, "POST", "/api/auth/login", {
+    body: { email: adminEmail, password: ADMIN.password },
+  });
+  if (res.status !== 200) throw new Error(`login ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body.token;
+}
+
+async function within<T>(ms: number, check: () => Promise<T | undefined>): Promise<{ value: T; ms: number }> {
+  const t0 = Date.now();
+  for (;;) {
+    const value = await check();
+    if (value !== undefined) return { value, ms: Date.now() - t0 };
+    if (Date.now() - t0 > ms) throw new Error(`not within ${ms} ms`);
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+
+beforeAll(async () => {
+  llm = await startFakeOpenAI({
+    reply: "Svaret kommer her i mange små stykker fra modellen [1].",
+    tokenDelayMs: 5,
+  });
+  store = await startStoreProcess();
+  const env = {
+    MONGODB_URI: store.first,
+    JWT_SECRET: randomBytes(32).toString("hex"),
+    ADMIN_PASSWORD: ADMIN.password,
+    OPENAI_BASE_URL: llm.baseURL,
+    RATE_LIMITS: JSON.stringify({ loginPerAccount: { points: 3, duration: 60 } }),
+  };
+  // one after the other: the first creates the built-in admin and the sample articles
+  a = await startAppProcess(env);
+  b = await startAppProcess(env);
+  const status = await rest(a, "POST", "/api/auth/login", {
+    body: { email: ADMIN.email, password: ADMIN.password },
+  });
+  adminEmail = status.status === 200 ? ADMIN.email : "";
+  if (!adminEmail) throw new Error(`admin login failed: ${JSON.stringify(status.body)}`);
+}, 120_000);
+
+afterAll(async () => {
+  await Promise.all([a?.stop(), b?.stop()]);
+  await store?.stop();
+  await llm?.close();
+}, 30_000);
+
+describe("two app processes on one store", () => {
+  it("streams an answer asked through A token by token to a subscriber on B", async () => {
+    const token = await login(a);
+    const { createSession } = await gqlOk(gqlUrl(a), Q.create, { title: "Klynge" }, token);
+    const client = wsClient(wsUrl(b), token);
+    const events = new EventCollector(client, createSession.sessionId);
+    try {
+      await new Promise((r) => setTimeout(r, 300)); // the subscription is registered on B
+      const sent = await gqlOk(
+        gqlUrl(a),
+        Q.send,
+        { sessionId: createSession.sessionId, content: "Hvad er fristen?" },
+        token,
+      );
+      const id = sent.sendMessage.assistantMessage.id;
+      await events.untilEnded(id, 20_000);
+      const mine = events.events.filter((e) => e.messageId === id);
+      const deltas = mine.filter((e) => e.type === "DELTA");
+      const done = mine.find((e) => e.type === "COMPLETED");
+      expect(mine[0]?.type).toBe("CREATED");
+      expect(deltas.length).toBeGreaterThan(5);
+      expect(done?.message.content).toBeTruthy();
+      expect(deltas.map((d) => d.delta).join("")).toBe(done?.message.content);
+    } finally {
+      events.close();
+      await client.dispose();
+    }
+  }, 30_000);
+
+  it("a logout on A refuses the token on B and closes its websocket there within 1 s", async () => {
+    const token = await login(a);
+    expect((await rest(b, "GET", "/api/auth/status", { token })).body.isAuthenticated).toBe(true);
+    const socket = new WebSocket(`${b.url.replace("http", "ws")}/graphql`, "graphql-transport-ws");
+    const closed = new Promise<{ code: number; at: number }>((resolve) =>
+      socket.on("close", (code) => resolve({ code, at: Date.now() })),
+    );
+    await new Promise<void>((resolve, reject) => {
+      socket.on("open", () =>
+        socket.send(JSON.stringify({ type: "connection_init", payload: { authToken: token } })),
+      );
+      socket.on("message", (m) => JSON.parse(String(m)).type === "connection_ack" && resolve());
+      socket.on("error", reject);
+    });
+    const t0 = Date.now();
+    expect((await rest(a, "POST", "/api/auth/logout", { token })).status).toBe(200);
+    const refused = await within(1_000, async () =>
+      (await rest(b, "GET", "/api/auth/status", { token })).body.isAuthenticated === false ? true : undefined,
+    );
+    expect(refused.ms).toBeLessThan(1_000);
+    const close = await Promise.race([closed, new Promise<null>((r) => setTimeout(() => r(null), 1_500))]);
+    expect(close?.code).toBe(WS_CLOSE_UNAUTHORIZED);
+    expect((close?.at ?? Number.POSITIVE_INFINITY) - t0).toBeLessThan(1_000);
+  }, 15_000);
+
+  it("an article edited through A is found by search on B, and no longer under its old words", async () => {
+    const token = await login(a);
+    const search = async (app: { url: string }, q: string) =>
+      (
+        await gqlOk(
+          gqlUrl(app),
+          `query($q: String!) { searchKnowledge(query: $q) { total hits { article { id } } } }`,
+          { q },
+          token,
+        )
+      ).searchKnowledge as { total: number; hits: Array<{ article: { id: string } }> };
+    const input = {
+      title: "Klyngeartikel zebrafinke",
+      content: "Om zebrafinker i sekretariatet.",
+      category: "Test",
+    };
+    const created = await gqlOk(
+      gqlUrl(a),
+      `mutation($input: KnowledgeArticleInput!) { createKnowledgeArticle(input: $input) { id } }`,
+      { input },
+      token,
+    );
+    const id = created.createKnowledgeArticle.id as string;
+    const has = (r: { hits: Array<{ article: { id: string } }> }) => r.hits.some((h) => h.article.id === id);
+    const seen = await within(1_000, async () => (has(await search(b, "zebrafinke")) ? true : undefined));
+    expect(seen.ms).toBeLessThan(1_000);
+    await gqlOk(
+      gqlUrl(a),
+      `mutation($id: ID!, $input: KnowledgeArticleInput!) { updateKnowledgeArticle(id: $id, input: $input) { id } }`,
+      {
+        id,
+        input: { ...input, title: "Klyngeartikel pingvinkoloni", content: "Om pingviner i sekretariatet." },
+      },
+      token,
+    );
+    const moved = await within(1_000, async () =>
+      has(await search(b, "pingvinkoloni")) && !has(await search(b, "zebrafinke")) ? true : undefined,
+    );
+    expect(moved.ms).toBeLessThan(1_000);
+    await gqlOk(gqlUrl(a), `mutation($id: ID!) { deleteKnowledgeArticle(id: $id) }`, { id }, token);
+    await within(1_000, async () => (has(await search(b, "pingvinkoloni")) ? undefined : true));
+  }, 15_000);
+
+  it("a rate limit reached through A holds on B", async () => {
+    const body = { email: "ingen@minksekretariatet.dk", password: "forkert-kodeord" };
+    for (let i = 0; i < 3; i++) expect((await rest(a, "POST", "/api/auth/login", { body })).status).toBe(401);
+    expect((await rest(b, "POST", "/api/auth/login", { body })).status).toBe(429);
+  });
+
+  it("answers in flight are counted across A and B", async () => {
+    const token = await login(a);
+    llm.setBehaviour({ firstTokenDelayMs: 3_000 });
+    try {
+      const sessions = await Promise.all(
+        [1, 2, 3].map(
+          async (n) => (await gqlOk(gqlUrl(a), Q.create, { title: `S${n}` }, token)).createSession.sessionId,
+        ),
+      );
+      const send = (app: { url: string }, sessionId: string) =>
+        gql(gqlUrl(app), Q.send, { sessionId, content: "Hvad er klagefristen?" }, token);
+      const first = await Promise.all([send(a, sessions[0]), send(b, sessions[1])]);
+      expect(first.map((r) => r.errors?.[0]?.extensions?.code ?? "ok")).toEqual(["ok", "ok"]);
+      const third = await send(a, sessions[2]);
+      expect(third.errors?.[0]?.extensions?.code).toBe("TOO_MANY_REQUESTS");
+      const fourth = await send(b, sessions[2]);
+      expect(fourth.errors?.[0]?.extensions?.code).toBe("TOO_MANY_REQUESTS");
+    } finally {
+      llm.setBehaviour({ firstTokenDelayMs: 0 });
+    }
+  }, 20_000);
+});

@@ -1,0 +1,34 @@
+/**
+ * One app process of the several-process tests (events/cluster.integration.test.ts): startTestApp() on the
+ * store at MONGODB_URI (run in its own process), with the JWT secret, admin password and fake model given in
+ * the environment, so tokens from one process work on the other. Prints {"url"} on its first stdout line;
+ * SIGTERM closes it.
+ *
+ * Environment: MONGODB_URI, JWT_SECRET, ADMIN_PASSWORD, OPENAI_BASE_URL (optional), RATE_LIMITS (JSON,
+ * optional).
+ */
+import type { RateLimitConfig } from "../config";
+import { startTestApp } from "./app";
+
+const env = process.env;
+const app = await startTestApp({
+  mail: "outbox",
+  adminPassword: env.ADMIN_PASSWORD,
+  rateLimits: env.RATE_LIMITS ? (JSON.parse(env.RATE_LIMITS) as Partial<RateLimitConfig>) : undefined,
+  config: {
+    mongodbUri: env.MONGODB_URI,
+    jwtSecret: env.JWT_SECRET,
+    ...(env.OPENAI_BASE_URL ? { openaiBaseUrl: env.OPENAI_BASE_URL, openaiApiKey: "test-key" } : {}),
+  },
+});
+process.stdout.write(`${JSON.stringify({ url: app.url, pid: process.pid })}\n`);
+
+let closing = false;
+process.on("SIGTERM", () => {
+  if (closing) return;
+  closing = true;
+  app.close().then(
+    () => process.exit(0),
+    () => process.exit(1),
+  );
+});

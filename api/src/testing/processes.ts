@@ -1,0 +1,90 @@
+/**
+ * Child processes for the several-process tests and benches: the embedded store run on its own (as
+ * `npm run db`) and app processes (testing/cluster-app.ts) on it. Each reports itself on its first stdout line.
+ */
+import { type ChildProcess, spawn } from "node:child_process";
+import { createInterface } from "node:readline";
+import { fileURLToPath } from "node:url";
+
+const ROOT = fileURLToPath(new URL("../../../", import.meta.url));
+const STORE_BIN = fileURLToPath(
+  new URL("../../../packages/embedded-mongo/bin/embedded-mongo.js", import.meta.url),
+);
+const APP_SCRIPT = fileURLToPath(new URL("./cluster-app.ts", import.meta.url));
+
+export interface Child {
+  process: ChildProcess;
+  /** the first stdout line */
+  first: string;
+  /** SIGTERM, then wait for the exit (SIGKILL after 10 s) */
+  stop(): Promise<void>;
+}
+
+function firstLine(
+  child: ChildProcess,
+  what: string,
+  timeoutMs: number,
+  accept: (line: string) => boolean = () => true,
+): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let stderr = "";
+    child.stderr?.on("data", (d: Buffer) => {
+      stderr = (stderr + d.toString()).slice(-4_000);
+    });
+    const lines = createInterface({ input: child.stdout! });
+    const timer = setTimeout(
+      () => reject(new Error(`${what} did not start in ${timeoutMs} ms: ${stderr}`)),
+      timeoutMs,
+    );
+    const onLine = (line: string) => {
+      if (!accept(line)) return;
+      clearTimeout(timer);
+      lines.off("line", onLine);
+      resolve(line);
+    };
+    // every line is read (so the child never blocks on a full pipe); log lines before the answer are skipped
+    lines.on("line", onLine);
+    child.once("exit", (code) => {
+      clearTimeout(timer);
+      reject(new Error(`${what} exited (${code}) before starting: ${stderr}`));
+    });
+  });
+}
+
+function stopper(child: ChildProcess): () => Promise<void> {
+  return () =>
+    new Promise((resolve) => {
+      if (child.exitCode !== null || child.signalCode !== null) return resolve();
+      const kill = setTimeout(() => child.kill("SIGKILL"), 10_000);
+      child.once("exit", () => {
+        clearTimeout(kill);
+        resolve();
+      });
+      child.kill("SIGTERM");
+    });
+}
+
+/** The embedded store in its own process (in memory unless dbpath is given); `first` is its URI. */
+export async function startStoreProcess(opts: { dbpath?: string; port?: number } = {}): Promise<Child> {
+  const args = [
+    STORE_BIN,
+    "--port",
+    String(opts.port ?? 0),
+    ...(opts.dbpath ? ["--dbpath", opts.dbpath] : ["--memory"]),
+  ];
+  const child = spawn(process.execPath, args, { cwd: ROOT, stdio: ["ignore", "pipe", "pipe"] });
+  const first = await firstLine(child, "embedded store", 20_000);
+  return { process: child, first: first.trim(), stop: stopper(child) };
+}
+
+/** One app process (startTestApp) on MONGODB_URI; `first` is {"url","pid"} as JSON. */
+export async function startAppProcess(env: Record<string, string>): Promise<Child & { url: string }> {
+  const child = spawn(process.execPath, ["--import", "tsx", APP_SCRIPT], {
+    cwd: ROOT,
+    env: { ...process.env, LOG_LEVEL: process.env.LOG_LEVEL ?? "warn", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  const first = await firstLine(child, "app process", 60_000, (line) => line.startsWith('{"url"'));
+  const { url } = JSON.parse(first) as { url: string };
+  return { process: child, first, url, stop: stopper(child) };
+}
