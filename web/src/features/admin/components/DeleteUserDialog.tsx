@@ -11,7 +11,7 @@ import {
 } from "@mui/material";
 import { useT } from "../../../i18n/i18n";
 import { useDeleteUser } from "../hooks/useDeleteUser";
-import type { AdminUserItem } from "./UsersTab";
+import type { AdminUserItem } from "../lib/users";
 
 /** 'Slet bruger' (spec §2, §4): lists what is removed; 'Sletter...' while pending; closes on cancel or success. */
 export function DeleteUserDialog({ user, onClose }: { user: AdminUserItem | null; onClose: () => void }) {

@@ -5,7 +5,7 @@ import { PasswordField } from "../../../components/PasswordField";
 import { useT } from "../../../i18n/i18n";
 import { useServerMessage } from "../../../i18n/serverMessage";
 import { useResetPassword } from "../hooks/useResetPassword";
-import type { AdminUserItem } from "./UsersTab";
+import type { AdminUserItem } from "../lib/users";
 
 /**
  * 'Nulstil password' (spec §2, §4, §5): the rule message shows once something is typed and confirm stays disabled

@@ -4,7 +4,7 @@ import { Avatar, Box, Button, Card, CardContent, Chip, Stack, Typography } from 
 import { useI18n } from "../../../i18n/i18n";
 import { useToast } from "../../toast/hooks/useToast";
 import { useRelativeTime } from "../hooks/useRelativeTime";
-import type { AdminUserItem } from "./UsersTab";
+import type { AdminUserItem } from "../lib/users";
 
 /**
  * One user (spec §2): e-mail or username, name, badges, created and last active as relative time, counts, and the

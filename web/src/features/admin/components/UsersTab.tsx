@@ -3,17 +3,19 @@ import PersonSearchRoundedIcon from "@mui/icons-material/PersonSearchRounded";
 import SearchRoundedIcon from "@mui/icons-material/SearchRounded";
 import { Alert, Box, Button, Chip, InputAdornment, Skeleton, Stack, TextField } from "@mui/material";
 import { useState } from "react";
-import type { AdminUsersQuery as AdminUsersData } from "../../../gql/graphql";
 import { useT } from "../../../i18n/i18n";
 import { EmptyState } from "../../knowledge/components/EmptyState";
 import { AdminUsersQuery } from "../graphql/adminUsers.query";
 import { useDebounced } from "../hooks/useDebounced";
-import { USER_SEARCH_DEBOUNCE_MS, USER_SEARCH_MAX_LENGTH, USERS_PAGE_SIZE } from "../lib/users";
+import {
+  type AdminUserItem,
+  USER_SEARCH_DEBOUNCE_MS,
+  USER_SEARCH_MAX_LENGTH,
+  USERS_PAGE_SIZE,
+} from "../lib/users";
 import { DeleteUserDialog } from "./DeleteUserDialog";
 import { ResetPasswordDialog } from "./ResetPasswordDialog";
 import { UserCard } from "./UserCard";
-
-export type AdminUserItem = AdminUsersData["adminUsers"][number];
 
 /** Users tab (spec §2): server-side search, '{n} brugere', a card per user, reset and delete dialogs. */
 export function UsersTab() {

@@ -1,4 +1,8 @@
 /** Users tab rules. */
+import type { AdminUsersQuery } from "../../../gql/graphql";
+
+/** One user as the users tab reads it. */
+export type AdminUserItem = AdminUsersQuery["adminUsers"][number];
 
 /** Cards rendered at first; "Vis flere" adds this many more (long lists stay fast). */
 export const USERS_PAGE_SIZE = 30;
