@@ -7,7 +7,7 @@ import { Errors } from "../errors";
 import { requireAdmin } from "../rest/auth-middleware";
 import { readQueryString } from "../rest/validate";
 import type { Services } from "../services";
-import { ACTIVITY_LIMIT_MAX, ACTIVITY_OFFSET_MAX, ACTIVITY_TIME_FILTERS } from "./activity.service";
+import { ACTIVITY_LIMIT_MAX, ACTIVITY_OFFSET_MAX, ACTIVITY_TIME_FILTERS } from "./activity.limits";
 
 function parseHours(time: string | undefined, sinceHours: string | undefined): number | null {
   if (time !== undefined && time in ACTIVITY_TIME_FILTERS) return ACTIVITY_TIME_FILTERS[time];

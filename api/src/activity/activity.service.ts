@@ -7,6 +7,14 @@ import { Errors } from "../errors";
 import type { EventBus } from "../events/bus";
 import { logger } from "../logger";
 import { escapeRegExp } from "../util";
+import {
+  ACTIVITY_ACTION_MAX_LENGTH,
+  ACTIVITY_LIMIT_DEFAULT,
+  ACTIVITY_LIMIT_MAX,
+  ACTIVITY_OFFSET_MAX,
+  ACTIVITY_SEARCH_MAX_LENGTH,
+  ACTIVITY_TIME_FILTERS,
+} from "./activity.limits";
 import { ActivityModel } from "./activity.model";
 
 /** Actions with their own icon in the admin UI (spec §3); others (admin_*, logout, ...) get a default style. */
@@ -52,12 +60,6 @@ export interface ActivityFilter {
   search?: string | null;
   limit?: number | null;
 }
-
-export const ACTIVITY_LIMIT_DEFAULT = 200;
-export const ACTIVITY_LIMIT_MAX = 1000;
-/** The longest search (after trimming) and action filter: the texts searched and action names are far shorter. */
-export const ACTIVITY_SEARCH_MAX_LENGTH = 200;
-export const ACTIVITY_ACTION_MAX_LENGTH = 100;
 
 /**
  * The buses new entries are announced on (ACTIVITY_LOGGED). recordActivity() is a plain function that every
@@ -126,14 +128,6 @@ function toEntry(d: {
   };
 }
 
-/** The admin's time filters (spec §8: all, 1h, 24h, 7d = 168 hours) as hours; null = no limit. */
-export const ACTIVITY_TIME_FILTERS: Readonly<Record<string, number | null>> = {
-  all: null,
-  "1h": 1,
-  "24h": 24,
-  "7d": 168,
-};
-
 /** The hours of a time filter ("1h" | "24h" | "7d" | "all"); unknown → INVALID_INPUT. */
 export function hoursOfTimeFilter(time: string | null | undefined): number | null {
   if (time === null || time === undefined || time === "") return null;
@@ -164,9 +158,6 @@ function activityQuery(filter: ActivityFilter): Record<string, unknown> {
 
 const clampLimit = (limit: number | null | undefined) =>
   Math.min(Math.max(Math.trunc(limit ?? ACTIVITY_LIMIT_DEFAULT), 1), ACTIVITY_LIMIT_MAX);
-
-/** The largest offset a page may start at (the log is read newest first; older entries are found by filter). */
-export const ACTIVITY_OFFSET_MAX = 100_000;
 
 /** Newest first, filtered. */
 export async function listActivity(filter: ActivityFilter = {}): Promise<ActivityEntry[]> {

@@ -5,7 +5,7 @@
  * data (articles, users, a session's messages), the size planned for. The planned sizes are not enforced: a
  * larger list is still answered, and MAX_RESPONSE_BYTES bounds what is sent.
  */
-import { ACTIVITY_LIMIT_DEFAULT, ACTIVITY_LIMIT_MAX } from "../activity/activity.service";
+import { ACTIVITY_LIMIT_DEFAULT, ACTIVITY_LIMIT_MAX } from "../activity/activity.limits";
 import { GAP_EXAMPLES } from "../admin/gaps";
 import { FEEDBACK_COMMENTS_SHOWN } from "../admin/stats/feedback-figures";
 import {

@@ -5,7 +5,7 @@ import { formatMessage } from "@vidensbank/shared";
  * (an escaped search of 100,000 characters is a regular expression too large to compile).
  */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { ACTIVITY_ACTION_MAX_LENGTH, ACTIVITY_SEARCH_MAX_LENGTH } from "../activity/activity.service";
+import { ACTIVITY_ACTION_MAX_LENGTH, ACTIVITY_SEARCH_MAX_LENGTH } from "../activity/activity.limits";
 import { logger } from "../logger";
 import { startTestApp, type TestApp } from "../testing/app";
 import { createVerifiedUser, gql, loginAdmin, rest } from "../testing/client";
