@@ -173,6 +173,7 @@ describe("Notion sync under pressure", () => {
     expect(run.pagesFailed).toBe(1);
     expect(run.failures[0]).toMatchObject({
       pageId: flaky,
+      title: "Ustabil side",
       message: expect.stringContaining("Notion svarede ikke"),
     });
     expect(run.failures[0].url).toContain(flaky.replace(/-/g, ""));

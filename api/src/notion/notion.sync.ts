@@ -258,12 +258,13 @@ export class NotionSync {
       run.view.pagesDone++;
       return;
     }
+    // the title comes from the page's properties, so a page whose blocks fail is still listed by its title
     let title: string | null = null;
     try {
+      title = mapPage(page, dsTitle, []).title;
       const blocks = await fetchTree(api, page.id, 0);
       const rendered = renderBlocks(blocks);
       const mapped = mapPage(page, dsTitle, rendered.lines);
-      title = mapped.title;
       const fetchedAt = new Date(this.now());
       await this.deps.knowledge.saveFromSource({
         ...mapped,
