@@ -1,19 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { Invoke } from "../command";
-import { buildProgram } from "../program";
+import { parseHarness } from "../parse-harness.test-helpers";
 import { importSummary } from "./knowledge";
-
-function setup() {
-  const calls: unknown[][] = [];
-  const out: string[] = [];
-  const err: string[] = [];
-  const io = { out: (l: string) => out.push(l), err: (l: string) => err.push(l) };
-  const invoke: Invoke = async (name, _body, ...args) => {
-    calls.push([name, ...args]);
-  };
-  const program = buildProgram({ io, invoke });
-  return { program, calls, err };
-}
 
 describe("vidensbank knowledge argv", () => {
   it.each([
@@ -26,7 +13,7 @@ describe("vidensbank knowledge argv", () => {
       ["knowledgeImport", "./docs/artikler", { json: true }],
     ],
   ])("should parse %j", async (argv, expected) => {
-    const { program, calls } = setup();
+    const { program, calls } = parseHarness();
     await program.parseAsync(argv, { from: "user" });
     expect(calls).toEqual([expected]);
   });
@@ -37,7 +24,7 @@ describe("vidensbank knowledge argv", () => {
     [["knowledge", "import", "a", "--force"], /unknown option '--force'/],
     [["knowledge", "export"], /unknown command 'export'/],
   ])("should refuse %j and call nothing", async (argv, message) => {
-    const { program, calls, err } = setup();
+    const { program, calls, err } = parseHarness();
     await expect(program.parseAsync(argv, { from: "user" })).rejects.toThrow();
     expect(calls).toEqual([]);
     expect(err.join("\n")).toMatch(message);

@@ -3,21 +3,10 @@ import os from "node:os";
 import path from "node:path";
 import { type FakeNotion, startFakeNotion } from "@vidensbank/api/testing/fake-notion";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import type { Invoke } from "../command";
 import { EXIT } from "../errors";
 import { run } from "../index";
-import { buildProgram } from "../program";
+import { parseHarness } from "../parse-harness.test-helpers";
 import { progressBar, runSummary, statusLine } from "./notion";
-
-function setup() {
-  const calls: unknown[][] = [];
-  const err: string[] = [];
-  const io = { out: () => undefined, err: (l: string) => err.push(l) };
-  const invoke: Invoke = async (name, _body, ...args) => {
-    calls.push([name, ...args]);
-  };
-  return { program: buildProgram({ io, invoke }), calls, err };
-}
 
 describe("vidensbank notion argv", () => {
   it.each([
@@ -47,7 +36,7 @@ describe("vidensbank notion argv", () => {
     ],
     [["notion", "disconnect"], ["notionDisconnect"]],
   ])("should parse %j", async (argv, expected) => {
-    const { program, calls } = setup();
+    const { program, calls } = parseHarness();
     await program.parseAsync(argv, { from: "user" });
     expect(calls).toEqual([expected]);
   });
@@ -57,7 +46,7 @@ describe("vidensbank notion argv", () => {
     [["notion", "select"], /missing required argument 'ids'/],
     [["notion", "sync", "--force"], /unknown option '--force'/],
   ])("should refuse %j and call nothing", async (argv, message) => {
-    const { program, calls, err } = setup();
+    const { program, calls, err } = parseHarness();
     await expect(program.parseAsync(argv, { from: "user" })).rejects.toThrow();
     expect(calls).toEqual([]);
     expect(err.join("\n")).toMatch(message);

@@ -4,20 +4,9 @@ import path from "node:path";
 import { loadConfig, openDatabase } from "@vidensbank/api/cli";
 import mongoose from "mongoose";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import type { Invoke } from "../command";
 import { EXIT } from "../errors";
 import { run } from "../index";
-import { buildProgram } from "../program";
-
-function setup() {
-  const calls: unknown[][] = [];
-  const err: string[] = [];
-  const io = { out: () => undefined, err: (l: string) => err.push(l) };
-  const invoke: Invoke = async (name, _body, ...args) => {
-    calls.push([name, ...args]);
-  };
-  return { program: buildProgram({ io, invoke }), calls, err };
-}
+import { parseHarness } from "../parse-harness.test-helpers";
 
 describe("vidensbank stats / activity / gaps argv", () => {
   it.each([
@@ -36,7 +25,7 @@ describe("vidensbank stats / activity / gaps argv", () => {
       ["gaps", { limit: "3" }],
     ],
   ])("should parse %j", async (argv, expected) => {
-    const { program, calls } = setup();
+    const { program, calls } = parseHarness();
     await program.parseAsync(argv, { from: "user" });
     expect(calls).toEqual([expected]);
   });
@@ -46,7 +35,7 @@ describe("vidensbank stats / activity / gaps argv", () => {
     [["stats", "extra"], /too many arguments/],
     [["gaps", "--all"], /unknown option '--all'/],
   ])("should refuse %j and call nothing", async (argv, message) => {
-    const { program, calls, err } = setup();
+    const { program, calls, err } = parseHarness();
     await expect(program.parseAsync(argv, { from: "user" })).rejects.toThrow();
     expect(calls).toEqual([]);
     expect(err.join("\n")).toMatch(message);
