@@ -1,13 +1,6 @@
-import {
-  type Collection,
-  type Document,
-  Long,
-  MongoBulkWriteError,
-  MongoServerError,
-  ObjectId,
-} from "mongodb";
+import { type Collection, type Document, Long, MongoBulkWriteError, ObjectId } from "mongodb";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { openTarget, type Target } from "./harness";
+import { failure, openTarget, type Target } from "./harness";
 
 let target: Target;
 let coll: Collection;
@@ -22,15 +15,6 @@ beforeEach(() => {
 });
 
 const db = () => target.client.db(target.dbName);
-
-async function failure(p: Promise<unknown>): Promise<MongoServerError> {
-  const err = await p.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(err).toBeInstanceOf(MongoServerError);
-  return err as MongoServerError;
-}
 
 const people = [
   { _id: 1, name: "Anna", age: 31, city: "Aarhus", tags: ["a", "b"] },

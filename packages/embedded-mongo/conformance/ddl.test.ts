@@ -1,6 +1,5 @@
-import { MongoServerError } from "mongodb";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openTarget, type Target } from "./harness";
+import { failure, openTarget, type Target } from "./harness";
 
 let target: Target;
 
@@ -12,15 +11,6 @@ afterAll(() => target?.close());
 const db = () => target.client.db(target.dbName);
 const names = async () =>
   (await db().listCollections({}, { nameOnly: true }).toArray()).map((c) => c.name).sort();
-
-async function failure(p: Promise<unknown>): Promise<MongoServerError> {
-  const err = await p.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(err).toBeInstanceOf(MongoServerError);
-  return err as MongoServerError;
-}
 
 describe("collections and databases", () => {
   it("should create a collection once and answer 48 NamespaceExists after", async () => {

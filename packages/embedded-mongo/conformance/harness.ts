@@ -6,7 +6,8 @@ import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { MongoClient } from "mongodb";
+import { MongoClient, MongoServerError } from "mongodb";
+import { expect } from "vitest";
 import { type EmbeddedStore, startEmbeddedStore } from "../src";
 
 export interface Target {
@@ -62,4 +63,14 @@ export async function openTarget(label: string, options: { durable?: boolean } =
 export function hostPort(uri: string): { host: string; port: number } {
   const url = new URL(uri.replace(/^mongodb(\+srv)?:/, "http:"));
   return { host: url.hostname, port: Number(url.port || 27017) };
+}
+
+/** The server error `p` rejects with (the test fails when it resolves or rejects with something else). */
+export async function failure(p: Promise<unknown>): Promise<MongoServerError> {
+  const err = await p.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  expect(err).toBeInstanceOf(MongoServerError);
+  return err as MongoServerError;
 }

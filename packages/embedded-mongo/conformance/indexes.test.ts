@@ -1,6 +1,6 @@
-import { type Collection, type Document, MongoServerError } from "mongodb";
+import { type Collection, type Document } from "mongodb";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { againstRealMongo, openTarget, type Target } from "./harness";
+import { againstRealMongo, failure, openTarget, type Target } from "./harness";
 
 let target: Target;
 let coll: Collection;
@@ -15,15 +15,6 @@ beforeEach(() => {
 });
 
 const db = () => target.client.db(target.dbName);
-
-async function failure(p: Promise<unknown>): Promise<MongoServerError> {
-  const err = await p.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(err).toBeInstanceOf(MongoServerError);
-  return err as MongoServerError;
-}
 
 describe("indexes", () => {
   it("should create, list and drop indexes with mongod's replies", async () => {
