@@ -1,8 +1,9 @@
 import BadgeOutlinedIcon from "@mui/icons-material/BadgeOutlined";
-import { Box, Card, CardContent, CardHeader, Chip, Typography } from "@mui/material";
+import { Box, Chip, Typography } from "@mui/material";
 import { useI18n } from "../../../i18n/i18n";
 import { formatDate, formatRelative } from "../../../lib/dates";
 import type { AuthUser } from "../../auth/hooks/useAuth";
+import { ProfileSection } from "./ProfileSection";
 
 /** Read-only account details (spec §2 card 1). */
 export function AccountInfoCard({ user }: { user: AuthUser }) {
@@ -13,58 +14,52 @@ export function AccountInfoCard({ user }: { user: AuthUser }) {
     ["username", t("profile.account.username"), user.username],
   ];
   return (
-    <Card component="section" aria-labelledby="account-title">
-      <CardHeader
-        avatar={<BadgeOutlinedIcon color="primary" aria-hidden="true" />}
-        title={t("profile.account.title")}
-        subheader={t("profile.account.subtitle")}
-        slotProps={{
-          title: { id: "account-title", component: "h2", variant: "h3" },
-          subheader: { color: "text.secondary" },
-        }}
-      />
-      <CardContent sx={{ pt: 0 }}>
-        <Box component="dl" sx={{ m: 0, display: "grid", gap: 2 }}>
-          {rows.map(([key, label, value]) => (
-            <Box key={key}>
-              <Typography component="dt" variant="body2" color="text.secondary">
-                {label}
-              </Typography>
-              <Typography
-                component="dd"
-                data-testid={`account-${key}`}
-                sx={{ m: 0, fontWeight: 500, overflowWrap: "anywhere" }}
-              >
-                {value}
-              </Typography>
-            </Box>
-          ))}
-          <Box>
+    <ProfileSection
+      id="account-title"
+      icon={<BadgeOutlinedIcon color="primary" aria-hidden="true" />}
+      title={t("profile.account.title")}
+      subtitle={t("profile.account.subtitle")}
+    >
+      <Box component="dl" sx={{ m: 0, display: "grid", gap: 2 }}>
+        {rows.map(([key, label, value]) => (
+          <Box key={key}>
             <Typography component="dt" variant="body2" color="text.secondary">
-              {t("profile.account.role")}
+              {label}
             </Typography>
-            <Box component="dd" sx={{ m: 0, mt: 0.5 }}>
-              <Chip
-                data-testid="account-role"
-                size="small"
-                label={user.isAdmin ? t("profile.role.admin") : t("profile.role.user")}
-                color={user.isAdmin ? "primary" : "default"}
-              />
-            </Box>
+            <Typography
+              component="dd"
+              data-testid={`account-${key}`}
+              sx={{ m: 0, fontWeight: 500, overflowWrap: "anywhere" }}
+            >
+              {value}
+            </Typography>
           </Box>
-          <Box>
-            <Typography component="dt" variant="body2" color="text.secondary">
-              {t("profile.account.created")}
-            </Typography>
-            <Typography component="dd" variant="body2" data-testid="account-created" sx={{ m: 0 }}>
-              {formatDate(user.createdAt, locale)}
-              {user.lastLogin
-                ? ` · ${t("profile.account.lastLogin", { when: formatRelative(user.lastLogin, language) })}`
-                : ""}
-            </Typography>
+        ))}
+        <Box>
+          <Typography component="dt" variant="body2" color="text.secondary">
+            {t("profile.account.role")}
+          </Typography>
+          <Box component="dd" sx={{ m: 0, mt: 0.5 }}>
+            <Chip
+              data-testid="account-role"
+              size="small"
+              label={user.isAdmin ? t("profile.role.admin") : t("profile.role.user")}
+              color={user.isAdmin ? "primary" : "default"}
+            />
           </Box>
         </Box>
-      </CardContent>
-    </Card>
+        <Box>
+          <Typography component="dt" variant="body2" color="text.secondary">
+            {t("profile.account.created")}
+          </Typography>
+          <Typography component="dd" variant="body2" data-testid="account-created" sx={{ m: 0 }}>
+            {formatDate(user.createdAt, locale)}
+            {user.lastLogin
+              ? ` · ${t("profile.account.lastLogin", { when: formatRelative(user.lastLogin, language) })}`
+              : ""}
+          </Typography>
+        </Box>
+      </Box>
+    </ProfileSection>
   );
 }

@@ -1,6 +1,6 @@
 import { useMutation } from "@apollo/client/react";
 import LockResetRoundedIcon from "@mui/icons-material/LockResetRounded";
-import { Box, Button, Card, CardContent, CardHeader, Stack } from "@mui/material";
+import { Box, Button, Stack } from "@mui/material";
 import { validatePasswordChange } from "@vidensbank/shared";
 import { type FormEvent, useState } from "react";
 import { PasswordField } from "../../../components/PasswordField";
@@ -10,6 +10,7 @@ import { toAppError } from "../../../lib/errors";
 import { focusFirstError, toFieldErrors } from "../../../lib/forms";
 import { useToast } from "../../toast/hooks/useToast";
 import { ChangePasswordMutation } from "../graphql/changePassword.mutation";
+import { ProfileSection } from "./ProfileSection";
 
 const FIELDS = ["currentPassword", "newPassword", "confirmPassword"] as const;
 type Field = (typeof FIELDS)[number];
@@ -65,30 +66,24 @@ export function ChangePasswordCard() {
   );
 
   return (
-    <Card component="section" aria-labelledby="password-title">
-      <CardHeader
-        avatar={<LockResetRoundedIcon color="primary" aria-hidden="true" />}
-        title={t("profile.password.title")}
-        subheader={t("profile.password.subtitle")}
-        slotProps={{
-          title: { id: "password-title", component: "h2", variant: "h3" },
-          subheader: { color: "text.secondary" },
-        }}
-      />
-      <CardContent sx={{ pt: 0 }}>
-        <Box component="form" noValidate onSubmit={onSubmit} aria-labelledby="password-title">
-          <Stack spacing={2.25}>
-            {field("currentPassword", t("profile.password.current"), "current-password")}
-            {field("newPassword", t("profile.password.new"), "new-password")}
-            {field("confirmPassword", t("profile.password.confirm"), "new-password")}
-            <Box>
-              <Button type="submit" variant="contained" disabled={loading}>
-                {loading ? t("profile.password.pending") : t("profile.password.submit")}
-              </Button>
-            </Box>
-          </Stack>
-        </Box>
-      </CardContent>
-    </Card>
+    <ProfileSection
+      id="password-title"
+      icon={<LockResetRoundedIcon color="primary" aria-hidden="true" />}
+      title={t("profile.password.title")}
+      subtitle={t("profile.password.subtitle")}
+    >
+      <Box component="form" noValidate onSubmit={onSubmit} aria-labelledby="password-title">
+        <Stack spacing={2.25}>
+          {field("currentPassword", t("profile.password.current"), "current-password")}
+          {field("newPassword", t("profile.password.new"), "new-password")}
+          {field("confirmPassword", t("profile.password.confirm"), "new-password")}
+          <Box>
+            <Button type="submit" variant="contained" disabled={loading}>
+              {loading ? t("profile.password.pending") : t("profile.password.submit")}
+            </Button>
+          </Box>
+        </Stack>
+      </Box>
+    </ProfileSection>
   );
 }

@@ -1,17 +1,6 @@
 import { useMutation } from "@apollo/client/react";
 import TuneRoundedIcon from "@mui/icons-material/TuneRounded";
-import {
-  Box,
-  Button,
-  Card,
-  CardContent,
-  CardHeader,
-  FormControlLabel,
-  Stack,
-  Switch,
-  TextField,
-  Typography,
-} from "@mui/material";
+import { Box, Button, FormControlLabel, Stack, Switch, TextField, Typography } from "@mui/material";
 import { type FormEvent, useEffect, useState } from "react";
 import { useT } from "../../../i18n/i18n";
 import { useServerMessage } from "../../../i18n/serverMessage";
@@ -21,6 +10,7 @@ import { MyPreferencesQuery } from "../../preferences/graphql/myPreferences.quer
 import { UpdatePreferencesMutation } from "../../preferences/graphql/updatePreferences.mutation";
 import type { UiPreferences } from "../../preferences/hooks/usePreferences";
 import { useToast } from "../../toast/hooks/useToast";
+import { ProfileSection } from "./ProfileSection";
 
 const LANGUAGES = ["da", "en"] as const;
 const THEMES: ThemePreference[] = ["light", "dark", "system"];
@@ -58,78 +48,72 @@ export function PreferencesCard({ loaded }: { loaded: UiPreferences }) {
   };
 
   return (
-    <Card component="section" aria-labelledby="prefs-title">
-      <CardHeader
-        avatar={<TuneRoundedIcon color="primary" aria-hidden="true" />}
-        title={t("profile.prefs.title")}
-        subheader={t("profile.prefs.subtitle")}
-        slotProps={{
-          title: { id: "prefs-title", component: "h2", variant: "h3" },
-          subheader: { color: "text.secondary" },
-        }}
-      />
-      <CardContent sx={{ pt: 0 }}>
-        <Box component="form" noValidate onSubmit={onSubmit} aria-labelledby="prefs-title">
-          <Stack spacing={2.5}>
-            <TextField
-              id="prefs-language"
-              select
-              label={t("profile.prefs.language")}
-              value={form.language}
-              onChange={(e) =>
-                setForm((f) => ({ ...f, language: e.target.value as UiPreferences["language"] }))
+    <ProfileSection
+      id="prefs-title"
+      icon={<TuneRoundedIcon color="primary" aria-hidden="true" />}
+      title={t("profile.prefs.title")}
+      subtitle={t("profile.prefs.subtitle")}
+    >
+      <Box component="form" noValidate onSubmit={onSubmit} aria-labelledby="prefs-title">
+        <Stack spacing={2.5}>
+          <TextField
+            id="prefs-language"
+            select
+            label={t("profile.prefs.language")}
+            value={form.language}
+            onChange={(e) =>
+              setForm((f) => ({ ...f, language: e.target.value as UiPreferences["language"] }))
+            }
+            slotProps={{ select: { native: true } }}
+          >
+            {LANGUAGES.map((l) => (
+              <option key={l} value={l}>
+                {t(`language.${l}`)}
+              </option>
+            ))}
+          </TextField>
+          <TextField
+            id="prefs-theme"
+            select
+            label={t("profile.prefs.theme")}
+            value={form.theme}
+            onChange={(e) => setForm((f) => ({ ...f, theme: e.target.value as ThemePreference }))}
+            slotProps={{ select: { native: true } }}
+          >
+            {THEMES.map((th) => (
+              <option key={th} value={th}>
+                {t(`theme.${th}`)}
+              </option>
+            ))}
+          </TextField>
+          <Box>
+            <FormControlLabel
+              control={
+                <Switch
+                  id="prefs-notifications"
+                  checked={form.notifications}
+                  onChange={(e) => setForm((f) => ({ ...f, notifications: e.target.checked }))}
+                  slotProps={{ input: { "aria-describedby": "prefs-notifications-help" } }}
+                />
               }
-              slotProps={{ select: { native: true } }}
+              label={t("profile.prefs.notifications")}
+            />
+            <Typography
+              id="prefs-notifications-help"
+              variant="body2"
+              color="text.secondary"
+              sx={{ ml: 6.5, mt: -0.5 }}
             >
-              {LANGUAGES.map((l) => (
-                <option key={l} value={l}>
-                  {t(`language.${l}`)}
-                </option>
-              ))}
-            </TextField>
-            <TextField
-              id="prefs-theme"
-              select
-              label={t("profile.prefs.theme")}
-              value={form.theme}
-              onChange={(e) => setForm((f) => ({ ...f, theme: e.target.value as ThemePreference }))}
-              slotProps={{ select: { native: true } }}
-            >
-              {THEMES.map((th) => (
-                <option key={th} value={th}>
-                  {t(`theme.${th}`)}
-                </option>
-              ))}
-            </TextField>
-            <Box>
-              <FormControlLabel
-                control={
-                  <Switch
-                    id="prefs-notifications"
-                    checked={form.notifications}
-                    onChange={(e) => setForm((f) => ({ ...f, notifications: e.target.checked }))}
-                    slotProps={{ input: { "aria-describedby": "prefs-notifications-help" } }}
-                  />
-                }
-                label={t("profile.prefs.notifications")}
-              />
-              <Typography
-                id="prefs-notifications-help"
-                variant="body2"
-                color="text.secondary"
-                sx={{ ml: 6.5, mt: -0.5 }}
-              >
-                {t("profile.prefs.notificationsHelp")}
-              </Typography>
-            </Box>
-            <Box>
-              <Button type="submit" variant="contained" disabled={loading}>
-                {loading ? t("profile.prefs.saving") : t("profile.prefs.save")}
-              </Button>
-            </Box>
-          </Stack>
-        </Box>
-      </CardContent>
-    </Card>
+              {t("profile.prefs.notificationsHelp")}
+            </Typography>
+          </Box>
+          <Box>
+            <Button type="submit" variant="contained" disabled={loading}>
+              {loading ? t("profile.prefs.saving") : t("profile.prefs.save")}
+            </Button>
+          </Box>
+        </Stack>
+      </Box>
+    </ProfileSection>
   );
 }
