@@ -9,7 +9,8 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Q } from "../../api/src/chat/chat.test-helpers";
 import type { TestApp } from "../../api/src/testing/app";
-import { createVerifiedUser, gql } from "../../api/src/testing/client";
+import { createVerifiedUser, gql, loginAdmin } from "../../api/src/testing/client";
+import { AdminPage } from "./pages/AdminPage";
 import { LoginPage } from "./pages/LoginPage";
 import { expectAccessible } from "./support/axe";
 import { launchBrowser, newContext } from "./support/browser";
@@ -166,5 +167,13 @@ describe("web: share a conversation read-only", () => {
     await dialog.getByTestId("share-list").waitFor();
     await shot(page, "share-dialog-390-dark-en");
     await expectAccessible(page, "share dialog (390, dark, en)");
+
+    // the admin sees the shares in the activity log, with their own icon and label
+    const adminPage = await pageOf({ token: await loginAdmin(app) } as User);
+    await new AdminPage(adminPage).goto("activity");
+    const shared = adminPage.locator('[data-testid="admin-activity-item"][data-action="chat_share"]').first();
+    await shared.getByText("Delt samtale").waitFor();
+    expect(await shared.innerText()).toContain("delte samtalen");
+    await shot(adminPage, "admin-activity-share-desktop-light");
   });
 });
