@@ -32,8 +32,8 @@ import { PROCESS_ID } from "./events/origin";
 import { createStoreBus, type StoreBus } from "./events/store-bus";
 import { KnowledgeService } from "./knowledge/knowledge.service";
 import { createMailer, type Mailer } from "./mail/mailer";
-import { SharesService } from "./shares/shares.service";
 import { NotionService, type NotionServiceDeps } from "./notion/notion.service";
+import { SharesService } from "./shares/shares.service";
 import { PreferencesService } from "./users/preferences.service";
 import { UsersService } from "./users/users.service";
 
