@@ -39,6 +39,7 @@ import { restErrorHandler } from "./rest/error-handler";
 import { createHttpServer, jsonBody, requireValidHost } from "./rest/http-edge";
 import { apiRouter, type RestRouterFactory } from "./rest/router";
 import type { Services } from "./services";
+import { sharesRestRouter } from "./shares/shares.rest";
 import { environmentRestRouter } from "./system/environment.rest";
 import { usersRestRouter } from "./users/users.rest";
 
@@ -53,6 +54,7 @@ export const REST_ROUTERS: readonly RestRouterFactory[] = [
   knowledgeRestRouter,
   bookmarksRestRouter,
   notionRestRouter,
+  sharesRestRouter,
 ];
 
 export const DEFAULT_WEB_DIST = fileURLToPath(new URL("../../web/dist", import.meta.url));

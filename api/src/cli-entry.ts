@@ -13,5 +13,6 @@ export { ContentError } from "./knowledge/content";
 export type { ImportResult } from "./knowledge/knowledge.service";
 export type { NotionDatabaseView, NotionStatusView, SyncRunView } from "./notion/notion.service";
 export { createServices, type Services } from "./services";
+export type { ChatShareView } from "./shares/shares.service";
 export type { UserDoc } from "./users/user.model";
 export type { AdminUserView, CreateUserInput } from "./users/users.service";

@@ -33,6 +33,7 @@ import { createStoreBus, type StoreBus } from "./events/store-bus";
 import { KnowledgeService } from "./knowledge/knowledge.service";
 import { createMailer, type Mailer } from "./mail/mailer";
 import { NotionService, type NotionServiceDeps } from "./notion/notion.service";
+import { SharesService } from "./shares/shares.service";
 import { PreferencesService } from "./users/preferences.service";
 import { UsersService } from "./users/users.service";
 
@@ -54,6 +55,8 @@ export interface Services {
   /** the admin statistics and the knowledge-gap report (read-only over the other features' data) */
   admin: AdminService;
   bookmarks: { list: typeof listBookmarks; add: typeof addBookmark; remove: typeof removeBookmark };
+  /** read-only snapshots of conversations shared with colleagues (issue 17) */
+  shares: SharesService;
   /** resolves once other processes' events and article changes reach this one (at once when not shared) */
   ready(): Promise<void>;
   /** Stops timers and in-flight work and waits for pending writes; call before closing the database. */
@@ -96,6 +99,14 @@ export function createServices(config: AppConfig, opts: ServicesOptions = {}): S
   });
   const notion = new NotionService({ config, events, knowledge, ...opts.notion });
   const preferences = new PreferencesService({ events });
+  // shares read the owner's conversation through the chat, and go with the session or the user
+  const shares: SharesService = new SharesService({
+    config,
+    chat: {
+      getSession: (userId, sessionId) => chat.getSession(userId, sessionId),
+      listMessages: (userId, sessionId) => chat.listMessages(userId, sessionId),
+    },
+  });
   const users: UsersService = new UsersService({
     config,
     auth,
@@ -108,6 +119,7 @@ export function createServices(config: AppConfig, opts: ServicesOptions = {}): S
         removeBookmarksOfUser,
         (id) => knowledge.clearRecentSearches(id),
         (id) => preferences.removeUserData(id),
+        (id) => shares.removeSharesOfUser(id),
       ],
       chatSessionCounts: () => chat.sessionCountsByUser(),
       bookmarkCounts: bookmarkCountsByUser,
@@ -117,6 +129,7 @@ export function createServices(config: AppConfig, opts: ServicesOptions = {}): S
     config,
     events,
     sharedStore: shared,
+    sessionDeleted: (sessionId) => shares.removeSharesOfSession(sessionId),
     retrieve: (query, k) => knowledge.retrievePassages(query, k),
     users: {
       emailOf: (id) => users.emailOf(id),
@@ -154,6 +167,7 @@ export function createServices(config: AppConfig, opts: ServicesOptions = {}): S
     activity: { list: listActivity, page: pageActivity },
     admin,
     bookmarks: { list: listBookmarks, add: addBookmark, remove: removeBookmark },
+    shares,
     close: async () => {
       await notion.close();
       disconnectActivityLog();

@@ -7,10 +7,11 @@ import type { CommandContext, CommandGroup } from "./command";
 import * as admin from "./commands/admin";
 import * as knowledge from "./commands/knowledge";
 import * as notion from "./commands/notion";
+import * as shares from "./commands/shares";
 import * as stats from "./commands/stats";
 import * as users from "./commands/users";
 
-export const COMMAND_GROUPS: readonly CommandGroup[] = [users, admin, knowledge, notion, stats];
+export const COMMAND_GROUPS: readonly CommandGroup[] = [users, admin, knowledge, notion, stats, shares];
 
 export function buildProgram(ctx: CommandContext): Command {
   const program = new Command("vidensbank")

@@ -24,6 +24,7 @@ const KnowledgeRoute = lazy(() => import("./routes/KnowledgeRoute"));
 const ProfileRoute = lazy(() => import("./routes/ProfileRoute"));
 const AdminRoute = lazy(() => import("./routes/AdminRoute"));
 const AdminNotionRoute = lazy(() => import("./routes/AdminNotionRoute"));
+const SharedChatRoute = lazy(() => import("./routes/SharedChatRoute"));
 
 const client = createApolloClient();
 
@@ -48,6 +49,7 @@ export function App() {
                         <Route path="/" element={<HomeRoute />} />
                         <Route path="/knowledge" element={<KnowledgeRoute />} />
                         <Route path="/profile" element={<ProfileRoute />} />
+                        <Route path="/shared/:shareId" element={<SharedChatRoute />} />
                         {/* every /admin screen behind the one admin guard (the server checks every operation too) */}
                         <Route element={<RequireAdmin />}>
                           <Route path="/admin" element={<AdminRoute />} />

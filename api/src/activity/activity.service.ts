@@ -28,6 +28,8 @@ export type ActivityAction =
   | "chat"
   | "message"
   | "bookmark"
+  | "chat_share"
+  | "chat_share_revoke"
   | "search"
   | "admin_delete_user"
   | "admin_reset_password"

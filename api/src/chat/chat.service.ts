@@ -50,6 +50,8 @@ export interface ChatServiceDeps {
   events?: EventBus;
   /** several processes share the store: answers in flight are counted there too (chat.slots.ts) */
   sharedStore?: boolean;
+  /** a session was deleted: other features remove what they hold of it (wired in services.ts) */
+  sessionDeleted?: (sessionId: string) => Promise<void>;
 }
 
 /** The LLM from config: configured when OPENAI_BASE_URL or OPENAI_API_KEY is set. */
@@ -93,6 +95,7 @@ export class ChatService {
     this.sessions = new ChatSessions({
       emailOf: (userId) => this.users.emailOf(userId),
       stopAnswersIn: (sessionId) => this.runner.stopSession(sessionId),
+      sessionDeleted: deps.sessionDeleted,
     });
     this.sender = new ChatSender({
       retrieve: deps.retrieve,

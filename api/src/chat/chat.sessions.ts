@@ -52,6 +52,8 @@ export interface ChatSessionsDeps {
   emailOf(userId: string): Promise<string | null>;
   /** stop the answers generating in a session and wait until they are stored (before it is deleted) */
   stopAnswersIn(sessionId: string): Promise<void>;
+  /** the session is deleted: other features remove what they hold of it (shares) */
+  sessionDeleted?(sessionId: string): Promise<void>;
 }
 
 export class ChatSessions {
@@ -113,6 +115,7 @@ export class ChatSessions {
     await this.deps.stopAnswersIn(sessionId);
     await ChatMessageModel.deleteMany({ sessionId, userId: userOid(userId) });
     await ChatSessionModel.deleteOne({ sessionId, userId: userOid(userId) });
+    await this.deps.sessionDeleted?.(sessionId);
   }
 
   /**

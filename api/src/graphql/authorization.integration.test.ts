@@ -182,6 +182,7 @@ describe("GraphQL authorization matrix (from @Authorized metadata)", () => {
         "saveNotionConfig",
         "startNotionSync",
         "notionSyncProgress",
+        "adminChatShares",
       ]),
     );
   });

@@ -18,6 +18,7 @@ import {
 import { RECENT_SEARCHES_KEPT, SEARCH_LIMIT_MAX } from "../knowledge/knowledge.service";
 import { MAX_SELECTED } from "../notion/notion.service";
 import { FAILURES_KEPT } from "../notion/notion.sync";
+import { ADMIN_SHARES_MAX, SHARE_MAX_MESSAGES, SHARE_MAX_PER_USER } from "../shares/shares.limits";
 
 /** A list field's size from its arguments (already coerced, variables applied). */
 type ListSize = number | ((args: Record<string, unknown>) => number);
@@ -84,6 +85,9 @@ export const LIST_SIZES: Record<string, ListSize> = {
   "NotionDatabase.properties": P.propertiesPerNotionDatabase,
   "NotionConfig.selectedDatabases": MAX_SELECTED,
   "NotionSyncRun.failures": FAILURES_KEPT,
+  "Query.chatShares": SHARE_MAX_PER_USER,
+  "Query.adminChatShares": ADMIN_SHARES_MAX,
+  "SharedChat.messages": SHARE_MAX_MESSAGES,
 };
 
 /** The number of items the list field typeName.fieldName can return with these arguments. */

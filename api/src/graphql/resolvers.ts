@@ -8,6 +8,7 @@ import { BookmarksResolver } from "../bookmarks/bookmarks.resolver";
 import { ChatResolver } from "../chat/chat.resolver";
 import { KnowledgeResolver } from "../knowledge/knowledge.resolver";
 import { NotionResolver } from "../notion/notion.resolver";
+import { SharesResolver } from "../shares/shares.resolver";
 import { EnvironmentResolver } from "../system/environment.resolver";
 import { UsersResolver } from "../users/users.resolver";
 
@@ -21,4 +22,5 @@ export const resolvers = [
   KnowledgeResolver,
   BookmarksResolver,
   NotionResolver,
+  SharesResolver,
 ] as const;

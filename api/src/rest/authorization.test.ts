@@ -43,6 +43,7 @@ const adminRest = () => [
   { method: "POST", path: "/api/admin/notion/config", body: { selectedDatabases: [] } },
   { method: "GET", path: "/api/admin/notion/sync" },
   { method: "POST", path: "/api/admin/notion/sync" },
+  { method: "GET", path: "/api/admin/chat-shares" },
 ];
 
 const userRest = [
@@ -51,6 +52,10 @@ const userRest = [
   { method: "PUT", path: "/api/user/password", body: { currentPassword: "x", newPassword: "yyyyyy" } },
   { method: "GET", path: "/api/environment" },
   { method: "GET", path: "/api/auth/notion/status" },
+  { method: "GET", path: "/api/chat/shares" },
+  { method: "POST", path: "/api/chat/sessions/x/share" },
+  { method: "DELETE", path: "/api/chat/shares/x" },
+  { method: "GET", path: "/api/shared/x" },
 ];
 
 const userGql = [
@@ -59,6 +64,10 @@ const userGql = [
   "{ notionStatus { connected } }",
   "mutation { updatePreferences(input: { theme: dark }) { theme } }",
   `mutation { changePassword(input: { currentPassword: "x", newPassword: "yyyyyy" }) }`,
+  "{ chatShares { id } }",
+  '{ sharedChat(shareId: "x") { id } }',
+  'mutation { shareChatSession(sessionId: "x") { id } }',
+  'mutation { revokeChatShare(shareId: "x") }',
 ];
 
 describe("authorization matrix", () => {
@@ -192,6 +201,7 @@ describe("authorization matrix", () => {
     await db.collection("user_bookmarks").insertOne({ userId: id, articleId: "a1" });
     await db.collection("recent_searches").insertOne({ userId: id, query: "moms" });
     await db.collection("knowledge_gaps").insertOne({ userId: id, question: "Hvad koster en kat?" });
+    await db.collection("chat_shares").insertOne({ userId: id, shareId: "s".repeat(32), sessionId: "s1" });
     await db.collection("chat_sessions").insertOne({ userId: "someone-else", sessionId: "s3" });
 
     const listed = await rest(
@@ -226,6 +236,7 @@ describe("authorization matrix", () => {
       "recent_searches",
       "knowledge_gaps",
       "user_preferences",
+      "chat_shares",
     ]) {
       expect(await db.collection(c).countDocuments(byUser), c).toBe(0);
     }

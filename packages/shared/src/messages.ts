@@ -291,6 +291,24 @@ export const messages = {
     en: "The AI assistant returned an empty answer. Please try again.",
   },
 
+  // ---- shared conversations (api/src/shares)
+  "shares.notFound": {
+    da: "Den delte samtale findes ikke eller er ikke længere delt",
+    en: "The shared conversation does not exist or is no longer shared",
+  },
+  "shares.tooMany": {
+    da: "Du kan højst have {max:number} delte samtaler. Tilbagekald en deling, og prøv igen.",
+    en: "You can have at most {max:number} shared conversations. Revoke a share and try again.",
+  },
+  "shares.empty": {
+    da: "Samtalen har ingen færdige svar at dele endnu",
+    en: "The conversation has no finished answers to share yet",
+  },
+  "shares.tooLarge": {
+    da: "Samtalen er for lang til at blive delt",
+    en: "The conversation is too long to share",
+  },
+
   // ---- the language model (api/src/llm): stored as a failed answer's error text
   "llm.unavailable": {
     da: "AI-assistenten er ikke tilgængelig i øjeblikket. Prøv igen om lidt.",

@@ -69,6 +69,11 @@ type Documents = {
     "\n  subscription PreferencesChanged {\n    preferencesChanged {\n      language\n      theme\n      notifications\n      updatedAt\n    }\n  }\n": typeof types.PreferencesChangedDocument,
     "\n  mutation UpdatePreferences($input: PreferencesInput!) {\n    updatePreferences(input: $input) {\n      language\n      theme\n      notifications\n      updatedAt\n    }\n  }\n": typeof types.UpdatePreferencesDocument,
     "\n  mutation ChangePassword($input: ChangePasswordInput!) {\n    changePassword(input: $input)\n  }\n": typeof types.ChangePasswordDocument,
+    "\n  fragment ChatShareFields on ChatShare {\n    id\n    sessionId\n    title\n    createdAt\n    url\n  }\n": typeof types.ChatShareFieldsFragmentDoc,
+    "\n  query ChatShares {\n    chatShares {\n      ...ChatShareFields\n    }\n  }\n": typeof types.ChatSharesDocument,
+    "\n  mutation ShareChatSession($sessionId: ID!) {\n    shareChatSession(sessionId: $sessionId) {\n      ...ChatShareFields\n    }\n  }\n": typeof types.ShareChatSessionDocument,
+    "\n  mutation RevokeChatShare($shareId: ID!) {\n    revokeChatShare(shareId: $shareId)\n  }\n": typeof types.RevokeChatShareDocument,
+    "\n  query SharedChat($shareId: ID!) {\n    sharedChat(shareId: $shareId) {\n      id\n      title\n      ownerName\n      sharedAt\n      messages {\n        ...ChatMessageFields\n      }\n    }\n  }\n": typeof types.SharedChatDocument,
 };
 const documents: Documents = {
     "\n  fragment ActivityEntryFields on ActivityLogEntry {\n    id\n    action\n    description\n    userEmail\n    timestamp\n    metadata\n  }\n": types.ActivityEntryFieldsFragmentDoc,
@@ -126,6 +131,11 @@ const documents: Documents = {
     "\n  subscription PreferencesChanged {\n    preferencesChanged {\n      language\n      theme\n      notifications\n      updatedAt\n    }\n  }\n": types.PreferencesChangedDocument,
     "\n  mutation UpdatePreferences($input: PreferencesInput!) {\n    updatePreferences(input: $input) {\n      language\n      theme\n      notifications\n      updatedAt\n    }\n  }\n": types.UpdatePreferencesDocument,
     "\n  mutation ChangePassword($input: ChangePasswordInput!) {\n    changePassword(input: $input)\n  }\n": types.ChangePasswordDocument,
+    "\n  fragment ChatShareFields on ChatShare {\n    id\n    sessionId\n    title\n    createdAt\n    url\n  }\n": types.ChatShareFieldsFragmentDoc,
+    "\n  query ChatShares {\n    chatShares {\n      ...ChatShareFields\n    }\n  }\n": types.ChatSharesDocument,
+    "\n  mutation ShareChatSession($sessionId: ID!) {\n    shareChatSession(sessionId: $sessionId) {\n      ...ChatShareFields\n    }\n  }\n": types.ShareChatSessionDocument,
+    "\n  mutation RevokeChatShare($shareId: ID!) {\n    revokeChatShare(shareId: $shareId)\n  }\n": types.RevokeChatShareDocument,
+    "\n  query SharedChat($shareId: ID!) {\n    sharedChat(shareId: $shareId) {\n      id\n      title\n      ownerName\n      sharedAt\n      messages {\n        ...ChatMessageFields\n      }\n    }\n  }\n": types.SharedChatDocument,
 };
 
 /**
@@ -362,6 +372,26 @@ export function graphql(source: "\n  mutation UpdatePreferences($input: Preferen
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation ChangePassword($input: ChangePasswordInput!) {\n    changePassword(input: $input)\n  }\n"): (typeof documents)["\n  mutation ChangePassword($input: ChangePasswordInput!) {\n    changePassword(input: $input)\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment ChatShareFields on ChatShare {\n    id\n    sessionId\n    title\n    createdAt\n    url\n  }\n"): (typeof documents)["\n  fragment ChatShareFields on ChatShare {\n    id\n    sessionId\n    title\n    createdAt\n    url\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query ChatShares {\n    chatShares {\n      ...ChatShareFields\n    }\n  }\n"): (typeof documents)["\n  query ChatShares {\n    chatShares {\n      ...ChatShareFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation ShareChatSession($sessionId: ID!) {\n    shareChatSession(sessionId: $sessionId) {\n      ...ChatShareFields\n    }\n  }\n"): (typeof documents)["\n  mutation ShareChatSession($sessionId: ID!) {\n    shareChatSession(sessionId: $sessionId) {\n      ...ChatShareFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation RevokeChatShare($shareId: ID!) {\n    revokeChatShare(shareId: $shareId)\n  }\n"): (typeof documents)["\n  mutation RevokeChatShare($shareId: ID!) {\n    revokeChatShare(shareId: $shareId)\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query SharedChat($shareId: ID!) {\n    sharedChat(shareId: $shareId) {\n      id\n      title\n      ownerName\n      sharedAt\n      messages {\n        ...ChatMessageFields\n      }\n    }\n  }\n"): (typeof documents)["\n  query SharedChat($shareId: ID!) {\n    sharedChat(shareId: $shareId) {\n      id\n      title\n      ownerName\n      sharedAt\n      messages {\n        ...ChatMessageFields\n      }\n    }\n  }\n"];
 
 export function graphql(source: string) {
   return (documents as any)[source] ?? {};

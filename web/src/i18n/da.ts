@@ -507,6 +507,34 @@ export const da = {
   "notion.source.sample": "Eksempelindhold",
   "notion.source.api": "Oprettet i Vidensbank",
   "notion.source.open": "Åbn siden i Notion (ny fane)",
+  // ---- shared conversations (features/shares)
+  "share.button": "Del",
+  "share.buttonLabel": "Del samtalen",
+  "share.dialogTitle": "Del samtalen",
+  "share.intro":
+    "Opret et link til samtalen, som den ser ud nu. Kolleger, der er logget ind, kan læse den og åbne kilderne, men ikke skrive i den. Senere beskeder kommer ikke med.",
+  "share.create": "Opret link",
+  "share.creating": "Opretter link...",
+  "share.created": "Linket er oprettet",
+  "share.linkLabel": "Link til samtalen, som den ser ud nu",
+  "share.copy": "Kopiér link",
+  "share.copied": "Linket er kopieret",
+  "share.existing": "Dine links til denne samtale",
+  "share.none": "Samtalen er ikke delt endnu.",
+  "share.sharedAt": "Delt {date}",
+  "share.revoke": "Tilbagekald",
+  "share.revokeLabel": "Tilbagekald linket fra {date}",
+  "share.revoked": "Linket er tilbagekaldt",
+  "share.close": "Luk",
+  "shared.readOnly": "Skrivebeskyttet øjebliksbillede",
+  "shared.by": "Delt af {name} · {date}",
+  "shared.notFoundTitle": "Den delte samtale findes ikke",
+  "shared.notFoundText":
+    "Linket er tilbagekaldt, eller samtalen er slettet. Bed den, der delte den, om et nyt link.",
+  "shared.loadFailed": "Den delte samtale kunne ikke hentes. Prøv igen.",
+  "shared.toChat": "Til din chat",
+  "admin.activity.action.chat_share": "Delt samtale",
+  "admin.activity.action.chat_share_revoke": "Deling tilbagekaldt",
 } as const;
 
 export type MessageKey = keyof typeof da;

@@ -1,11 +1,14 @@
 import ExpandMoreRoundedIcon from "@mui/icons-material/ExpandMoreRounded";
 import { Avatar, Box, Button, Card, CardContent, Chip, Collapse, Stack, Typography } from "@mui/material";
 import { useId, useState } from "react";
+import type { MessageKey } from "../../../i18n/da";
 import { useI18n } from "../../../i18n/i18n";
 import type { ActivityEntry } from "../hooks/useActivityLog";
 import { useRelativeTime } from "../hooks/useRelativeTime";
 import { formatLogDate, formatMetadata } from "../lib/activity";
 import { activityStyle } from "./activityStyle";
+
+const SHARE_ACTIONS = new Set(["chat_share", "chat_share_revoke"]);
 
 /** One log entry (spec §2): icon and colour by action, badge, e-mail, dd/MM/yyyy HH:mm, relative time, 'Detaljer'. */
 export function ActivityItem({ entry }: { entry: ActivityEntry }) {
@@ -14,6 +17,10 @@ export function ActivityItem({ entry }: { entry: ActivityEntry }) {
   const [open, setOpen] = useState(false);
   const detailsId = useId();
   const style = activityStyle(entry.action);
+  // the shared-conversation actions have a text of their own; the others show the action as logged
+  const label = SHARE_ACTIONS.has(entry.action)
+    ? t(`admin.activity.action.${entry.action}` as MessageKey)
+    : entry.action;
   const json = formatMetadata(entry.metadata);
   return (
     <Card component="article" data-testid="admin-activity-item" data-action={entry.action}>
@@ -37,7 +44,7 @@ export function ActivityItem({ entry }: { entry: ActivityEntry }) {
         <Box sx={{ flex: 1, minWidth: 0 }}>
           <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: "center", flexWrap: "wrap" }}>
             <Typography sx={{ fontWeight: 500, overflowWrap: "anywhere" }}>{entry.description}</Typography>
-            <Chip size="small" variant="outlined" label={entry.action} />
+            <Chip size="small" variant="outlined" label={label} />
           </Stack>
           <Typography color="text.secondary" sx={{ fontSize: "0.85rem", overflowWrap: "anywhere" }}>
             {[entry.userEmail, formatLogDate(entry.timestamp), relative(entry.timestamp)]

@@ -1,6 +1,8 @@
 import BookmarkAddedOutlinedIcon from "@mui/icons-material/BookmarkAddedOutlined";
 import ChatOutlinedIcon from "@mui/icons-material/ChatOutlined";
 import HistoryRoundedIcon from "@mui/icons-material/HistoryRounded";
+import IosShareRoundedIcon from "@mui/icons-material/IosShareRounded";
+import LinkOffRoundedIcon from "@mui/icons-material/LinkOffRounded";
 import LoginRoundedIcon from "@mui/icons-material/LoginRounded";
 import PersonAddAltRoundedIcon from "@mui/icons-material/PersonAddAltRounded";
 import SearchRoundedIcon from "@mui/icons-material/SearchRounded";
@@ -17,6 +19,8 @@ const STYLES: Record<string, { icon: ReactNode; color: ActivityColor }> = {
   message: { icon: <SendRoundedIcon />, color: "secondary" },
   bookmark: { icon: <BookmarkAddedOutlinedIcon />, color: "warning" },
   search: { icon: <SearchRoundedIcon />, color: "info" },
+  chat_share: { icon: <IosShareRoundedIcon />, color: "success" },
+  chat_share_revoke: { icon: <LinkOffRoundedIcon />, color: "default" },
 };
 const DEFAULT_STYLE = { icon: <HistoryRoundedIcon />, color: "default" as ActivityColor };
 

@@ -1,6 +1,6 @@
 import { useMutation } from "@apollo/client/react";
 import { useCallback, useEffect, useRef } from "react";
-import { useNavigate } from "react-router-dom";
+import { useLocation, useNavigate } from "react-router-dom";
 import { useT } from "../../../i18n/i18n";
 import { useServerMessage } from "../../../i18n/serverMessage";
 import { toAppError } from "../../../lib/errors";
@@ -23,6 +23,10 @@ export function useLogin(): {
   const text = useServerMessage();
   const auth = useAuth();
   const navigate = useNavigate();
+  // back where RequireAuth sent the user from (a shared link), else /; only a path of this app
+  const from = (useLocation().state as { from?: unknown } | null)?.from;
+  const target =
+    typeof from === "string" && /^\/(?!\/)/.test(from) && !from.startsWith("/login") ? from : "/";
   const { toast } = useToast();
   const [mutate, { loading }] = useMutation(LoginMutation);
   const redirectTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
@@ -42,7 +46,10 @@ export function useLogin(): {
           description: t("login.welcomeText"),
           variant: "success",
         });
-        redirectTimer.current = setTimeout(() => navigate("/", { replace: true }), REDIRECT_AFTER_LOGIN_MS);
+        redirectTimer.current = setTimeout(
+          () => navigate(target, { replace: true }),
+          REDIRECT_AFTER_LOGIN_MS,
+        );
         return { ok: true, fieldErrors: {} };
       } catch (err) {
         const e = toAppError(err);
@@ -59,7 +66,7 @@ export function useLogin(): {
         return { ok: false, fieldErrors: toFieldErrors(e.fields, text) };
       }
     },
-    [auth, mutate, navigate, t, text, toast],
+    [auth, mutate, navigate, t, text, toast, target],
   );
 
   return { login, loading };

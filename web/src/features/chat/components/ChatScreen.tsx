@@ -24,6 +24,7 @@ import type { FeedbackRating } from "../../../gql/graphql";
 import { useI18n } from "../../../i18n/i18n";
 import { useServerMessage } from "../../../i18n/serverMessage";
 import { toAppError } from "../../../lib/errors";
+import { ShareChatButton } from "../../shares/components/ShareChatButton";
 import { useToast } from "../../toast/hooks/useToast";
 import { SESSION_SEARCH_DEBOUNCE_MS, SIDEBAR_WIDTH } from "../constants";
 import {
@@ -332,6 +333,13 @@ export function ChatScreen() {
           >
             {selected ? selected.title || t("chat.untitled") : t("chat.newChat")}
           </Typography>
+          {selected && (
+            <ShareChatButton
+              sessionId={selected.sessionId}
+              title={selected.title || t("chat.untitled")}
+              disabled={chat.messages.length === 0}
+            />
+          )}
         </Box>
         {chat.error ? (
           <Box sx={{ p: 3 }}>

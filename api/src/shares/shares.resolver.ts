@@ -1,0 +1,43 @@
+/** GraphQL door to shared conversations: thin, every rule is in SharesService. */
+import { Arg, Authorized, Ctx, ID, Mutation, Query, Resolver } from "type-graphql";
+import type { GraphQLContext } from "../graphql/context";
+import { currentAuth } from "../graphql/context";
+import { ChatShare, SharedChat } from "./shares.types";
+
+@Resolver()
+export class SharesResolver {
+  @Authorized()
+  @Query(() => [ChatShare], { description: "the signed-in user's shares, newest first" })
+  chatShares(@Ctx() ctx: GraphQLContext) {
+    return ctx.services.shares.list(currentAuth(ctx).user);
+  }
+
+  @Authorized()
+  @Query(() => SharedChat, {
+    description: "a shared conversation, read-only, for any signed-in user; NOT_FOUND when revoked or gone",
+  })
+  sharedChat(@Arg("shareId", () => ID) shareId: string, @Ctx() ctx: GraphQLContext) {
+    return ctx.services.shares.open(shareId);
+  }
+
+  @Authorized("ADMIN")
+  @Query(() => [ChatShare], { description: "every share with its owner's e-mail, newest first" })
+  adminChatShares(@Ctx() ctx: GraphQLContext) {
+    return ctx.services.shares.adminList();
+  }
+
+  @Authorized()
+  @Mutation(() => ChatShare, {
+    description: "a link to a snapshot of the session as it is now (finished answers only)",
+  })
+  shareChatSession(@Arg("sessionId", () => ID) sessionId: string, @Ctx() ctx: GraphQLContext) {
+    return ctx.services.shares.share(currentAuth(ctx).user, sessionId);
+  }
+
+  @Authorized()
+  @Mutation(() => Boolean, { description: "the owner (or an admin) ends a share; NOT_FOUND otherwise" })
+  async revokeChatShare(@Arg("shareId", () => ID) shareId: string, @Ctx() ctx: GraphQLContext) {
+    await ctx.services.shares.revoke(currentAuth(ctx).user, shareId);
+    return true;
+  }
+}
