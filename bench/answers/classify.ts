@@ -46,7 +46,7 @@ const retrieve = async (question: string) => {
     score: scores[i],
   }));
   const relevant = passages.filter((p) => p.score >= DEFAULT_MIN_SCORE).sort((a, b) => b.score - a.score);
-  const quoted = passagesToQuote(relevant);
+  const quoted = passagesToQuote(relevant, passages);
   return { passages, relevant, quoted, quotes: quoted.map((p) => quoteOf(p.text, question)) };
 };
 

@@ -168,7 +168,10 @@ export async function answerQuestion(input: AnswerQuestionInput): Promise<Answer
 
   // 3a. retrieval-only mode
   if (!input.llm) {
-    const quoted = passagesToQuote(relevant);
+    const quoted = passagesToQuote(
+      relevant,
+      passages.filter((p) => Number.isFinite(p.score) && p.text.trim()),
+    );
     sources = numberSources(quoted).map((s, i) => ({ ...s, quote: quoteOf(quoted[i].text, retrievalQuery) }));
     emit(buildRetrievalAnswer(sources, language));
     return finish("retrieval", "complete");
