@@ -51,7 +51,7 @@ describe("quotes", () => {
     const chosen = passagesToQuote([
       passage({ headingPath: ["Frist"], score: 0.9 }),
       passage({ articleId: "b", headingPath: ["Andet"], score: 0.75 }),
-      passage({ articleId: "c", headingPath: ["Tæt på"], score: 0.85 }),
+      passage({ articleId: "c", headingPath: ["Tæt på"], score: 0.88 }),
     ]);
     expect(chosen.map((p) => p.articleId)).toEqual(["a", "c"]);
   });

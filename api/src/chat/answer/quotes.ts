@@ -15,7 +15,7 @@ export const RETRIEVAL_QUOTE_MAX_CHARS = 700;
  * A passage of another article than the best passage's is quoted only when its relevance is at least this share
  * of the best's: an article whose evidence is clearly weaker is padding, not a second answer.
  */
-export const OTHER_ARTICLE_MIN_SHARE = 0.9;
+export const OTHER_ARTICLE_MIN_SHARE = 0.95;
 /**
  * Another section of the best passage's article is quoted when its relevance reaches this (below the gate): the
  * question is covered (the best passage passed the gate), the article is the one that answers it, and the
