@@ -6,7 +6,8 @@
  *   chat: declined (the gate), cited only other articles, right article but the answering passage was not
  *   retrieved / retrieved but not quoted / quoted but the sentence cut out of the quote; padded with other
  *   articles; off-topic passing.
- * Mirrors the chat's retrieval-only path (relevances → passagesToQuote → quoteOf); not part of the product.
+ * Mirrors the chat's retrieval-only path (DEFAULT_RETRIEVE_K candidates → relevances → passagesToQuote(relevant,
+ * retrieved) → quoteOf); not part of the product.
  */
 import fs from "node:fs";
 import { DEFAULT_MIN_SCORE, DEFAULT_RETRIEVE_K } from "../../api/src/chat/answer/answer.service";
