@@ -40,6 +40,16 @@ const EXTRA_STOPWORDS = [
   "fået",
   "gøre",
   "sige",
+  // adverbs of spoken questions ("er den allerede sendt", "helt fra systemerne", "det er jo ..."): rare in the
+  // articles, so they counted as telling words no article covers
+  "allerede",
+  "helt",
+  "altså",
+  "jo",
+  "vel",
+  "nok",
+  "lidt",
+  "stadig",
 ];
 
 /**
