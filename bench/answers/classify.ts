@@ -6,7 +6,8 @@
  *   chat: declined (the gate), cited only other articles, right article but the answering passage was not
  *   retrieved / retrieved but not quoted / quoted but the sentence cut out of the quote; padded with other
  *   articles; off-topic passing.
- * Mirrors the chat's retrieval-only path (relevances → passagesToQuote → quoteOf); not part of the product.
+ * Mirrors the chat's retrieval-only path (DEFAULT_RETRIEVE_K candidates → relevances → passagesToQuote(relevant,
+ * retrieved) → quoteOf); not part of the product.
  */
 import fs from "node:fs";
 import { DEFAULT_MIN_SCORE, DEFAULT_RETRIEVE_K } from "../../api/src/chat/answer/answer.service";
@@ -46,7 +47,7 @@ const retrieve = async (question: string) => {
     score: scores[i],
   }));
   const relevant = passages.filter((p) => p.score >= DEFAULT_MIN_SCORE).sort((a, b) => b.score - a.score);
-  const quoted = passagesToQuote(relevant);
+  const quoted = passagesToQuote(relevant, passages);
   return { passages, relevant, quoted, quotes: quoted.map((p) => quoteOf(p.text, question)) };
 };
 

@@ -18,6 +18,19 @@ describe("search.analyzer", () => {
     ]);
   });
 
+  it("should drop the fillers of spoken questions", () => {
+    expect(
+      analyse("Den er jo allerede sendt, og vi har stadig lidt tid – er det helt i orden altså?"),
+    ).toEqual(analyse("Den er sendt, og vi har tid – er det i orden?"));
+  });
+
+  it("should drop stop words written without æ, ø, å as it drops them with (missing æøå)", () => {
+    const asked = "hvornår kører sletterutinen, og hvad gør jeg når den ikke må køre";
+    const typed = "hvornaar koerer sletterutinen, og hvad goer jeg naar den ikke maa koere";
+    expect(analyse(typed)).toEqual(analyse(asked));
+    expect(analyse(typed)).not.toContain("hvornaar");
+  });
+
   it("should fold æ, ø, å and accents after stemming so 'udlaeg' equals 'udlæg'", () => {
     expect(fold("Udlæg")).toBe("udlaeg");
     expect(fold("møde")).toBe("moede");

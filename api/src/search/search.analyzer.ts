@@ -40,9 +40,28 @@ const EXTRA_STOPWORDS = [
   "fået",
   "gøre",
   "sige",
+  // adverbs of spoken questions ("er den allerede sendt", "helt fra systemerne", "det er jo ..."): rare in the
+  // articles, so they counted as telling words no article covers
+  "allerede",
+  "helt",
+  "altså",
+  "jo",
+  "vel",
+  "nok",
+  "lidt",
+  "stadig",
 ];
 
-const STOPWORDS: ReadonlySet<string> = new Set([...danishStopwords, ...EXTRA_STOPWORDS]);
+/**
+ * The stop words, each also as written without a Danish keyboard (æ→ae, ø→oe, å→aa: "hvornaar", "goer", "naar"):
+ * otherwise such a question word counts as a rare content word no article has and dilutes the question's coverage.
+ */
+const STOPWORDS: ReadonlySet<string> = new Set(
+  [...danishStopwords, ...EXTRA_STOPWORDS].flatMap((w) => [
+    w,
+    w.replace(/[æøå]/g, (c) => ({ æ: "ae", ø: "oe", å: "aa" })[c] ?? c),
+  ]),
+);
 
 /** Words: runs of letters and digits in any script (so regex-special input simply has none). */
 const WORD_RE = /[\p{L}\p{N}]+/gu;

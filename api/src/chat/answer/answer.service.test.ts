@@ -237,6 +237,26 @@ describe("answer.service", () => {
     expect(english.content).toContain("Found text passages – not a written answer");
   });
 
+  it("should choose from more candidates than the model is given: the most relevant may rank low in retrieval", async () => {
+    // retrieval's own ranking puts the passage with the best evidence (the gate's relevance) 8th
+    const many: Passage[] = Array.from({ length: 10 }, (_, i) => ({
+      articleId: `a${i}`,
+      title: `Artikel ${i}`,
+      headingPath: [],
+      text: `Tekst ${i} om ferie.`,
+      score: i === 7 ? 0.95 : 0.3,
+    }));
+    const quoted = await ask({ retrieve: retrieveFrom(many), llm: undefined });
+    expect(quoted.citations[0]?.articleId).toBe("a7");
+    fake.setBehaviour({ reply: "Se [1]." });
+    await ask({ retrieve: retrieveFrom(many) });
+    const titles = sourceTitles({
+      texts: fake.chatRequests()[0].body.messages.map((m: { content: string }) => m.content),
+    } as FakeChatRequest);
+    expect(titles[0]).toBe("Artikel 7");
+    expect(titles).toHaveLength(6); // the model is given at most six sources
+  });
+
   it("should say the knowledge base does not cover it, flag a gap and never call the LLM", async () => {
     const weak = PASSAGES.map((p) => ({ ...p, score: 0.1 }));
     const deltas: string[] = [];

@@ -27,8 +27,13 @@ import type {
 
 /** passages scoring below this (relevance in [0, 1]) do not count as relevant */
 export const DEFAULT_MIN_SCORE = 0.25;
-/** passages asked from retrieve() and given to the model */
-export const DEFAULT_RETRIEVE_K = 6;
+/**
+ * passages asked from retrieve(): more than the model is given, since the chat takes the best by relevance (the
+ * gate's evidence), which the retrieval's own ranking does not always put in its first few
+ */
+export const DEFAULT_RETRIEVE_K = 12;
+/** at most this many relevant passages are given to the model as numbered sources */
+export const MODEL_SOURCES_MAX = 6;
 
 /** Relevant passages, best first, without duplicates. */
 function relevantPassages(passages: Passage[], minScore: number): Passage[] {
@@ -168,14 +173,17 @@ export async function answerQuestion(input: AnswerQuestionInput): Promise<Answer
 
   // 3a. retrieval-only mode
   if (!input.llm) {
-    const quoted = passagesToQuote(relevant);
+    const quoted = passagesToQuote(
+      relevant,
+      passages.filter((p) => Number.isFinite(p.score) && p.text.trim()),
+    );
     sources = numberSources(quoted).map((s, i) => ({ ...s, quote: quoteOf(quoted[i].text, retrievalQuery) }));
     emit(buildRetrievalAnswer(sources, language));
     return finish("retrieval", "complete");
   }
 
   // 3b. the model writes the answer from the numbered sources
-  sources = numberSources(relevant.slice(0, k));
+  sources = numberSources(relevant.slice(0, Math.min(k, MODEL_SOURCES_MAX)));
   const messages = buildChatMessages({ question, history: input.history, sources, language });
   // HTML goes last: the citation filter removes invalid markers, and a removal before the HTML sanitiser could
   // join `<` and `script` (`<[9]script>`). What the sanitiser emits is final.

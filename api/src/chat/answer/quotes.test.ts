@@ -47,6 +47,56 @@ describe("quotes", () => {
     ]);
   });
 
+  it("should not quote another article whose evidence is clearly weaker than the best (padding)", () => {
+    const chosen = passagesToQuote([
+      passage({ headingPath: ["Frist"], score: 0.9 }),
+      passage({ articleId: "b", headingPath: ["Andet"], score: 0.75 }),
+      passage({ articleId: "c", headingPath: ["Tæt på"], score: 0.88 }),
+    ]);
+    expect(chosen.map((p) => p.articleId)).toEqual(["a", "c"]);
+  });
+
+  it("should quote a neighbouring section of the best passage's article although it is below the gate", () => {
+    const relevant = [passage({ headingPath: ["Procedure"], score: 0.8 })];
+    const retrieved = [
+      ...relevant,
+      passage({ articleId: "b", headingPath: ["Andet"], score: 0.2 }),
+      passage({ headingPath: ["Frist"], text: "Fristen er fire uger.", score: 0.15 }),
+      passage({ headingPath: ["Historik"], score: 0.05 }),
+    ];
+    const chosen = passagesToQuote(relevant, retrieved);
+    expect(chosen.map((p) => [p.articleId, p.headingPath.join()])).toEqual([
+      ["a", "Procedure"],
+      ["a", "Frist"],
+    ]);
+  });
+
+  it("should let the retrieval-only answer quote the best article's neighbouring section, not weaker articles", async () => {
+    const res = await answerQuestion({
+      question: "Hvad er klagefristen?",
+      history: [],
+      retrieve: async () => [
+        passage({
+          headingPath: ["Hvordan klager man?"],
+          text: "Klagen sendes til sekretariatet.",
+          score: 0.8,
+        }),
+        passage({
+          articleId: "b",
+          title: "Frister",
+          headingPath: ["Oversigt"],
+          text: "Svar inden ti dage.",
+          score: 0.6,
+        }),
+        passage({ headingPath: ["Klagefristen"], text: "Klagefristen er fire uger.", score: 0.12 }),
+      ],
+    });
+    expect(res.mode).toBe("retrieval");
+    expect(res.content).toContain("Klagefristen er fire uger.");
+    expect(res.content).not.toContain("Svar inden ti dage.");
+    expect(res.citations.map((c) => c.articleId)).toEqual(["a", "a"]);
+  });
+
   it("should store in each citation exactly the text the answer quoted", async () => {
     const long = `${"Indledende sætning om noget helt andet end spørgsmålet. ".repeat(14)}Klagefristen er fire uger.`;
     const res = await answerQuestion({

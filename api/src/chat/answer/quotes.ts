@@ -1,6 +1,7 @@
 /**
- * What a retrieval-only answer quotes: only the passages that are relevant (not always RETRIEVAL_MODE_MAX_PASSAGES),
- * one per section, best first; and from each, whole sentences (never cut mid-sentence), the stretch that shares the
+ * What a retrieval-only answer quotes: the best passage, other articles' only when their evidence is close to it,
+ * neighbouring sections of the best passage's article (not always RETRIEVAL_MODE_MAX_PASSAGES), one per section,
+ * best first; and from each, whole sentences (never cut mid-sentence), the stretch that shares the
  * most words with the question when the passage is longer than a quote may be.
  */
 import { plainText } from "../../markdown/sanitize";
@@ -10,18 +11,47 @@ import type { Passage } from "./types";
 export const RETRIEVAL_MODE_MAX_PASSAGES = 3;
 /** each quote is at most this long (whole sentences) */
 export const RETRIEVAL_QUOTE_MAX_CHARS = 700;
-/** a passage is quoted only when its relevance is at least this share of the best passage's */
-export const QUOTE_MIN_SHARE = 0.8;
+/**
+ * A passage of another article than the best passage's is quoted only when its relevance is at least this share
+ * of the best's: an article whose evidence is clearly weaker is padding, not a second answer.
+ */
+export const OTHER_ARTICLE_MIN_SHARE = 0.95;
+/**
+ * Another section of the best passage's article is quoted when its relevance reaches this (below the gate): the
+ * question is covered (the best passage passed the gate), the article is the one that answers it, and the
+ * sentence that answers often sits in a neighbouring section (the rule next to its example, the deadline next
+ * to the procedure).
+ */
+export const LEAD_ARTICLE_MIN_SCORE = 0.1;
 
-/** The passages to quote: relevant ones (the caller's gate), one per section, close to the best, best first. */
-export function passagesToQuote(relevant: Passage[], max = RETRIEVAL_MODE_MAX_PASSAGES): Passage[] {
+/**
+ * The passages to quote, best first, one per section, at most `max`: the best relevant passage; other relevant
+ * passages of other articles close to it (OTHER_ARTICLE_MIN_SHARE); and other sections of the best passage's
+ * article among all `retrieved` passages from LEAD_ARTICLE_MIN_SCORE up. `relevant` passed the caller's gate;
+ * nothing is quoted when it is empty.
+ */
+export function passagesToQuote(
+  relevant: Passage[],
+  retrieved: Passage[] = relevant,
+  max = RETRIEVAL_MODE_MAX_PASSAGES,
+): Passage[] {
   const sorted = [...relevant].sort((a, b) => b.score - a.score);
-  const best = sorted[0]?.score ?? 0;
+  const top = sorted[0];
+  if (!top) return [];
+  const lead = retrieved.filter((p) => p.articleId === top.articleId && p.score >= LEAD_ARTICLE_MIN_SCORE);
+  const others = sorted.filter(
+    (p) => p.articleId !== top.articleId && p.score >= top.score * OTHER_ARTICLE_MIN_SHARE,
+  );
+  const candidates = [
+    top,
+    ...[...sorted.filter((p) => p.articleId === top.articleId), ...lead, ...others].sort(
+      (a, b) => b.score - a.score,
+    ),
+  ];
   const sections = new Set<string>();
   const out: Passage[] = [];
-  for (const p of sorted) {
+  for (const p of candidates) {
     if (out.length >= max) break;
-    if (p.score < best * QUOTE_MIN_SHARE) break;
     const section = [p.articleId, ...p.headingPath].join("\u0000");
     if (sections.has(section)) continue;
     sections.add(section);
