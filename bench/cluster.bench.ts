@@ -120,7 +120,8 @@ async function bursts(a: string, b: string, token: string): Promise<void> {
   ];
   for (const [name, ask, listen] of cases) {
     const r = await chatBurst(ask, listen, token, burst, rounds);
-    console.log(`  ${name.padEnd(22)} ${summary(r.overheads)}   errors ${r.errors}   load ${load()}`);
+    const e = r.samples.length ? ` e.g. ${r.samples.join(" | ")}` : "";
+    console.log(`  ${name.padEnd(22)} ${summary(r.overheads)}   errors ${r.errors}${e}   load ${load()}`);
   }
 }
 

@@ -82,7 +82,8 @@ async function askOnce(s: ChatSeat, token: string, timeoutMs = 30_000): Promise<
   const id = sent.sendMessage.assistantMessage.id as string;
   await s.events.untilEnded(id, timeoutMs + 10_000);
   const end = s.events.events.find((e) => e.messageId === id && e.type !== "DELTA" && e.type !== "CREATED");
-  if (end?.type !== "COMPLETED") throw new Error(`answer ended ${end?.type}`);
+  if (end?.type !== "COMPLETED")
+    throw new Error(`answer ended ${end?.type} ${end?.message?.error?.code ?? ""}`.trim());
   const first = s.events.firstDeltaAt.get(id);
   if (first === undefined) throw new Error(`no delta for ${id}`);
   return first - sentAt - FIRST_TOKEN_MS;
@@ -98,12 +99,13 @@ export async function chatBurst(
   token: string,
   n: number,
   rounds: number,
-): Promise<{ overheads: number[]; errors: number }> {
+): Promise<{ overheads: number[]; errors: number; samples: string[] }> {
   const seats = await Promise.all(
     Array.from({ length: n }, (_, i) => seat(ask[i % ask.length], listen[i % listen.length], token)),
   );
   await new Promise((r) => setTimeout(r, 1_000)); // every subscription is set up
   const overheads: number[] = [];
+  const samples: string[] = [];
   let errors = 0;
   try {
     for (let round = 0; round <= rounds; round++) {
@@ -111,14 +113,17 @@ export async function chatBurst(
       if (round === 0) continue;
       for (const r of results) {
         if (r.status === "fulfilled") overheads.push(r.value);
-        else errors++;
+        else {
+          errors++;
+          if (samples.length < 3) samples.push(String(r.reason?.message ?? r.reason).slice(0, 160));
+        }
       }
     }
   } finally {
     for (const s of seats) s.events.close();
     await Promise.all(seats.map((s) => s.client.dispose()));
   }
-  return { overheads, errors };
+  return { overheads, errors, samples };
 }
 
 export interface MixResult {
