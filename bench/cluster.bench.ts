@@ -18,7 +18,16 @@ import { createRequire } from "node:module";
 import os from "node:os";
 import { rest } from "../api/src/testing/client";
 import { startAppProcess, startStoreProcess } from "../api/src/testing/processes";
-import { chatBurst, FIRST_TOKEN_MS, percentile, startProvider, summary, userMix } from "./cluster.chat";
+import {
+  ACCOUNTS_MAX,
+  chatBurst,
+  FIRST_TOKEN_MS,
+  makeAccounts,
+  percentile,
+  startProvider,
+  summary,
+  userMix,
+} from "./cluster.chat";
 
 interface AutocannonResult {
   requests: { average: number; total: number };
@@ -109,7 +118,7 @@ async function throughput(a: string, b: string, token: string): Promise<void> {
   }
 }
 
-async function bursts(a: string, b: string, token: string): Promise<void> {
+async function bursts(a: string, b: string, tokens: string[]): Promise<void> {
   console.log(
     `\nChat burst: ${burst} questions at once, ${rounds} rounds (+1 warm-up); first DELTA − sent − ${FIRST_TOKEN_MS} ms (model's first token); goal p95 ≤ 30 ms`,
   );
@@ -119,17 +128,17 @@ async function bursts(a: string, b: string, token: string): Promise<void> {
     ["2 processes, crossed", [a, b], [b, a]],
   ];
   for (const [name, ask, listen] of cases) {
-    const r = await chatBurst(ask, listen, token, burst, rounds);
+    const r = await chatBurst(ask, listen, tokens, burst, rounds);
     const e = r.samples.length ? ` e.g. ${r.samples.join(" | ")}` : "";
     console.log(`  ${name.padEnd(22)} ${summary(r.overheads)}   errors ${r.errors}${e}   load ${load()}`);
   }
 }
 
-async function mix(a: string, b: string, token: string): Promise<void> {
+async function mix(a: string, b: string, tokens: string[]): Promise<void> {
   console.log(
     `\nUser mix: ${users} users over 2 processes, think time 2–6 s, ${mixDuration} s (chat 30 %, search 35 %, browse 35 %)`,
   );
-  const r = await userMix([a, b], token, users, mixDuration);
+  const r = await userMix([a, b], tokens, users, mixDuration);
   console.log(`  chat overhead ${summary(r.chat)}   (goal p95 ≤ 30 ms)`);
   console.log(`  search        ${summary(r.search)}`);
   console.log(`  browse        ${summary(r.browse)}`);
@@ -148,8 +157,11 @@ async function main(): Promise<void> {
     ADMIN_PASSWORD: PASSWORD,
     LOG_LEVEL: "silent",
     OPENAI_BASE_URL: provider.baseURL,
-    // every virtual user is the admin: its per-user answer limit would be the bench's limit
-    CHAT_LIMITS: JSON.stringify({ maxInFlightPerUser: 10_000, llmTimeoutMs: 60_000 }),
+    // the mix has several virtual users per account (ACCOUNTS_MAX accounts)
+    CHAT_LIMITS: JSON.stringify({
+      maxInFlightPerUser: Math.max(2, Math.ceil(users / ACCOUNTS_MAX) + 1),
+      llmTimeoutMs: 60_000,
+    }),
   };
   const a = await startAppProcess(env);
   const b = await startAppProcess(env);
@@ -161,8 +173,10 @@ async function main(): Promise<void> {
     const token = login.body.token as string;
     console.log(`cores ${os.cpus().length}, load average ${load()} at the start`);
     if (parts.has("throughput")) await throughput(a.url, b.url, token);
-    if (parts.has("burst")) await bursts(a.url, b.url, token);
-    if (parts.has("mix")) await mix(a.url, b.url, token);
+    if (!parts.has("burst") && !parts.has("mix")) return;
+    const accounts = await makeAccounts(store.first, a.url, Math.min(ACCOUNTS_MAX, Math.max(burst, users)));
+    if (parts.has("burst")) await bursts(a.url, b.url, accounts);
+    if (parts.has("mix")) await mix(a.url, b.url, accounts);
   } finally {
     await Promise.all([a.stop(), b.stop()]);
     await store.stop();

@@ -7,7 +7,9 @@
  * - userMix: U virtual users over the processes, each thinking 2–6 s between actions: chat (wait for the first
  *   token, then for the end of the answer), search (GraphQL searchKnowledge) or browse (GET /api/knowledge, or one
  *   article through GraphQL knowledgeArticle). Errors: non-2xx, GraphQL errors, an answer that fails or does not start within 30 s.
- * All virtual users share the built-in admin account (per-user answer limits lifted through CHAT_LIMITS).
+ * Accounts: `makeAccounts` creates up to ACCOUNTS_MAX verified users through the users service (as the CLI does)
+ * and signs them in; seat i uses account i % accounts (the mix: several virtual users per account, its
+ * per-user answer limit raised through CHAT_LIMITS).
  */
 import { performance } from "node:perf_hooks";
 import { isMainThread, parentPort, Worker, workerData } from "node:worker_threads";
@@ -17,6 +19,7 @@ const TOKEN_MS = 50;
 /** ~40 stream tokens: an answer streams for ~2 s after its first token */
 const ANSWER = `${"Klagefristen er fire uger fra modtagelsen. ".repeat(3)}[1]`;
 const QUESTION = "Hvad er klagefristen for en afgørelse?";
+export const ACCOUNTS_MAX = 50;
 const SEARCHES = ["klagefrist", "ferie", "aktindsigt", "persondata", "mødereferat", "tilskud"];
 
 export function percentile(values: number[], p: number): number {
@@ -49,6 +52,34 @@ await tsImport(${JSON.stringify(self)}, ${JSON.stringify(self)});`;
   };
 }
 
+/** `n` verified accounts on the store at `mongodbUri`, signed in through `url`; their tokens. */
+export async function makeAccounts(mongodbUri: string, url: string, n: number): Promise<string[]> {
+  const { loadConfig } = await import("../api/src/config");
+  const { openDatabase } = await import("../api/src/db/connection");
+  const { createServices } = await import("../api/src/services");
+  const { buildUser, rest } = await import("../api/src/testing/client");
+  const config = loadConfig({ ...process.env, MONGODB_URI: mongodbUri, NODE_ENV: "test" });
+  const db = await openDatabase(config, { role: "client" });
+  const services = createServices(config);
+  const inputs = Array.from({ length: n }, () => buildUser());
+  try {
+    const { user: admin } = await services.users.builtinAdmin();
+    for (const input of inputs) await services.users.createUser(admin, { ...input, verified: true });
+  } finally {
+    await services.close();
+    await db.close();
+  }
+  const tokens: string[] = [];
+  for (const input of inputs) {
+    const res = await rest({ url }, "POST", "/api/auth/login", {
+      body: { email: input.email, password: input.password },
+    });
+    if (res.status !== 200) throw new Error(`login ${res.status} ${JSON.stringify(res.body)}`);
+    tokens.push(res.body.token as string);
+  }
+  return tokens;
+}
+
 type Helpers = typeof import("../api/src/chat/chat.test-helpers");
 type ChatClient = ReturnType<Helpers["wsClient"]>;
 type Collector = InstanceType<Helpers["EventCollector"]>;
@@ -59,6 +90,7 @@ interface ChatSeat {
   client: ChatClient;
   events: Collector;
   sessionId: string;
+  token: string;
 }
 
 const app = (url: string) => ({
@@ -71,14 +103,14 @@ async function seat(ask: string, listen: string, token: string): Promise<ChatSea
   const { EventCollector, gqlOk, Q, wsClient } = await import("../api/src/chat/chat.test-helpers");
   const sessionId = (await gqlOk(app(ask), Q.create, {}, token)).createSession.sessionId as string;
   const client = wsClient(app(listen), token);
-  return { ask: app(ask), client, events: new EventCollector(client, sessionId), sessionId };
+  return { ask: app(ask), client, events: new EventCollector(client, sessionId), sessionId, token };
 }
 
 /** Send one question; resolves with its first-token overhead (ms) once the answer has ended. */
-async function askOnce(s: ChatSeat, token: string, timeoutMs = 30_000): Promise<number> {
+async function askOnce(s: ChatSeat, timeoutMs = 30_000): Promise<number> {
   const { gqlOk, Q } = await import("../api/src/chat/chat.test-helpers");
   const sentAt = performance.now();
-  const sent = await gqlOk(s.ask, Q.send, { sessionId: s.sessionId, content: QUESTION }, token);
+  const sent = await gqlOk(s.ask, Q.send, { sessionId: s.sessionId, content: QUESTION }, s.token);
   const id = sent.sendMessage.assistantMessage.id as string;
   await s.events.untilEnded(id, timeoutMs + 10_000);
   const end = s.events.events.find((e) => e.messageId === id && e.type !== "DELTA" && e.type !== "CREATED");
@@ -96,12 +128,14 @@ async function askOnce(s: ChatSeat, token: string, timeoutMs = 30_000): Promise<
 export async function chatBurst(
   ask: string[],
   listen: string[],
-  token: string,
+  tokens: string[],
   n: number,
   rounds: number,
 ): Promise<{ overheads: number[]; errors: number; samples: string[] }> {
   const seats = await Promise.all(
-    Array.from({ length: n }, (_, i) => seat(ask[i % ask.length], listen[i % listen.length], token)),
+    Array.from({ length: n }, (_, i) =>
+      seat(ask[i % ask.length], listen[i % listen.length], tokens[i % tokens.length]),
+    ),
   );
   await new Promise((r) => setTimeout(r, 1_000)); // every subscription is set up
   const overheads: number[] = [];
@@ -109,7 +143,7 @@ export async function chatBurst(
   let errors = 0;
   try {
     for (let round = 0; round <= rounds; round++) {
-      const results = await Promise.allSettled(seats.map((s) => askOnce(s, token)));
+      const results = await Promise.allSettled(seats.map((s) => askOnce(s)));
       if (round === 0) continue;
       for (const r of results) {
         if (r.status === "fulfilled") overheads.push(r.value);
@@ -139,7 +173,7 @@ export interface MixResult {
 /** `users` virtual users spread over `urls` for `durationS` seconds (see the header). */
 export async function userMix(
   urls: string[],
-  token: string,
+  tokens: string[],
   users: number,
   durationS: number,
 ): Promise<MixResult> {
@@ -157,7 +191,7 @@ export async function userMix(
     result.errors++;
     if (result.errorSamples.length < 5) result.errorSamples.push(what);
   };
-  const articles = (await rest({ url: urls[0] }, "GET", "/api/knowledge", { token })).body;
+  const articles = (await rest({ url: urls[0] }, "GET", "/api/knowledge", { token: tokens[0] })).body;
   // grouped by category
   const ids = (Object.values(articles ?? {}) as Array<Array<{ id: string }>>).flat().map((a) => a.id);
   // sessions and websockets first (not measured), a few at a time
@@ -165,7 +199,7 @@ export async function userMix(
   for (let i = 0; i < users; i += 20) {
     const batch = Array.from({ length: Math.min(20, users - i) }, (_, j) => {
       const url = urls[(i + j) % urls.length];
-      return seat(url, url, token);
+      return seat(url, url, tokens[(i + j) % tokens.length]);
     });
     seats.push(...(await Promise.all(batch)));
   }
@@ -181,20 +215,20 @@ export async function userMix(
       const t0 = performance.now();
       try {
         if (pick < 0.3) {
-          result.chat.push(await askOnce(s, token));
+          result.chat.push(await askOnce(s));
         } else if (pick < 0.65) {
           const q = SEARCHES[Math.floor(Math.random() * SEARCHES.length)];
           const r = await gql(
             { graphqlUrl: `${url}/graphql` },
             `query($q: String!) { searchKnowledge(query: $q) { total hits { article { id title } } } }`,
             { q },
-            token,
+            s.token,
           );
           if (r.errors) fail(`search ${JSON.stringify(r.errors).slice(0, 120)}`);
           else result.search.push(performance.now() - t0);
         } else {
           if (Math.random() < 0.5 || ids.length === 0) {
-            const r = await rest({ url }, "GET", "/api/knowledge", { token });
+            const r = await rest({ url }, "GET", "/api/knowledge", { token: s.token });
             if (r.status !== 200) fail(`GET /api/knowledge ${r.status}`);
             else result.browse.push(performance.now() - t0);
           } else {
@@ -203,7 +237,7 @@ export async function userMix(
               { graphqlUrl: `${url}/graphql` },
               `query($id: ID!) { knowledgeArticle(id: $id) { id title content category } }`,
               { id },
-              token,
+              s.token,
             );
             if (r.errors) fail(`article ${JSON.stringify(r.errors).slice(0, 120)}`);
             else result.browse.push(performance.now() - t0);
