@@ -1,17 +1,33 @@
 /**
- * Throughput of 2 API processes ÷ 1 over one store (the store in its own process, as start:cluster runs it):
- *   npm run bench:cluster                    5 s per case, 20 connections
- *   npm run bench:cluster -- --duration 3 --connections 10
- * Cases: GET /api/knowledge and a GraphQL searchKnowledge query, signed in as the built-in admin. With two
- * processes the connections are split between their ports (two autocannon runs at once; req/s summed). The
- * client runs in this process too and competes for the same cores: read the ratio with the load average
- * printed beside it. Chat first-token overhead is not measured here yet.
+ * Two API processes over one store (the store in its own process, as start:cluster runs it):
+ *   npm run bench:cluster                    everything (~2.5 min)
+ *   npm run bench:cluster -- --duration 3 --connections 10 --burst 50 --rounds 2 --users 400 --mix-duration 60
+ *   npm run bench:cluster -- --parts throughput,burst,mix      (any subset)
+ * 1. throughput: GET /api/knowledge and a GraphQL searchKnowledge query, signed in as the built-in admin,
+ *    1 process vs 2 (connections split between their ports; req/s summed; `--duration` s per run).
+ * 2. burst: `--burst` (50) questions at the same moment, first-token overhead (bench/cluster.chat.ts) with
+ *    1 process, 2 processes where each browser asks and listens on the same process, and 2 processes where it
+ *    listens on the other one (as a round-robin proxy may route its websocket).
+ * 3. mix: `--users` (400) virtual users chatting, searching and browsing with 2–6 s think time over 2
+ *    processes for `--mix-duration` (60) s: errors, chat overhead p95, search and browse p95.
+ * The clients run in this process and compete for the same cores: read every figure with the load average
+ * printed beside it.
  */
 import { randomBytes } from "node:crypto";
 import { createRequire } from "node:module";
 import os from "node:os";
 import { rest } from "../api/src/testing/client";
 import { startAppProcess, startStoreProcess } from "../api/src/testing/processes";
+import {
+  ACCOUNTS_MAX,
+  chatBurst,
+  FIRST_TOKEN_MS,
+  makeAccounts,
+  percentile,
+  startProvider,
+  summary,
+  userMix,
+} from "./cluster.chat";
 
 interface AutocannonResult {
   requests: { average: number; total: number };
@@ -35,6 +51,19 @@ function arg(name: string, fallback: number): number {
 }
 const duration = arg("duration", 5);
 const connections = arg("connections", 20);
+const burst = arg("burst", 50);
+const rounds = arg("rounds", 2);
+const users = arg("users", 400);
+const mixDuration = arg("mix-duration", 60);
+const partsArg = process.argv.indexOf("--parts");
+const parts = new Set(
+  (partsArg >= 0 ? process.argv[partsArg + 1] : "throughput,burst,mix").split(",").map((p) => p.trim()),
+);
+const load = () =>
+  os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(" ");
 const PASSWORD = "bench-admin-password";
 
 interface Case {
@@ -74,13 +103,65 @@ async function run(urls: string[], c: Case, token: string): Promise<{ rps: numbe
   };
 }
 
+async function throughput(a: string, b: string, token: string): Promise<void> {
+  for (const c of CASES) {
+    await run([a, b], c, token); // warm-up of both (JIT, caches), not counted
+    const one = await run([a], c, token);
+    const two = await run([a, b], c, token);
+    console.log(
+      `${c.name.padEnd(26)} 1 process ${one.rps.toFixed(0).padStart(6)} req/s   2 processes ${two.rps
+        .toFixed(0)
+        .padStart(
+          6,
+        )} req/s   ratio ${(two.rps / one.rps).toFixed(2)}   errors ${one.errors + two.errors}   load ${load()}`,
+    );
+  }
+}
+
+async function bursts(a: string, b: string, tokens: string[]): Promise<void> {
+  console.log(
+    `\nChat burst: ${burst} questions at once, ${rounds} rounds (+1 warm-up); first DELTA − sent − ${FIRST_TOKEN_MS} ms (model's first token); goal p95 ≤ 30 ms`,
+  );
+  const cases: Array<[string, string[], string[]]> = [
+    ["1 process", [a], [a]],
+    ["2 processes, same", [a, b], [a, b]],
+    ["2 processes, crossed", [a, b], [b, a]],
+  ];
+  for (const [name, ask, listen] of cases) {
+    const r = await chatBurst(ask, listen, tokens, burst, rounds);
+    const e = r.samples.length ? ` e.g. ${r.samples.join(" | ")}` : "";
+    console.log(`  ${name.padEnd(22)} ${summary(r.overheads)}   errors ${r.errors}${e}   load ${load()}`);
+  }
+}
+
+async function mix(a: string, b: string, tokens: string[]): Promise<void> {
+  console.log(
+    `\nUser mix: ${users} users over 2 processes, think time 2–6 s, ${mixDuration} s (chat 30 %, search 35 %, browse 35 %)`,
+  );
+  const r = await userMix([a, b], tokens, users, mixDuration);
+  console.log(`  chat overhead ${summary(r.chat)}   (goal p95 ≤ 30 ms)`);
+  console.log(`  search        ${summary(r.search)}`);
+  console.log(`  browse        ${summary(r.browse)}`);
+  console.log(
+    `  errors ${r.errors}${r.errorSamples.length ? ` e.g. ${r.errorSamples.join(" | ")}` : ""}   load ${load()}`,
+  );
+  console.log(`  chat overhead p99 ${percentile(r.chat, 99).toFixed(1)} ms`);
+}
+
 async function main(): Promise<void> {
+  const provider = await startProvider();
   const store = await startStoreProcess();
   const env = {
     MONGODB_URI: store.first,
     JWT_SECRET: randomBytes(32).toString("hex"),
     ADMIN_PASSWORD: PASSWORD,
     LOG_LEVEL: "silent",
+    OPENAI_BASE_URL: provider.baseURL,
+    // the mix has several virtual users per account (ACCOUNTS_MAX accounts)
+    CHAT_LIMITS: JSON.stringify({
+      maxInFlightPerUser: Math.max(2, Math.ceil(users / ACCOUNTS_MAX) + 1),
+      llmTimeoutMs: 60_000,
+    }),
   };
   const a = await startAppProcess(env);
   const b = await startAppProcess(env);
@@ -90,31 +171,23 @@ async function main(): Promise<void> {
     });
     if (login.status !== 200) throw new Error(`login failed: ${login.status}`);
     const token = login.body.token as string;
-    const rows: string[] = [];
-    for (const c of CASES) {
-      await run([a.url, b.url], c, token); // warm-up of both (JIT, caches), not counted
-      const one = await run([a.url], c, token);
-      const two = await run([a.url, b.url], c, token);
-      rows.push(
-        `${c.name.padEnd(26)} 1 process ${one.rps.toFixed(0).padStart(6)} req/s   2 processes ${two.rps
-          .toFixed(0)
-          .padStart(6)} req/s   ratio ${(two.rps / one.rps).toFixed(2)}   errors ${one.errors + two.errors}`,
-      );
-    }
-    const load = os
-      .loadavg()
-      .map((l) => l.toFixed(1))
-      .join(" ");
-    process.stdout.write(
-      `${rows.join("\n")}\ncores ${os.cpus().length}, load average ${load} (after the runs)\n`,
-    );
+    console.log(`cores ${os.cpus().length}, load average ${load()} at the start`);
+    if (parts.has("throughput")) await throughput(a.url, b.url, token);
+    if (!parts.has("burst") && !parts.has("mix")) return;
+    const accounts = await makeAccounts(store.first, a.url, Math.min(ACCOUNTS_MAX, Math.max(burst, users)));
+    if (parts.has("burst")) await bursts(a.url, b.url, accounts);
+    if (parts.has("mix")) await mix(a.url, b.url, accounts);
   } finally {
     await Promise.all([a.stop(), b.stop()]);
     await store.stop();
+    await provider.close();
   }
 }
 
-main().catch((err) => {
-  process.stderr.write(`${err instanceof Error ? err.stack : String(err)}\n`);
-  process.exit(1);
-});
+main().then(
+  () => process.exit(0),
+  (err) => {
+    process.stderr.write(`${err instanceof Error ? err.stack : String(err)}\n`);
+    process.exit(1);
+  },
+);

@@ -200,7 +200,12 @@ describe("AnswerRunner", () => {
         worker: null,
         error: { code: "INTERRUPTED", message: formatMessage("chat.interrupted"), retryable: true },
       });
+      // subscribers are told, once: a client does not show the answer streaming forever
+      expect(typesOf(id)).toEqual(["ERROR"]);
+      expect(events.find((e) => e.messageId === id)?.message).toMatchObject({ status: "error" });
     }
+    expect(await runner.recoverInterrupted(30_000)).toBe(0);
+    expect(typesOf(dead.message.id)).toEqual(["ERROR"]);
     expect((await stored(live.message.id))?.status).toBe("streaming");
     // even with no grace at all, an answer generating in this process is not taken for dead
     expect(await runner.recoverInterrupted(0)).toBe(1);

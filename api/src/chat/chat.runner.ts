@@ -6,7 +6,8 @@
  * - Heartbeat: a generating answer saves its partial text and shows life every `heartbeatMs`, so readers see
  *   progress and recovery can tell live answers from dead ones.
  * - Recovery: answers left pending/streaming by a crashed process (no heartbeat for `staleAfterMs`) become
- *   retryable errors (INTERRUPTED), at start and periodically. Safe with several live processes.
+ *   retryable errors (INTERRUPTED), at start and periodically, each with an ERROR event (subscribers on every
+ *   process see it end). Safe with several live processes.
  * - Events: CREATED (after the model request has left), each DELTA, then COMPLETED / STOPPED / ERROR, on
  *   CHAT_MESSAGE_EVENT. The final message is stored with its citations (and a knowledge gap when there was none).
  */
@@ -66,6 +67,9 @@ export interface AnswerRunnerDeps {
   /** answers in flight also counted in the store (several processes over one store) */
   storeSlots?: StoreAnswerSlots;
 }
+
+/** answers recovered per pass at most (the next pass takes the rest) */
+const RECOVER_BATCH = 500;
 
 interface InFlight {
   userId: string;
@@ -228,24 +232,37 @@ export class AnswerRunner {
   async recoverInterrupted(staleAfterMs = this.deps.limits.staleAfterMs): Promise<number> {
     if (this.closed || mongoose.connection.readyState !== 1) return 0;
     try {
-      const res = await ChatMessageModel.updateMany(
-        {
-          role: "assistant",
-          status: { $in: IN_PROGRESS },
-          _id: { $nin: [...this.inFlight.keys()].map((id) => new mongoose.Types.ObjectId(id)) },
-          $or: [{ heartbeatAt: null }, { heartbeatAt: { $lt: new Date(Date.now() - staleAfterMs) } }],
-        },
-        {
-          $set: {
-            status: "error",
-            error: { code: "INTERRUPTED", message: formatMessage("chat.interrupted"), retryable: true },
-            worker: null,
+      const dead = {
+        role: "assistant" as const,
+        status: { $in: IN_PROGRESS },
+        $or: [{ heartbeatAt: null }, { heartbeatAt: { $lt: new Date(Date.now() - staleAfterMs) } }],
+      };
+      const mine = [...this.inFlight.keys()].map((id) => new mongoose.Types.ObjectId(id));
+      const found = await ChatMessageModel.find({ ...dead, _id: { $nin: mine } }, { _id: 1 })
+        .limit(RECOVER_BATCH)
+        .lean();
+      let marked = 0;
+      for (const { _id } of found) {
+        if (this.inFlight.has(String(_id))) continue;
+        // one by one, on the same condition: when several processes recover at once, one wins each answer,
+        // and it tells the subscribers (on every process), so no client shows it streaming forever
+        const doc = await ChatMessageModel.findOneAndUpdate(
+          { ...dead, _id },
+          {
+            $set: {
+              status: "error",
+              error: { code: "INTERRUPTED", message: formatMessage("chat.interrupted"), retryable: true },
+              worker: null,
+            },
           },
-        },
-      );
-      if (res.modifiedCount > 0)
-        logger.warn({ count: res.modifiedCount }, "marked interrupted chat answers as errors");
-      return res.modifiedCount;
+          { returnDocument: "after" },
+        ).lean();
+        if (!doc) continue;
+        marked++;
+        publishMessageEvent(this.deps.events, "ERROR", presentMessage(doc), String(doc.userId));
+      }
+      if (marked > 0) logger.warn({ count: marked }, "marked interrupted chat answers as errors");
+      return marked;
     } catch (err) {
       logger.error({ err }, "chat recovery failed");
       return 0;

@@ -5,8 +5,10 @@
  * SIGTERM closes it.
  *
  * Environment: MONGODB_URI, JWT_SECRET, ADMIN_PASSWORD, OPENAI_BASE_URL (optional), RATE_LIMITS (JSON,
- * optional).
+ * optional), CHAT_LIMITS (JSON, optional: e.g. a short staleAfterMs for the crash tests), NOTION_API_BASE_URL
+ * (optional: a fake Notion server).
  */
+import type { ChatLimits } from "../chat/chat.limits";
 import type { RateLimitConfig } from "../config";
 import { startTestApp } from "./app";
 
@@ -18,6 +20,8 @@ const app = await startTestApp({
   config: {
     mongodbUri: env.MONGODB_URI,
     jwtSecret: env.JWT_SECRET,
+    ...(env.CHAT_LIMITS ? { chatLimits: JSON.parse(env.CHAT_LIMITS) as Partial<ChatLimits> } : {}),
+    ...(env.NOTION_API_BASE_URL ? { notionApiBaseUrl: env.NOTION_API_BASE_URL } : {}),
     ...(env.OPENAI_BASE_URL ? { openaiBaseUrl: env.OPENAI_BASE_URL, openaiApiKey: "test-key" } : {}),
   },
 });

@@ -3,6 +3,9 @@
  * maxTimeMS), killCursors, two clients, a replica set URI, and resume points lost from the history (286).
  * Runs against the embedded store, or a real replica set when MONGODB_URI is set (store-only parts skipped).
  */
+import { mkdtemp, rm } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
 import { type ChangeStreamDocument, type Document, Long, MongoClient, Timestamp } from "mongodb";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startEmbeddedStore } from "../src";
@@ -183,4 +186,36 @@ describe.skipIf(againstRealMongo)("change stream history (store-only)", () => {
       await second.close();
     }
   });
+
+  it("should let a client with two waiting streams find the restarted store: both fail with 286, writes work", async () => {
+    // The store closes idle connections (the driver's monitor) before busy ones (the awaitData getMores):
+    // closed in the same instant, the driver's monitor could hang forever on a dead socket and the client
+    // never reconnected (both next() pending, every operation failing server selection).
+    const dir = await mkdtemp(path.join(os.tmpdir(), "em-restart-"));
+    let store = await startEmbeddedStore({ dbpath: dir });
+    const port = store.port;
+    const client = await MongoClient.connect(store.uri, { serverSelectionTimeoutMS: 10_000 });
+    try {
+      const db = client.db("h");
+      await db.collection("x").insertOne({ _id: 1 as never });
+      const streams = ["a", "b"].map((c) => db.collection(c).watch([], { maxAwaitTimeMS: 500 }));
+      const outcomes = streams.map((s) => failure(s.next()));
+      await new Promise((r) => setTimeout(r, 700)); // both streams wait in a getMore
+      await store.close();
+      store = await startEmbeddedStore({ dbpath: dir, port });
+      const started = Date.now();
+      const within = (p: Promise<unknown>, ms: number) =>
+        Promise.race([p, new Promise((r) => setTimeout(() => r("timeout"), ms))]);
+      const errors = (await within(Promise.all(outcomes), 8_000)) as Array<{ code?: number }> | "timeout";
+      expect(errors).not.toBe("timeout");
+      expect((errors as Array<{ code?: number }>).map((e) => e?.code)).toEqual([286, 286]);
+      expect(await within(db.collection("x").countDocuments(), 8_000)).toBe(1);
+      expect(Date.now() - started).toBeLessThan(8_000);
+      for (const s of streams) await s.close();
+    } finally {
+      await client.close();
+      await store.close();
+      await rm(dir, { recursive: true, force: true });
+    }
+  }, 30_000);
 });

@@ -7,6 +7,9 @@ import { type ServerState, type StoreLogger, silentLogger } from "./wire/context
 import { CursorManager } from "./wire/cursors";
 import { RetryableWrites } from "./wire/retryable";
 
+/** at close, how long after the idle connections the busy ones are closed (see close()) */
+export const CLOSE_BUSY_AFTER_MS = 100;
+
 export interface WireServerOptions {
   engine: Engine;
   host?: string;
@@ -69,10 +72,19 @@ export async function startWireServer(options: WireServerOptions): Promise<WireS
     port: state.port,
     state,
     close() {
+      // Idle connections first, the busy ones (awaitData getMores) a moment later. A driver that sees a busy
+      // connection fail checks the server at once on its monitoring connection: when that one is closed in the
+      // same instant, the Node driver can write its hello into the dead socket before it notices the close and
+      // then waits forever (no timeout applies), so the client never finds the store again after a restart.
       closing ??= new Promise<void>((resolve) => {
         server.close(() => resolve());
-        for (const conn of connections) conn.close();
-        state.cursors.close();
+        for (const conn of connections) if (conn.idle) conn.close();
+        const rest = () => {
+          for (const conn of connections) conn.close();
+          state.cursors.close();
+        };
+        if ([...connections].some((c) => !c.idle)) setTimeout(rest, CLOSE_BUSY_AFTER_MS);
+        else rest();
       });
       return closing;
     },

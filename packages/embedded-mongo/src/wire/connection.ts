@@ -59,6 +59,11 @@ export class Connection {
     });
   }
 
+  /** no command running (an idle pooled connection, or a driver's monitoring connection between hellos) */
+  get idle(): boolean {
+    return !this.busy;
+  }
+
   close(): void {
     if (this.closed) return;
     this.closed = true;

@@ -1,0 +1,269 @@
+/**
+ * The chat parts of `npm run bench:cluster` (bench/cluster.bench.ts):
+ * - the fake OpenAI server in a worker thread (its timers do not wait for the clients' work): first token after
+ *   FIRST_TOKEN_MS, then a token every TOKEN_MS;
+ * - chatBurst: N questions sent at the same moment, each from its own session and websocket; first-token
+ *   overhead = (first DELTA at the subscriber − the moment its sendMessage left) − FIRST_TOKEN_MS;
+ * - userMix: U virtual users over the processes, each thinking 2–6 s between actions: chat (wait for the first
+ *   token, then for the end of the answer), search (GraphQL searchKnowledge) or browse (GET /api/knowledge, or one
+ *   article through GraphQL knowledgeArticle). Errors: non-2xx, GraphQL errors, an answer that fails or does not start within 30 s.
+ * Accounts: `makeAccounts` creates up to ACCOUNTS_MAX verified users through the users service (as the CLI does)
+ * and signs them in; seat i uses account i % accounts (the mix: several virtual users per account, its
+ * per-user answer limit raised through CHAT_LIMITS).
+ */
+import { performance } from "node:perf_hooks";
+import { isMainThread, parentPort, Worker, workerData } from "node:worker_threads";
+
+export const FIRST_TOKEN_MS = 300;
+const TOKEN_MS = 50;
+/** ~40 stream tokens: an answer streams for ~2 s after its first token */
+const ANSWER = `${"Klagefristen er fire uger fra modtagelsen. ".repeat(3)}[1]`;
+const QUESTION = "Hvad er klagefristen for en afgørelse?";
+export const ACCOUNTS_MAX = 50;
+const SEARCHES = ["klagefrist", "ferie", "aktindsigt", "persondata", "mødereferat", "tilskud"];
+
+export function percentile(values: number[], p: number): number {
+  const s = [...values].sort((a, b) => a - b);
+  return s.length ? s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))] : Number.NaN;
+}
+
+export function summary(values: number[]): string {
+  const f = (n: number) => n.toFixed(1).padStart(7);
+  return `n=${String(values.length).padStart(5)}  p50 ${f(percentile(values, 50))} ms  p95 ${f(percentile(values, 95))} ms`;
+}
+
+/** The fake OpenAI server in its own worker thread. */
+export async function startProvider(): Promise<{ baseURL: string; close(): Promise<void> }> {
+  const self = import.meta.url;
+  const boot = `const { tsImport } = await import(${JSON.stringify(import.meta.resolve("tsx/esm/api"))});
+await tsImport(${JSON.stringify(self)}, ${JSON.stringify(self)});`;
+  const worker = new Worker(new URL(`data:text/javascript,${encodeURIComponent(boot)}`), {
+    workerData: { role: "cluster-provider" },
+  });
+  const { baseURL } = await new Promise<{ baseURL: string }>((resolve, reject) => {
+    worker.once("message", resolve);
+    worker.once("error", reject);
+  });
+  return {
+    baseURL,
+    close: async () => {
+      await worker.terminate();
+    },
+  };
+}
+
+/** `n` verified accounts on the store at `mongodbUri`, signed in through `url`; their tokens. */
+export async function makeAccounts(mongodbUri: string, url: string, n: number): Promise<string[]> {
+  const { loadConfig } = await import("../api/src/config");
+  const { openDatabase } = await import("../api/src/db/connection");
+  const { createServices } = await import("../api/src/services");
+  const { buildUser, rest } = await import("../api/src/testing/client");
+  const config = loadConfig({ ...process.env, MONGODB_URI: mongodbUri, NODE_ENV: "test" });
+  const db = await openDatabase(config, { role: "client" });
+  const services = createServices(config);
+  const inputs = Array.from({ length: n }, () => buildUser());
+  try {
+    const { user: admin } = await services.users.builtinAdmin();
+    for (const input of inputs) await services.users.createUser(admin, { ...input, verified: true });
+  } finally {
+    await services.close();
+    await db.close();
+  }
+  const tokens: string[] = [];
+  for (const input of inputs) {
+    const res = await rest({ url }, "POST", "/api/auth/login", {
+      body: { email: input.email, password: input.password },
+    });
+    if (res.status !== 200) throw new Error(`login ${res.status} ${JSON.stringify(res.body)}`);
+    tokens.push(res.body.token as string);
+  }
+  return tokens;
+}
+
+type Helpers = typeof import("../api/src/chat/chat.test-helpers");
+type ChatClient = ReturnType<Helpers["wsClient"]>;
+type Collector = InstanceType<Helpers["EventCollector"]>;
+
+interface ChatSeat {
+  /** where the mutation goes */
+  ask: { graphqlUrl: string };
+  client: ChatClient;
+  events: Collector;
+  sessionId: string;
+  token: string;
+}
+
+const app = (url: string) => ({
+  graphqlUrl: `${url}/graphql`,
+  wsUrl: `${url.replace("http", "ws")}/graphql`,
+});
+
+/** A session with its own websocket subscribed on `listen`, its questions sent through `ask`. */
+async function seat(ask: string, listen: string, token: string): Promise<ChatSeat> {
+  const { EventCollector, gqlOk, Q, wsClient } = await import("../api/src/chat/chat.test-helpers");
+  const sessionId = (await gqlOk(app(ask), Q.create, {}, token)).createSession.sessionId as string;
+  const client = wsClient(app(listen), token);
+  return { ask: app(ask), client, events: new EventCollector(client, sessionId), sessionId, token };
+}
+
+/** Send one question; resolves with its first-token overhead (ms) once the answer has ended. */
+async function askOnce(s: ChatSeat, timeoutMs = 30_000): Promise<number> {
+  const { gqlOk, Q } = await import("../api/src/chat/chat.test-helpers");
+  const sentAt = performance.now();
+  const sent = await gqlOk(s.ask, Q.send, { sessionId: s.sessionId, content: QUESTION }, s.token);
+  const id = sent.sendMessage.assistantMessage.id as string;
+  await s.events.untilEnded(id, timeoutMs + 10_000);
+  const end = s.events.events.find((e) => e.messageId === id && e.type !== "DELTA" && e.type !== "CREATED");
+  if (end?.type !== "COMPLETED")
+    throw new Error(`answer ended ${end?.type} ${end?.message?.error?.code ?? ""}`.trim());
+  const first = s.events.firstDeltaAt.get(id);
+  if (first === undefined) throw new Error(`no delta for ${id}`);
+  return first - sentAt - FIRST_TOKEN_MS;
+}
+
+/**
+ * `n` questions at the same moment, `rounds` times (plus one warm-up round, not counted). Seat i listens on
+ * listen[i % listen.length] and asks through ask[i % ask.length].
+ */
+export async function chatBurst(
+  ask: string[],
+  listen: string[],
+  tokens: string[],
+  n: number,
+  rounds: number,
+): Promise<{ overheads: number[]; errors: number; samples: string[] }> {
+  const seats = await Promise.all(
+    Array.from({ length: n }, (_, i) =>
+      seat(ask[i % ask.length], listen[i % listen.length], tokens[i % tokens.length]),
+    ),
+  );
+  await new Promise((r) => setTimeout(r, 1_000)); // every subscription is set up
+  const overheads: number[] = [];
+  const samples: string[] = [];
+  let errors = 0;
+  try {
+    for (let round = 0; round <= rounds; round++) {
+      const results = await Promise.allSettled(seats.map((s) => askOnce(s)));
+      if (round === 0) continue;
+      for (const r of results) {
+        if (r.status === "fulfilled") overheads.push(r.value);
+        else {
+          errors++;
+          if (samples.length < 3) samples.push(String(r.reason?.message ?? r.reason).slice(0, 160));
+        }
+      }
+    }
+  } finally {
+    for (const s of seats) s.events.close();
+    await Promise.all(seats.map((s) => s.client.dispose()));
+  }
+  return { overheads, errors, samples };
+}
+
+export interface MixResult {
+  users: number;
+  durationS: number;
+  chat: number[];
+  search: number[];
+  browse: number[];
+  errors: number;
+  errorSamples: string[];
+}
+
+/** `users` virtual users spread over `urls` for `durationS` seconds (see the header). */
+export async function userMix(
+  urls: string[],
+  tokens: string[],
+  users: number,
+  durationS: number,
+): Promise<MixResult> {
+  const { gql, rest } = await import("../api/src/testing/client");
+  const result: MixResult = {
+    users,
+    durationS,
+    chat: [],
+    search: [],
+    browse: [],
+    errors: 0,
+    errorSamples: [],
+  };
+  const fail = (what: string) => {
+    result.errors++;
+    if (result.errorSamples.length < 5) result.errorSamples.push(what);
+  };
+  const articles = (await rest({ url: urls[0] }, "GET", "/api/knowledge", { token: tokens[0] })).body;
+  // grouped by category
+  const ids = (Object.values(articles ?? {}) as Array<Array<{ id: string }>>).flat().map((a) => a.id);
+  // sessions and websockets first (not measured), a few at a time
+  const seats: ChatSeat[] = [];
+  for (let i = 0; i < users; i += 20) {
+    const batch = Array.from({ length: Math.min(20, users - i) }, (_, j) => {
+      const url = urls[(i + j) % urls.length];
+      return seat(url, url, tokens[(i + j) % tokens.length]);
+    });
+    seats.push(...(await Promise.all(batch)));
+  }
+  await new Promise((r) => setTimeout(r, 1_000));
+  const end = performance.now() + durationS * 1_000;
+  const think = () => new Promise((r) => setTimeout(r, 2_000 + Math.random() * 4_000));
+  const user = async (i: number) => {
+    const s = seats[i];
+    const url = urls[i % urls.length];
+    await new Promise((r) => setTimeout(r, Math.random() * 6_000)); // arrivals spread over one think time
+    while (performance.now() < end) {
+      const pick = Math.random();
+      const t0 = performance.now();
+      try {
+        if (pick < 0.3) {
+          result.chat.push(await askOnce(s));
+        } else if (pick < 0.65) {
+          const q = SEARCHES[Math.floor(Math.random() * SEARCHES.length)];
+          const r = await gql(
+            { graphqlUrl: `${url}/graphql` },
+            `query($q: String!) { searchKnowledge(query: $q) { total hits { article { id title } } } }`,
+            { q },
+            s.token,
+          );
+          if (r.errors) fail(`search ${JSON.stringify(r.errors).slice(0, 120)}`);
+          else result.search.push(performance.now() - t0);
+        } else {
+          if (Math.random() < 0.5 || ids.length === 0) {
+            const r = await rest({ url }, "GET", "/api/knowledge", { token: s.token });
+            if (r.status !== 200) fail(`GET /api/knowledge ${r.status}`);
+            else result.browse.push(performance.now() - t0);
+          } else {
+            const id = ids[Math.floor(Math.random() * ids.length)];
+            const r = await gql(
+              { graphqlUrl: `${url}/graphql` },
+              `query($id: ID!) { knowledgeArticle(id: $id) { id title content category } }`,
+              { id },
+              s.token,
+            );
+            if (r.errors) fail(`article ${JSON.stringify(r.errors).slice(0, 120)}`);
+            else result.browse.push(performance.now() - t0);
+          }
+        }
+      } catch (err) {
+        fail(String(err instanceof Error ? err.message : err).slice(0, 160));
+      }
+      await think();
+    }
+  };
+  try {
+    await Promise.all(seats.map((_, i) => user(i)));
+  } finally {
+    for (const s of seats) s.events.close();
+    await Promise.all(seats.map((s) => s.client.dispose()));
+  }
+  return result;
+}
+
+if (!isMainThread && workerData?.role === "cluster-provider") {
+  const { startFakeOpenAI } = await import("../api/src/testing/fake-openai");
+  const fake = await startFakeOpenAI({
+    reply: (req) => (req.stream ? ANSWER : "Klagefrist"),
+    firstTokenDelayMs: FIRST_TOKEN_MS,
+    tokenDelayMs: TOKEN_MS,
+  });
+  parentPort?.postMessage({ baseURL: fake.baseURL });
+}
