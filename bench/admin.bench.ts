@@ -70,6 +70,13 @@ await Promise.all([...models, CategoryViewModel].map((m) => m.init()));
 
 // ---- seed
 const oid = () => new mongoose.Types.ObjectId();
+/** an id as the driver makes it when a document is written at `at` (seeded history was written over the year) */
+const idAt = (at: Date, n: number) =>
+  new mongoose.Types.ObjectId(
+    Math.floor(at.getTime() / 1000)
+      .toString(16)
+      .padStart(8, "0") + n.toString(16).padStart(16, "0"),
+  );
 const userIds = Array.from({ length: USERS }, oid);
 const raw = (m: mongoose.Model<never>) => m.collection;
 
@@ -99,6 +106,7 @@ const sessions = Math.ceil(MESSAGES / PER_SESSION);
 // sessions spread evenly over the last 365 days, each a user's 10 messages a minute apart
 const sessionStart = (s: number) => now - Math.floor((s / sessions) * 365 * DAY) - 3_600_000;
 await insertAll(ChatSessionModel as never, sessions, (s) => ({
+  _id: idAt(new Date(sessionStart(s)), s),
   userId: userIds[s % USERS],
   sessionId: `s${s}`,
   title: null,
@@ -112,6 +120,7 @@ await insertAll(ChatMessageModel as never, MESSAGES, (i) => {
   const at = new Date(sessionStart(s) + (i % PER_SESSION) * 60_000);
   const rated = role === "assistant" && i % 101 === 1;
   return {
+    _id: idAt(at, i),
     userId: userIds[s % USERS],
     sessionId: `s${s}`,
     role,
@@ -178,7 +187,21 @@ const runs: number[] = [];
 let timings: Record<string, number> = {};
 let calls: StoreCall[] = [];
 let result: Awaited<ReturnType<AdminService["stats"]>> | undefined;
+let added = 0;
 for (let r = 0; r < RUNS; r++) {
+  // live traffic between requests: 10 new messages (a question and an answer in 5 recent sessions)
+  await raw(ChatMessageModel as never).insertMany(
+    Array.from({ length: 10 }, (_, k) => ({
+      userId: userIds[(k >> 1) % USERS],
+      sessionId: `s${k >> 1}`,
+      role: k % 2 === 0 ? "user" : "assistant",
+      content: "Ny besked",
+      timestamp: new Date(),
+      status: k % 2 === 0 ? null : "complete",
+      feedback: null,
+    })) as never[],
+  );
+  added += 10;
   timings = {};
   storeCalls = [];
   const started = performance.now();
@@ -222,6 +245,7 @@ for (const c of [...calls].sort((a, b) => b.ms - a.ms)) {
 }
 console.log(`  ${fmt(storeTotal).padStart(10)}  total in the store (${calls.length} commands)`);
 console.log(`\nknowledgeGaps (2,000 recorded gaps grouped): ${fmt(gapsMs)} → ${gaps.length} groups`);
+console.log(`(${added} messages were added between the timed runs, 10 before each)`);
 console.log(
   `figures: totalMessages ${result?.totalMessages}, todayMessages ${result?.todayMessages}, activeUsers ${result?.activeUsers}, weeklyActiveUsers ${result?.weeklyActiveUsers}, avgSessionDuration ${result?.avgSessionDuration} s, feedback ${result?.feedback.up}/${result?.feedback.down}`,
 );

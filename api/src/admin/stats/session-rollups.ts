@@ -47,6 +47,7 @@ interface Rollup {
 interface StateDoc {
   _id: string;
   watermark?: Oid | null;
+  version?: number;
   leaseUntil?: Date | null;
   builtAt?: Date;
   buildMs?: number;
@@ -121,6 +122,16 @@ async function writeRollups(ids: string[], rolled: Map<string, Rollup>, stamp: D
     if (onSessions.length) await sessions().bulkWrite(onSessions, { ordered: false });
     if (onOrphans.length) await orphans().bulkWrite(onOrphans, { ordered: false });
   }
+  await bumpVersion();
+}
+
+/** Every write to the roll-ups bumps the state's version: the sums cached by any process are then stale. */
+async function bumpVersion(): Promise<void> {
+  await state()
+    .updateOne({ _id: STATE_ID }, { $inc: { version: 1 } }, { upsert: true })
+    .catch((e: { code?: number }) => {
+      if (e.code !== 11000) throw e;
+    });
 }
 
 /** The newest message id now (null: no messages). */
@@ -138,28 +149,52 @@ async function incrementalPass(): Promise<boolean> {
   const s = await state().findOne({ _id: STATE_ID });
   if (!s?.watermark) return false;
   const since = mongoose.Types.ObjectId.createFromTime(
-    Math.max(0, s.watermark.getTimestamp().getTime() / 1000 - ROLLUP_OVERLAP_S),
+    Math.max(0, Math.floor(s.watermark.getTimestamp().getTime() / 1000) - ROLLUP_OVERLAP_S),
   );
-  const touched = await messages()
-    .aggregate<{ _id: string; top: Oid }>([
-      { $match: { _id: { $gte: since } } },
-      { $group: { _id: "$sessionId", top: { $max: "$_id" } } },
-    ])
+  const recent = { _id: { $gte: since } };
+  // the newest id first: whatever is written meanwhile is at or after it, so the next pass sees it
+  const [newest] = await messages()
+    .find(recent, { projection: { _id: 1 } })
+    .sort({ _id: -1 })
+    .limit(1)
     .toArray();
-  if (touched.length === 0) return true;
-  const ids = touched.map((t) => String(t._id));
+  if (!newest) return true;
+  const ids = (await messages().distinct("sessionId", recent)).map(String);
   const stamp = new Date();
   for (let i = 0; i < ids.length; i += BATCH) {
     const batch = ids.slice(i, i + BATCH);
     await writeRollups(batch, await groupSessions({ sessionId: { $in: batch } }), stamp);
   }
-  const top = touched.reduce<Oid>((a, t) => (t.top.toHexString() > a.toHexString() ? t.top : a), s.watermark);
+  const top = newest._id as Oid;
   await state().updateOne({ _id: STATE_ID }, { $max: { watermark: top } });
   return true;
 }
 
+type Sums = { n: number; dur: number; multi: number };
+/**
+ * The last sums this process computed per store, with what they were computed from: the roll-ups' version (any
+ * roll-up write bumps it), the number of messages and of sessions (a deleted session removes its roll-up without
+ * a write: the session count changes, and its messages' count). Reused while all three are unchanged.
+ */
+const cachedSums = new WeakMap<object, { key: string; sums: Sums }>();
+
+/** Σ over every roll-up, reusing this process's last sums while nothing they depend on changed. */
+async function currentSums(): Promise<Sums> {
+  const [st, nMessages, nSessions] = await Promise.all([
+    state().findOne({ _id: STATE_ID }, { projection: { version: 1 } }),
+    messages().estimatedDocumentCount(),
+    sessions().estimatedDocumentCount(),
+  ]);
+  const key = `${st?.version ?? 0}/${nMessages}/${nSessions}`;
+  const hit = cachedSums.get(db());
+  if (hit?.key === key) return hit.sums;
+  const fresh = await sums();
+  cachedSums.set(db(), { key, sums: fresh });
+  return fresh;
+}
+
 /** Σ over every roll-up: messages, durations (ms) and sessions with ≥ 2 messages. */
-async function sums(): Promise<{ n: number; dur: number; multi: number }> {
+async function sums(): Promise<Sums> {
   const group = (prefix: string) => ({
     $group: {
       _id: null,
@@ -206,11 +241,55 @@ export async function rebuildSessionRollups(): Promise<number> {
   const stamp = new Date();
   // everything inserted from here on is at or after the watermark (minus the overlap): the next pass sees it
   const watermark = await newestMessageId();
-  const rolled = await groupSessions({});
-  await writeRollups([...rolled.keys()], rolled, stamp, false);
+  const total = await messages().estimatedDocumentCount();
+  // grouped and written inside the store ($merge onto the session documents; no session document: discarded)
+  const multi = { $gte: ["$n", 2] };
+  await messages()
+    .aggregate([
+      {
+        $group: {
+          _id: "$sessionId",
+          first: { $min: "$timestamp" },
+          last: { $max: "$timestamp" },
+          n: { $sum: 1 },
+        },
+      },
+      {
+        $project: {
+          _id: 0,
+          sessionId: "$_id",
+          statsRollup: {
+            first: "$first",
+            last: "$last",
+            n: "$n",
+            dur: { $cond: [multi, { $subtract: ["$last", "$first"] }, 0] },
+            multi: { $cond: [multi, 1, 0] },
+            at: { $literal: stamp },
+          },
+        },
+      },
+      {
+        $merge: {
+          into: sessions().collectionName,
+          on: "sessionId",
+          whenMatched: "merge",
+          whenNotMatched: "discard",
+        },
+      },
+    ])
+    .toArray();
   // roll-ups of sessions that lost their messages behind the chat's back
   await sessions().updateMany({ "statsRollup.at": { $lt: stamp } }, { $unset: { statsRollup: "" } });
   await orphans().deleteMany({ kind: ORPHAN, at: { $lt: stamp } });
+  // messages without a session document (rare): their roll-ups are written one by one
+  const [onSessions] = await sessions()
+    .aggregate<{ n: number }>([{ $group: { _id: null, n: { $sum: "$statsRollup.n" } } }])
+    .toArray();
+  if ((onSessions?.n ?? 0) !== total) {
+    const rolled = await groupSessions({});
+    await writeRollups([...rolled.keys()], rolled, stamp, false);
+  }
+  await bumpVersion();
   const buildMs = Math.round(performance.now() - started);
   await state().updateOne(
     { _id: STATE_ID },
@@ -259,7 +338,7 @@ async function fromRollups(): Promise<number | null> {
   for (let attempt = 0; attempt <= RETRIES; attempt++) {
     const before = await messages().estimatedDocumentCount();
     if (!(await incrementalPass())) return null;
-    const s = await sums();
+    const s = await currentSums();
     // equal before or after: no message came or went outside what the pass saw
     if (s.n === before || s.n === (await messages().estimatedDocumentCount())) {
       return s.multi ? s.dur / s.multi : 0;
