@@ -92,16 +92,30 @@ async function groupSessions(match: Record<string, unknown>): Promise<Map<string
  * Writes the roll-ups of these sessions (absent from `rolled` = no messages left: roll-up removed). A full
  * rebuild (`clean: false`) leaves stale roll-ups to its own sweep.
  */
-async function writeRollups(ids: string[], rolled: Map<string, Rollup>, stamp: Date, clean = true) {
+async function writeRollups(
+  ids: string[],
+  rolled: Map<string, Rollup>,
+  stamp: Date,
+  clean = true,
+): Promise<Sums | null> {
+  // how the sums change: new minus old roll-ups of these sessions (null: unknown, an orphan changed)
+  let delta: Sums | null = { n: 0, dur: 0, multi: 0 };
   for (let i = 0; i < ids.length; i += BATCH) {
     const batch = ids.slice(i, i + BATCH);
-    const existing = new Set(
-      (
-        await sessions()
-          .find({ sessionId: { $in: batch } }, { projection: { sessionId: 1 } })
-          .toArray()
-      ).map((s) => String(s.sessionId)),
-    );
+    const found = await sessions()
+      .find({ sessionId: { $in: batch } }, { projection: { sessionId: 1, statsRollup: 1 } })
+      .toArray();
+    const existing = new Set(found.map((s) => String(s.sessionId)));
+    for (const f of found) {
+      const old = f.statsRollup as Partial<Rollup> | undefined;
+      const r = rolled.get(String(f.sessionId));
+      if (delta && (r || clean)) {
+        delta.n += (r?.n ?? 0) - (old?.n ?? 0);
+        delta.dur += (r?.dur ?? 0) - (old?.dur ?? 0);
+        delta.multi += (r?.multi ?? 0) - (old?.multi ?? 0);
+      }
+    }
+    if (batch.some((id) => !existing.has(id))) delta = null;
     const onSessions: mongoose.mongo.AnyBulkWriteOperation[] = [];
     const onOrphans: mongoose.mongo.AnyBulkWriteOperation<OrphanDoc>[] = [];
     for (const id of batch) {
@@ -122,16 +136,17 @@ async function writeRollups(ids: string[], rolled: Map<string, Rollup>, stamp: D
     if (onSessions.length) await sessions().bulkWrite(onSessions, { ordered: false });
     if (onOrphans.length) await orphans().bulkWrite(onOrphans, { ordered: false });
   }
-  await bumpVersion();
+  return delta;
 }
 
-/** Every write to the roll-ups bumps the state's version: the sums cached by any process are then stale. */
-async function bumpVersion(): Promise<void> {
-  await state()
-    .updateOne({ _id: STATE_ID }, { $inc: { version: 1 } }, { upsert: true })
-    .catch((e: { code?: number }) => {
-      if (e.code !== 11000) throw e;
-    });
+/** Every write to the roll-ups bumps the state's version (the sums cached by other processes are then stale). */
+async function bumpVersion(): Promise<number | undefined> {
+  const doc = await state().findOneAndUpdate(
+    { _id: STATE_ID },
+    { $inc: { version: 1 } },
+    { upsert: true, returnDocument: "after" },
+  );
+  return doc?.version;
 }
 
 /** The newest message id now (null: no messages). */
@@ -161,10 +176,22 @@ async function incrementalPass(): Promise<boolean> {
   if (!newest) return true;
   const ids = (await messages().distinct("sessionId", recent)).map(String);
   const stamp = new Date();
+  let delta: Sums | null = { n: 0, dur: 0, multi: 0 };
   for (let i = 0; i < ids.length; i += BATCH) {
     const batch = ids.slice(i, i + BATCH);
-    await writeRollups(batch, await groupSessions({ sessionId: { $in: batch } }), stamp);
+    const d = await writeRollups(batch, await groupSessions({ sessionId: { $in: batch } }), stamp);
+    delta = delta && d && { n: delta.n + d.n, dur: delta.dur + d.dur, multi: delta.multi + d.multi };
   }
+  const version = await bumpVersion();
+  // this process's cached sums follow the pass when no other process wrote in between
+  const hit = cachedSums.get(db());
+  if (hit && delta && version === (s.version ?? 0) + 1 && hit.version === (s.version ?? 0)) {
+    const { n, dur, multi } = hit.sums;
+    cachedSums.set(db(), {
+      version,
+      sums: { n: n + delta.n, dur: dur + delta.dur, multi: multi + delta.multi },
+    });
+  } else cachedSums.delete(db());
   const top = newest._id as Oid;
   await state().updateOne({ _id: STATE_ID }, { $max: { watermark: top } });
   return true;
@@ -172,25 +199,21 @@ async function incrementalPass(): Promise<boolean> {
 
 type Sums = { n: number; dur: number; multi: number };
 /**
- * The last sums this process computed per store, with what they were computed from: the roll-ups' version (any
- * roll-up write bumps it), the number of messages and of sessions (a deleted session removes its roll-up without
- * a write: the session count changes, and its messages' count). Reused while all three are unchanged.
+ * The last sums this process computed per store and the roll-ups' version they match (every pass that writes
+ * roll-ups bumps it; this process's own passes carry the sums forward by their difference). A deleted session
+ * removes its roll-up without a pass: the message count check then fails and the sums are taken afresh.
  */
-const cachedSums = new WeakMap<object, { key: string; sums: Sums }>();
+const cachedSums = new WeakMap<object, { version: number; sums: Sums }>();
 
-/** Σ over every roll-up, reusing this process's last sums while nothing they depend on changed. */
-async function currentSums(): Promise<Sums> {
-  const [st, nMessages, nSessions] = await Promise.all([
-    state().findOne({ _id: STATE_ID }, { projection: { version: 1 } }),
-    messages().estimatedDocumentCount(),
-    sessions().estimatedDocumentCount(),
-  ]);
-  const key = `${st?.version ?? 0}/${nMessages}/${nSessions}`;
+/** Σ over every roll-up; the cached sums unless `fresh` or another process wrote roll-ups since. */
+async function currentSums(fresh: boolean): Promise<Sums> {
+  const st = await state().findOne({ _id: STATE_ID }, { projection: { version: 1 } });
+  const version = st?.version ?? 0;
   const hit = cachedSums.get(db());
-  if (hit?.key === key) return hit.sums;
-  const fresh = await sums();
-  cachedSums.set(db(), { key, sums: fresh });
-  return fresh;
+  if (!fresh && hit?.version === version) return hit.sums;
+  const computed = await sums();
+  cachedSums.set(db(), { version, sums: computed });
+  return computed;
 }
 
 /** Σ over every roll-up: messages, durations (ms) and sessions with ≥ 2 messages. */
@@ -289,6 +312,7 @@ export async function rebuildSessionRollups(): Promise<number> {
     const rolled = await groupSessions({});
     await writeRollups([...rolled.keys()], rolled, stamp, false);
   }
+  cachedSums.delete(db());
   await bumpVersion();
   const buildMs = Math.round(performance.now() - started);
   await state().updateOne(
@@ -338,11 +362,11 @@ async function fromRollups(): Promise<number | null> {
   for (let attempt = 0; attempt <= RETRIES; attempt++) {
     const before = await messages().estimatedDocumentCount();
     if (!(await incrementalPass())) return null;
-    const s = await currentSums();
     // equal before or after: no message came or went outside what the pass saw
-    if (s.n === before || s.n === (await messages().estimatedDocumentCount())) {
-      return s.multi ? s.dur / s.multi : 0;
-    }
+    const agrees = async (s: Sums) => s.n === before || s.n === (await messages().estimatedDocumentCount());
+    let s = await currentSums(false);
+    if (!(await agrees(s))) s = await currentSums(true);
+    if (await agrees(s)) return s.multi ? s.dur / s.multi : 0;
   }
   return null;
 }
