@@ -16,10 +16,14 @@
  *   most ROLLUP_OVERLAP_S seconds older than the newest message already rolled up (the watermark) are
  *   recomputed exactly from their messages (sessionId index) and overwritten. The overlap covers writers
  *   whose clocks or inserts lag; recomputing a session twice is harmless.
- * - check: the roll-ups' message count must equal the number of chat messages. It does unless messages were
- *   changed behind the chat's back (deleted without their session, inserted with old ids); then the roll-ups
- *   are rebuilt from scratch under a lease (one process at a time); meanwhile the figure is computed directly
- *   from the messages, as before. Every answer is exact either way.
+ * - sums: Σn, Σdur, Σmulti over all roll-ups (one pass over the session documents), kept per process with the
+ *   roll-ups' version; a process's own pass moves its sums by the difference it wrote, another process's write
+ *   (a version it did not make) or a failed check takes them afresh.
+ * - check: the roll-ups' message count must equal the number of chat messages. A session deleted with its
+ *   messages fails it once (the sums are then taken afresh). It fails for good only when messages were changed
+ *   behind the chat's back (deleted without their session, inserted with old ids); then the roll-ups are rebuilt
+ *   from scratch under a lease (one process at a time; the build groups and $merges inside the store), and
+ *   meanwhile other processes compute the figure directly from the messages, as before. Every answer is exact.
  */
 import mongoose from "mongoose";
 import { ChatMessageModel, ChatSessionModel } from "../../chat/chat.model";
