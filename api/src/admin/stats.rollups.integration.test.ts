@@ -10,6 +10,7 @@ import mongoose from "mongoose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApp, type TestApp } from "../testing/app";
 import { copenhagenDayOf } from "./stats/chat-figures";
+import { averageSessionDuration } from "./stats/session-rollups";
 
 let app: TestApp;
 let db: mongoose.mongo.Db;
@@ -259,5 +260,20 @@ describe("admin statistics from roll-ups, while the data changes", () => {
       ["d", 2, 30_500],
       ["e", 1, 0],
     ]);
+  });
+
+  it("should answer directly while another process holds the rebuild lease, then rebuild once it is free", async () => {
+    // e's last message (written an hour ago) goes behind the chat's back: the roll-ups disagree with the count
+    await db.collection("chat_messages").deleteMany({ sessionId: "e" });
+    const state = db.collection<{ _id: string; leaseUntil: Date | null }>("stats_rollups");
+    await state.updateOne({ _id: "sessions" }, { $set: { leaseUntil: new Date(Date.now() + 3_600_000) } });
+    const held = await averageSessionDuration();
+    expect(held.via).toBe("direct");
+    expect(Math.round(held.avgMs / 1000)).toBe(450);
+    await state.updateOne({ _id: "sessions" }, { $set: { leaseUntil: null } });
+    expect((await averageSessionDuration()).via).toBe("rebuilt");
+    const again = await averageSessionDuration();
+    expect(again).toEqual({ avgMs: held.avgMs, via: "rollups" });
+    expect((await db.collection("chat_sessions").findOne({ sessionId: "e" }))?.statsRollup).toBeUndefined();
   });
 });
