@@ -104,6 +104,15 @@ beforeAll(async () => {
       updatedAt: t("2026-01-01T00:00:00Z"),
     })),
   );
+  // a sign-in without a user id (never an active user)
+  await db.collection("activity_logs").insertOne({
+    action: "login",
+    description: "Ukendt bruger loggede ind",
+    userEmail: null,
+    userId: null,
+    timestamp: t("2026-03-30T09:30:00Z"),
+    metadata: {},
+  });
   await db
     .collection("chat_sessions")
     .insertMany([session("a", u1), session("b", u2), session("c", u3), session("e", u3)]);

@@ -28,7 +28,9 @@ export interface PeopleFigures {
   activeUsersPerDay: Array<{ date: string; count: number }>;
 }
 
-const logins = (since: Date) => ({ action: "login", timestamp: { $gte: since }, userId: { $ne: null } });
+// (sign-ins without a user id group under null and are dropped with the users that do not exist: leaving
+// `userId: { $ne: null }` out keeps the filter on the store's native range path instead of its general matcher)
+const logins = (since: Date) => ({ action: "login", timestamp: { $gte: since } });
 
 /** Distinct ids of users active since `since`: who asked (from ./day-rollups.ts) or signed in. */
 async function activeIds(since: Date, asked: Promise<Set<string>>): Promise<Set<string>> {
