@@ -14,8 +14,9 @@ import { BookmarkModel } from "../bookmarks/bookmark.model";
 import { lastCopenhagenDays } from "./copenhagen";
 import { groupKnowledgeGaps, type KnowledgeGapView, type RawGap } from "./gaps";
 import { type ChatFigures, chatFigures } from "./stats/chat-figures";
+import { chatDays } from "./stats/day-rollups";
 import { type FeedbackFigures, feedbackFigures } from "./stats/feedback-figures";
-import { type PeopleFigures, peopleFigures } from "./stats/people-figures";
+import { activeWindows, type PeopleFigures, peopleFigures } from "./stats/people-figures";
 import { type StatsTimings, timed } from "./stats/timing";
 
 export const TOP_CATEGORIES_SHOWN = 6;
@@ -49,9 +50,10 @@ export class AdminService {
     const now = opts.now ?? new Date();
     const { timings } = opts;
     const window = lastCopenhagenDays(CHART_DAYS, now);
+    const days = timed(timings, "chatDays", () => chatDays(window, activeWindows(now)));
     const [people, chat, totalBookmarks, topCategories, recent, feedback] = await Promise.all([
-      peopleFigures(now, window, timings),
-      chatFigures(now, window, timings),
+      peopleFigures(now, window, days, timings),
+      chatFigures(days, timings),
       timed(timings, "totalBookmarks", () => BookmarkModel.estimatedDocumentCount()),
       timed(timings, "topCategories", () => this.deps.topCategories(TOP_CATEGORIES_SHOWN)),
       timed(timings, "recentActivity", () =>
