@@ -118,6 +118,7 @@ export function createServices(config: AppConfig, opts: ServicesOptions = {}): S
     events,
     sharedStore: shared,
     retrieve: (query, k) => knowledge.retrievePassages(query, k),
+    articleText: async (id) => (await knowledge.peekArticle(id))?.content ?? null,
     users: {
       emailOf: (id) => users.emailOf(id),
       languageOf: async (id) => (await preferences.get(id)).language,
