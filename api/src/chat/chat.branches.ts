@@ -20,6 +20,8 @@ import type { AnswerRunner } from "./chat.runner";
 import { ownMessage, ownSession } from "./chat.sessions";
 import { MessageTree, type TreeMessage } from "./chat.tree";
 
+/** at most this many alternatives at one point (edits of a question, or answers to it) */
+export const BRANCHES_PER_POINT_MAX = 20;
 /** at most this many sessions are checked for a match on their shown branch per search */
 export const SEARCH_BRANCH_SESSIONS_MAX = 500;
 
@@ -41,7 +43,8 @@ export function branchHistory<T extends HistoryDoc>(
   lastId: string | null,
   limit: number,
 ): HistoryTurn[] {
-  const path = lastId && tree.has(lastId) ? tree.pathTo(lastId) : tree.shownBranch(null);
+  // a parent not read yet (a question sent at the same moment): the newest branch stands in
+  const path = lastId === null ? [] : tree.has(lastId) ? tree.pathTo(lastId) : tree.shownBranch(null);
   return path
     .slice(-limit)
     .filter((d) => d.role === "user" || d.status === "complete" || (d.status === "stopped" && d.content))
@@ -128,6 +131,13 @@ export interface BranchContext {
   closed(): boolean;
 }
 
+/** refused beyond BRANCHES_PER_POINT_MAX alternatives at one point */
+function refuseTooManyBranches(tree: MessageTree<MessageDoc>, id: string): void {
+  if (tree.siblings(id).length >= BRANCHES_PER_POINT_MAX) {
+    throw Errors.conflict("chat.tooManyBranches", { max: BRANCHES_PER_POINT_MAX });
+  }
+}
+
 /** refused while an answer at this point is still being generated: stop it first */
 function refuseWhileAnswering(tree: MessageTree<MessageDoc>, ids: string[]): void {
   const busy = ids.some((id) => IN_PROGRESS.includes(tree.byId.get(id)?.status as MessageStatus));
@@ -152,6 +162,7 @@ export async function editQuestion(
   if (msg.role !== "user") throw Errors.notFound("chat.messageNotFound");
   const tree = await loadTree(msg.sessionId, userId);
   refuseWhileAnswering(tree, tree.children(String(msg._id)));
+  refuseTooManyBranches(tree, String(msg._id));
   const parent = tree.parent(String(msg._id));
   return startAnswer(ctx, userId, msg.sessionId, tree, { parent, content: valid.content });
 }
@@ -171,6 +182,7 @@ export async function regenerateAnswer(
   if (msg.role !== "assistant") throw Errors.notFound("chat.messageNotFound");
   const tree = await loadTree(msg.sessionId, userId);
   refuseWhileAnswering(tree, [String(msg._id)]);
+  refuseTooManyBranches(tree, String(msg._id));
   const questionId = tree.parent(String(msg._id));
   const question = questionId ? tree.byId.get(questionId) : undefined;
   if (!question || question.role !== "user") throw Errors.notFound("chat.messageNotFound");
