@@ -72,7 +72,7 @@ function lastHistory(): string[] {
     .chatRequests()
     .filter((r) => r.body.stream === true)
     .at(-1);
-  return (req?.body.messages as Array<{ role: string; content: string }>)
+  return ((req?.body.messages ?? []) as Array<{ role: string; content: string }>)
     .filter((m) => m.role !== "system")
     .map((m) => `${m.role}:${m.content}`);
 }

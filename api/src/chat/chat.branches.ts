@@ -185,7 +185,8 @@ export async function regenerateAnswer(
   refuseTooManyBranches(tree, String(msg._id));
   const questionId = tree.parent(String(msg._id));
   const question = questionId ? tree.byId.get(questionId) : undefined;
-  if (!question || question.role !== "user") throw Errors.notFound("chat.messageNotFound");
+  // an answer always follows its question; anything else is not an answer this user can regenerate
+  if (question?.role !== "user") throw Errors.notFound("chat.messageNotFound");
   const result = await startAnswer(ctx, userId, msg.sessionId, tree, { question });
   return result.assistantMessage;
 }
