@@ -5,7 +5,7 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { startTestApp, type TestApp } from "../testing/app";
-import { createVerifiedUser, gql } from "../testing/client";
+import { createVerifiedUser, gql, rest } from "../testing/client";
 import { type FakeChatRequest, type FakeOpenAI, startFakeOpenAI } from "../testing/fake-openai";
 import { markdownHeadings } from "./answer";
 import { ChatMessageModel, ChatSessionModel } from "./chat.model";
@@ -246,6 +246,22 @@ describe("chat branches: limits and ownership", () => {
       });
     }
     expect(await ChatMessageModel.countDocuments({ sessionId: s })).toBe(2);
+    // REST alike: 404 for another user's message
+    for (const path of [
+      `/api/chat/messages/${q}/edit`,
+      `/api/chat/messages/${a}/regenerate`,
+      `/api/chat/messages/${q}/switch`,
+    ]) {
+      const res = await rest(app, "POST", path, { token: bob.token, body: { content: "Indsprøjtet" } });
+      expect(res.status, path).toBe(404);
+      expect(res.body.code).toBe("NOT_FOUND");
+    }
+    const viaRest = await rest(app, "POST", `/api/chat/messages/${a}/switch`, {
+      token: alice.token,
+      body: {},
+    });
+    expect(viaRest.status).toBe(200);
+    expect(viaRest.body.map((m: { id: string }) => m.id)).toEqual([q, a]);
     // bad content is refused before anything is stored, like a send
     const empty = await gql(app, Q.edit, { messageId: q, content: "   " }, alice.token);
     expect(empty.errors?.[0].extensions?.code).toBe("BAD_USER_INPUT");
