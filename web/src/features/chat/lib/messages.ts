@@ -57,7 +57,10 @@ export function applyEvent(list: readonly Message[], event: MessageEvent): Messa
   if (!event.message) return list as Message[];
   // an answer of a branch not shown (still generating after an edit) stays out of the list
   const known = list.some((m) => m.id === event.message?.id);
-  if (!known && !continuesBranch(list, event.message)) return list as Message[];
+  // (a new question's answer may be announced before the send's response brings the question: CREATED is kept)
+  const parentShown = list.some((m) => m.id === event.message?.parentId);
+  const fresh = event.type === "CREATED" && !parentShown;
+  if (!known && !fresh && !continuesBranch(list, event.message)) return list as Message[];
   return upsertMessage(list, event.message);
 }
 
