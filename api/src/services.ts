@@ -131,6 +131,7 @@ export function createServices(config: AppConfig, opts: ServicesOptions = {}): S
     sharedStore: shared,
     sessionDeleted: (sessionId) => shares.removeSharesOfSession(sessionId),
     retrieve: (query, k) => knowledge.retrievePassages(query, k),
+    articleText: async (id) => (await knowledge.peekArticle(id))?.content ?? null,
     users: {
       emailOf: (id) => users.emailOf(id),
       languageOf: async (id) => (await preferences.get(id)).language,

@@ -27,6 +27,11 @@ function message(overrides: Partial<ChatMessageView>): ChatMessageView {
     knowledgeGap: false,
     freshnessWarnings: [],
     feedback: null,
+    parentId: null,
+    siblingIndex: 1,
+    siblingCount: 1,
+    siblingIds: ["m"],
+    followUps: [],
     ...overrides,
   };
 }

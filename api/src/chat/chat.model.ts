@@ -20,6 +20,8 @@ const sessionSchema = new Schema(
     titled: { type: Boolean, default: false },
     /** false until the first question (a new session needs no history lookup); absent on old documents */
     hasMessages: { type: Boolean },
+    /** the last message of the shown branch (chat.branches.ts); absent: the newest message */
+    activeLeafId: { type: Schema.Types.ObjectId },
     createdAt: { type: Date, required: true },
     lastUpdated: { type: Date, required: true },
   },
@@ -57,6 +59,8 @@ const messageSchema = new Schema(
     role: { type: String, enum: MESSAGE_ROLES, required: true },
     content: { type: String, default: "" },
     timestamp: { type: Date, required: true },
+    /** the message before it in its branch (chat.tree.ts); null for a first question, absent on old messages */
+    parentId: { type: Schema.Types.ObjectId },
     // ---- assistant messages only ----
     /** the user message this answers (retry regenerates from it) */
     replyTo: { type: Schema.Types.ObjectId, default: null },
@@ -70,6 +74,8 @@ const messageSchema = new Schema(
     },
     knowledgeGap: { type: Boolean, default: undefined },
     freshnessWarnings: { type: [freshnessSchema], default: undefined },
+    /** suggested follow-up questions (answer/follow-ups.ts) */
+    followUps: { type: [String], default: undefined },
     feedback: {
       type: new Schema(
         { rating: { type: String, enum: ["up", "down"] }, comment: String, at: Date },

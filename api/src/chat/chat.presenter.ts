@@ -49,6 +49,12 @@ export interface ChatMessageView {
   knowledgeGap: boolean;
   freshnessWarnings: FreshnessWarningView[];
   feedback: FeedbackView | null;
+  /** the message before it in its branch; siblings: the alternatives at its point (chat.tree.ts) */
+  parentId: string | null;
+  siblingIndex: number;
+  siblingCount: number;
+  siblingIds: string[];
+  followUps: string[];
 }
 
 export interface ChatSessionView {
@@ -109,6 +115,12 @@ export function presentMessage(m: Lean<ChatMessageFields>): ChatMessageView {
       message: w.message ?? "",
     })),
     feedback: fb?.rating ? { rating: fb.rating, comment: fb.comment ?? null, at: fb.at ?? null } : null,
+    // one alternative until the tree says otherwise (chat.branches.ts withBranch)
+    parentId: m.parentId ? String(m.parentId) : null,
+    siblingIndex: 1,
+    siblingCount: 1,
+    siblingIds: [String(m._id)],
+    followUps: [...(m.followUps ?? [])],
   };
 }
 
@@ -136,5 +148,9 @@ export function presentMessageRest(m: ChatMessageView) {
     error: m.error,
     knowledgeGap: m.knowledgeGap,
     feedback: m.feedback,
+    parentId: m.parentId,
+    siblingIndex: m.siblingIndex,
+    siblingCount: m.siblingCount,
+    followUps: m.followUps,
   };
 }

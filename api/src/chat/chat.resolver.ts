@@ -19,7 +19,9 @@ export class ChatResolver {
   }
 
   @Authorized()
-  @Query(() => [ChatMessage], { description: "oldest first, including answers still being generated" })
+  @Query(() => [ChatMessage], {
+    description: "the shown branch, oldest first, including answers still being generated",
+  })
   messages(@Arg("sessionId", () => ID) sessionId: string, @Ctx() ctx: GraphQLContext) {
     return ctx.services.chat.listMessages(uid(ctx), sessionId);
   }
@@ -84,6 +86,33 @@ export class ChatResolver {
   @Mutation(() => ChatMessage, { description: "regenerate an answer in state error or stopped" })
   retryMessage(@Arg("messageId", () => ID) messageId: string, @Ctx() ctx: GraphQLContext) {
     return ctx.services.chat.retryMessage(uid(ctx), messageId);
+  }
+
+  @Authorized()
+  @Mutation(() => SendMessagePayload, {
+    description:
+      "edit a question: a new question beside it (a branch) with its pending answer; the old stays",
+  })
+  editMessage(
+    @Arg("messageId", () => ID) messageId: string,
+    @Arg("content", () => String) content: string,
+    @Ctx() ctx: GraphQLContext,
+  ) {
+    return ctx.services.chat.editMessage(uid(ctx), messageId, content);
+  }
+
+  @Authorized()
+  @Mutation(() => ChatMessage, { description: "a new answer (pending) beside an answer; the old one stays" })
+  regenerateMessage(@Arg("messageId", () => ID) messageId: string, @Ctx() ctx: GraphQLContext) {
+    return ctx.services.chat.regenerateMessage(uid(ctx), messageId);
+  }
+
+  @Authorized()
+  @Mutation(() => [ChatMessage], {
+    description: "show the branch through a message; returns the shown thread",
+  })
+  switchBranch(@Arg("messageId", () => ID) messageId: string, @Ctx() ctx: GraphQLContext) {
+    return ctx.services.chat.switchBranch(uid(ctx), messageId);
   }
 
   @Authorized()

@@ -56,5 +56,24 @@ export function chatRestRouter(services: Services): Router {
     res.status(201).json(presentMessageRest(sent.userMessage));
   });
 
+  // branches (chat.branches.ts): another user's or an unknown message id answers 404 alike
+  const messageIdOf = (req: Request) => String(req.params.messageId);
+  r.post("/chat/messages/:messageId/edit", requireUser, async (req, res) => {
+    const sent = await services.chat.editMessage(
+      uid(res),
+      messageIdOf(req),
+      (req.body as Record<string, unknown> | undefined)?.content,
+    );
+    res.status(201).json(presentMessageRest(sent.userMessage));
+  });
+  r.post("/chat/messages/:messageId/regenerate", requireUser, async (req, res) => {
+    const answer = await services.chat.regenerateMessage(uid(res), messageIdOf(req));
+    res.status(201).json(presentMessageRest(answer));
+  });
+  r.post("/chat/messages/:messageId/switch", requireUser, async (req, res) => {
+    const thread = await services.chat.switchBranch(uid(res), messageIdOf(req));
+    res.json(thread.map(presentMessageRest));
+  });
+
   return r;
 }

@@ -20,7 +20,13 @@ import { AppError } from "../errors";
 import type { EventBus } from "../events/bus";
 import type { LlmClient } from "../llm";
 import { logger } from "../logger";
-import { type AnswerLanguage, type AnswerResult, answerQuestion, type HistoryTurn } from "./answer";
+import {
+  type AnswerLanguage,
+  type AnswerResult,
+  answerQuestion,
+  type HistoryTurn,
+  suggestFollowUps,
+} from "./answer";
 import type { ChatMessageEventPayload, ChatMessageEventType } from "./chat.events";
 import type { ChatLimits } from "./chat.limits";
 import { ChatMessageModel, KnowledgeGapModel } from "./chat.model";
@@ -66,6 +72,8 @@ export interface AnswerRunnerDeps {
   events: EventBus;
   /** answers in flight also counted in the store (several processes over one store) */
   storeSlots?: StoreAnswerSlots;
+  /** a cited article's Markdown, for the follow-up questions (answer/follow-ups.ts); absent: passages only */
+  articleText?: (articleId: string) => Promise<string | null>;
 }
 
 /** answers recovered per pass at most (the next pass takes the rest) */
@@ -280,6 +288,28 @@ export class AnswerRunner {
     return this.recovering;
   }
 
+  /** Follow-up questions for a complete answer with citations ([] otherwise, or when the articles cannot be read). */
+  private async followUps(job: AnswerJob, result: AnswerResult): Promise<string[]> {
+    if (result.status !== "complete" || result.citations.length === 0) return [];
+    const read = this.deps.articleText;
+    const ids = [...new Set(result.citations.map((c) => c.articleId))];
+    const articles = new Map<string, string>();
+    if (read) {
+      const texts = await Promise.all(ids.map((articleId) => read(articleId).catch(() => null)));
+      ids.forEach((articleId, i) => {
+        const text = texts[i];
+        if (text) articles.set(articleId, text);
+      });
+    }
+    return suggestFollowUps({
+      question: job.question,
+      citations: result.citations,
+      language: job.language,
+      articles,
+      sources: result.sources,
+    });
+  }
+
   private async run(
     job: AnswerJob,
     signal: AbortSignal,
@@ -358,10 +388,12 @@ export class AnswerRunner {
         "chat answer failed",
       );
     }
+    const followUps = await this.followUps(job, result);
     const doc = await ChatMessageModel.findOneAndUpdate(
       { _id: id },
       {
         $set: {
+          followUps,
           content: result.content,
           status: result.status,
           citations: result.citations.map((c) => ({

@@ -15,19 +15,29 @@ import { logger } from "../logger";
 import {
   type AnswerLanguage,
   fallbackSessionTitle,
-  type HistoryTurn,
   prefetchRetrieval,
   suggestSessionTitle,
   validateChatMessage,
 } from "./answer";
+import {
+  type BranchContext,
+  type BranchDoc,
+  type BranchResult,
+  branchHistory,
+  editQuestion,
+  loadTree,
+  newQuestionParent,
+  regenerateAnswer,
+} from "./chat.branches";
 import type { ChatUserCache } from "./chat.cache";
 import type { ChatLimits } from "./chat.limits";
 import { ChatMessageModel, ChatSessionModel, type MessageStatus } from "./chat.model";
 import { type ChatMessageView, type ChatSessionView, presentMessage, presentSession } from "./chat.presenter";
 import type { RetrieveFn } from "./chat.retrieval";
-import { cleanFeedback, IN_PROGRESS, userOid } from "./chat.rules";
+import { cleanFeedback, IN_PROGRESS, objectId, userOid } from "./chat.rules";
 import type { AnswerRunner } from "./chat.runner";
 import { ownMessage, ownSession } from "./chat.sessions";
+import { MessageTree } from "./chat.tree";
 
 /** the sendMessage response waits for its answer to get under way at most this long (slow retrieval) */
 export const RESPOND_AFTER_START_MAX_MS = 250;
@@ -62,9 +72,9 @@ function firstOf(p: Promise<unknown>, ms: number): Promise<void> {
 }
 
 /** history is context, not a condition: a failed lookup answers without it */
-const noHistory = (err: unknown): HistoryTurn[] => {
+const noTree = (err: unknown): MessageTree<BranchDoc> => {
   logger.warn({ err }, "chat: could not load earlier turns");
-  return [];
+  return new MessageTree<BranchDoc>([]);
 };
 
 export class ChatSender {
@@ -118,6 +128,27 @@ export class ChatSender {
       if (doc) this.deps.runner.publishEvent("STOPPED", presentMessage(doc), String(msg.userId));
     }
     return presentMessage(await ownMessage(userId, messageId));
+  }
+
+  /** Edit a question: a new branch with its answer (chat.branches.ts); the same limits as a send. */
+  editMessage(userId: string, messageId: string, content: unknown): Promise<BranchResult> {
+    return this.track(editQuestion(this.branchContext(), userId, messageId, content));
+  }
+
+  /** A new answer beside an answer (chat.branches.ts); the same limits as a send. */
+  regenerateMessage(userId: string, messageId: string): Promise<ChatMessageView> {
+    return this.track(regenerateAnswer(this.branchContext(), userId, messageId));
+  }
+
+  private branchContext(): BranchContext {
+    return {
+      runner: this.deps.runner,
+      users: this.deps.users,
+      retrieve: this.deps.retrieve,
+      limits: this.deps.limits,
+      beginStarting: () => this.beginStarting(),
+      closed: () => this.closed,
+    };
   }
 
   /** Thumbs up/down with an optional comment on an assistant message (its owner only). */
@@ -177,18 +208,23 @@ export class ChatSender {
         // after the question, also when both land in the same millisecond
         timestamp: new Date(now.getTime() + 1),
         replyTo: userMessage._id,
+        parentId: userMessage._id,
         status: "pending",
         mode: runner.mode,
         worker: runner.workerId,
         heartbeatAt: now,
       });
-      // In parallel: the ownership check with "last used" (the session as it was before), the turns before it
-      // (read by owner: another user's session gives none) and the user's language.
-      const [session, history, language] = await Promise.all([
-        ownSession(userId, sessionId, { touch: now }),
-        this.historyBefore(sessionId, userId, now).catch(noHistory),
+      // In parallel: the ownership check with "last used" (the session as it was before; the answer becomes the
+      // shown branch's end), the messages before it (read by owner: another user's session gives none) and the
+      // user's language. The question goes after the shown branch's end; its history is that branch.
+      const [session, tree, language] = await Promise.all([
+        ownSession(userId, sessionId, { touch: now, leaf: assistant._id }),
+        loadTree(sessionId, userId).catch(noTree),
         users.languageOf(userId),
       ]);
+      const parent = newQuestionParent(session.activeLeafId, tree);
+      userMessage.set("parentId", parent ? objectId(parent) : null);
+      const history = branchHistory(tree, parent, this.deps.limits.historyMessages);
       // the first question names the session: its first words now, the model's title later (in the background)
       const title = session.titled ? session.title : fallbackSessionTitle(valid.content);
       // The retrieval runs beside the insert; the model is asked once the question is stored. One ordered insert
@@ -262,10 +298,15 @@ export class ChatSender {
     const starting = this.beginStarting();
     let started = false;
     try {
-      const [history, language] = await Promise.all([
-        this.historyBefore(msg.sessionId, userId, question.timestamp).catch(noHistory),
+      const [tree, language] = await Promise.all([
+        loadTree(msg.sessionId, userId).catch(noTree),
         users.languageOf(userId),
       ]);
+      const history = branchHistory(
+        tree,
+        tree.parent(String(question._id)),
+        this.deps.limits.historyMessages,
+      );
       const doc = await ChatMessageModel.findOneAndUpdate(
         { _id: msg._id, status: { $in: ["error", "stopped"] } },
         {
@@ -309,22 +350,6 @@ export class ChatSender {
       }
       throw err;
     }
-  }
-
-  /** The turns before the question (complete answers and kept partial ones), oldest first. */
-  private async historyBefore(sessionId: string, userId: string, before: Date): Promise<HistoryTurn[]> {
-    const docs = await ChatMessageModel.find({
-      sessionId,
-      userId: userOid(userId),
-      timestamp: { $lt: before },
-    })
-      .sort({ timestamp: -1, _id: -1 })
-      .limit(this.deps.limits.historyMessages)
-      .lean();
-    return docs
-      .reverse()
-      .filter((d) => d.role === "user" || d.status === "complete" || (d.status === "stopped" && d.content))
-      .map((d) => ({ role: d.role as HistoryTurn["role"], content: d.content ?? "" }));
   }
 
   private async nameSessionWithLlm(

@@ -19,6 +19,7 @@ import type { EventBus } from "../events/bus";
 import { createInProcessBus } from "../events/in-process";
 import { PROCESS_ID } from "../events/origin";
 import { createLlmClient, type LlmClient } from "../llm";
+import { switchBranch } from "./chat.branches";
 import { ChatUserCache, type ChatUserDirectory } from "./chat.cache";
 import { type ChatMessageEventPayload, SessionEventHub } from "./chat.events";
 import { type ChatLimits, DEFAULT_CHAT_LIMITS, DEFAULT_CHAT_MODEL } from "./chat.limits";
@@ -52,6 +53,8 @@ export interface ChatServiceDeps {
   sharedStore?: boolean;
   /** a session was deleted: other features remove what they hold of it (wired in services.ts) */
   sessionDeleted?: (sessionId: string) => Promise<void>;
+  /** a knowledge article's Markdown (follow-up questions from its headings); absent: the passages' headings */
+  articleText?: (articleId: string) => Promise<string | null>;
 }
 
 /** The LLM from config: configured when OPENAI_BASE_URL or OPENAI_API_KEY is set. */
@@ -90,6 +93,7 @@ export class ChatService {
       limits: this.limits,
       events,
       storeSlots: deps.sharedStore ? new StoreAnswerSlots(PROCESS_ID) : undefined,
+      articleText: deps.articleText,
     });
     this.users = new ChatUserCache(deps.users, { events });
     this.sessions = new ChatSessions({
@@ -201,6 +205,21 @@ export class ChatService {
   /** Generate an answer again after an error or a stop; it keeps its id and place. */
   retryMessage(userId: string, messageId: string): Promise<ChatMessageView> {
     return this.sender.retryMessage(userId, messageId);
+  }
+
+  /** Edit a question: a new branch (question + pending answer) beside it, shown from now on; the old one stays. */
+  editMessage(userId: string, messageId: string, content: unknown): Promise<SendResult> {
+    return this.sender.editMessage(userId, messageId, content);
+  }
+
+  /** A new answer (pending) beside an answer, shown from now on; the old one stays. */
+  regenerateMessage(userId: string, messageId: string): Promise<ChatMessageView> {
+    return this.sender.regenerateMessage(userId, messageId);
+  }
+
+  /** Show the branch through a message; returns the shown thread. */
+  switchBranch(userId: string, messageId: string): Promise<ChatMessageView[]> {
+    return switchBranch(userId, messageId);
   }
 
   /** Thumbs up/down with an optional comment on an assistant message (its owner only). */

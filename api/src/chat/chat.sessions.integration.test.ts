@@ -220,11 +220,13 @@ describe("chat REST compatibility (spec §7)", () => {
 describe("chat ownership", () => {
   let sessionId: string;
   let answerId: string;
+  let questionId: string;
 
   beforeAll(async () => {
     sessionId = await newSession(alice.token);
-    const { answer } = await ask(alice.token, sessionId, "Hvad er klagefristen?");
+    const { answer, sent } = await ask(alice.token, sessionId, "Hvad er klagefristen?");
     answerId = answer.id;
+    questionId = sent.userMessage.id;
   });
 
   it("should answer NOT_FOUND over GraphQL for every operation on another user's session or message", async () => {
@@ -237,6 +239,9 @@ describe("chat ownership", () => {
       [Q.stop, { messageId: answerId }],
       [Q.retry, { messageId: answerId }],
       [Q.feedback, { messageId: answerId, rating: "down" }],
+      [Q.regenerate, { messageId: answerId }],
+      [Q.switchBranch, { messageId: answerId }],
+      [Q.edit, { messageId: questionId, content: "Indsprøjtet rettelse" }],
     ];
     for (const [query, variables] of attempts) {
       const res = await gql(app, query, variables, bob.token);

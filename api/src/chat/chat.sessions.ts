@@ -9,8 +9,9 @@ import { toObjectId } from "../db/ids";
 import { countPerUser } from "../db/per-user";
 import { Errors } from "../errors";
 import { escapeRegExp } from "../util";
+import { sessionsMatchingShown, shownMessages } from "./chat.branches";
 import { sessionToMarkdown } from "./chat.export";
-import { ChatMessageModel, ChatSessionModel, KnowledgeGapModel } from "./chat.model";
+import { ChatMessageModel, ChatSessionModel, KnowledgeGapModel, type MessageStatus } from "./chat.model";
 import { type ChatMessageView, type ChatSessionView, presentMessage, presentSession } from "./chat.presenter";
 import {
   cleanSearchQuery,
@@ -22,7 +23,11 @@ import {
 } from "./chat.rules";
 
 /** The user's session (as it was before `touch` set its lastUpdated); NOT_FOUND otherwise. */
-export async function ownSession(userId: string, sessionId: string, { touch }: { touch?: Date } = {}) {
+export async function ownSession(
+  userId: string,
+  sessionId: string,
+  { touch, leaf }: { touch?: Date; leaf?: unknown } = {},
+) {
   if (typeof sessionId !== "string" || !sessionId || sessionId.length > 100) {
     throw Errors.notFound("chat.sessionNotFound");
   }
@@ -30,7 +35,7 @@ export async function ownSession(userId: string, sessionId: string, { touch }: {
   const doc = touch
     ? await ChatSessionModel.findOneAndUpdate(
         filter,
-        { $set: { lastUpdated: touch, hasMessages: true } },
+        { $set: { lastUpdated: touch, hasMessages: true, ...(leaf ? { activeLeafId: leaf } : {}) } },
         { returnDocument: "before" },
       ).lean()
     : await ChatSessionModel.findOne(filter).lean();
@@ -127,7 +132,8 @@ export class ChatSessions {
     if (!q) return this.listSessions(userId);
     const uid = userOid(userId);
     const re = { $regex: escapeRegExp(q), $options: "i" };
-    const inMessages: string[] = await ChatMessageModel.distinct("sessionId", { userId: uid, content: re });
+    // a match counts only on the shown branch (chat.branches.ts)
+    const inMessages = await sessionsMatchingShown(uid, re);
     const docs = await ChatSessionModel.find({
       userId: uid,
       $or: [{ title: re }, { sessionId: { $in: inMessages } }],
@@ -145,7 +151,7 @@ export class ChatSessions {
   }
 
   /**
-   * The session's messages, oldest first. `includeInProgress: false` (REST) leaves out answers still being
+   * The session's shown branch (chat.branches.ts), oldest first. `includeInProgress: false` (REST) leaves out answers still being
    * generated: old clients poll until the last message is the assistant's, so it must appear only when done.
    */
   async listMessages(
@@ -153,11 +159,8 @@ export class ChatSessions {
     sessionId: string,
     { includeInProgress = true }: { includeInProgress?: boolean } = {},
   ): Promise<ChatMessageView[]> {
-    await ownSession(userId, sessionId);
-    const filter: Record<string, unknown> = { sessionId, userId: userOid(userId) };
-    if (!includeInProgress) filter.status = { $nin: IN_PROGRESS };
-    const docs = await ChatMessageModel.find(filter).sort({ timestamp: 1, _id: 1 }).lean();
-    return docs.map(presentMessage);
+    const shown = await shownMessages(userId, sessionId);
+    return includeInProgress ? shown : shown.filter((m) => !IN_PROGRESS.includes(m.status as MessageStatus));
   }
 
   /** One message of the user; NOT_FOUND for another user's or an unknown id. */

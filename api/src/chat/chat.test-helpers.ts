@@ -15,6 +15,9 @@ export const MESSAGE_FIELDS = `id sessionId role content timestamp status replyT
   error { code message retryable } feedback { rating comment }
   freshnessWarnings { number message }`;
 
+/** a message's place among the alternatives, and an answer's follow-ups (chat.branches.ts) */
+export const BRANCH_FIELDS = "parentId siblingIndex siblingCount siblingIds followUps";
+
 export const Q = {
   sessions: `query Sessions { sessions { id sessionId title createdAt lastUpdated } }`,
   messages: `query Messages($sessionId: ID!) { messages(sessionId: $sessionId) { ${MESSAGE_FIELDS} } }`,
@@ -29,6 +32,11 @@ export const Q = {
   retry: `mutation RetryMessage($messageId: ID!) { retryMessage(messageId: $messageId) { ${MESSAGE_FIELDS} } }`,
   feedback: `mutation SetFeedback($messageId: ID!, $rating: FeedbackRating!, $comment: String) {
     setFeedback(messageId: $messageId, rating: $rating, comment: $comment) { id feedback { rating comment } } }`,
+  edit: `mutation EditMessage($messageId: ID!, $content: String!) { editMessage(messageId: $messageId, content: $content) {
+    session { sessionId title } userMessage { ${MESSAGE_FIELDS} ${BRANCH_FIELDS} } assistantMessage { ${MESSAGE_FIELDS} ${BRANCH_FIELDS} } } }`,
+  regenerate: `mutation RegenerateMessage($messageId: ID!) { regenerateMessage(messageId: $messageId) { ${MESSAGE_FIELDS} ${BRANCH_FIELDS} } }`,
+  switchBranch: `mutation SwitchBranch($messageId: ID!) { switchBranch(messageId: $messageId) { ${MESSAGE_FIELDS} ${BRANCH_FIELDS} } }`,
+  branch: `query Branch($sessionId: ID!) { messages(sessionId: $sessionId) { ${MESSAGE_FIELDS} ${BRANCH_FIELDS} } }`,
   events: `subscription ChatMessageEvents($sessionId: ID!) { chatMessageEvents(sessionId: $sessionId) {
     type sessionId messageId delta message { ${MESSAGE_FIELDS} } } }`,
 };

@@ -109,6 +109,18 @@ export class ChatMessage {
   knowledgeGap!: boolean;
   @Field(() => [ChatFreshnessWarning]) freshnessWarnings!: ChatFreshnessWarning[];
   @Field(() => ChatFeedback, { nullable: true }) feedback!: ChatFeedback | null;
+  @Field(() => ID, {
+    nullable: true,
+    description: "the message before it in its branch (null: first question)",
+  })
+  parentId!: string | null;
+  @Field(() => Int, { description: "1-based position among the alternatives at this point ('2 / 3')" })
+  siblingIndex!: number;
+  @Field(() => Int, { description: "1 when there is no alternative" }) siblingCount!: number;
+  @Field(() => [ID], { description: "the alternatives at this point, oldest first (itself included)" })
+  siblingIds!: string[];
+  @Field(() => [String], { description: "answers: up to 3 suggested follow-up questions ([] otherwise)" })
+  followUps!: string[];
 }
 
 @ObjectType()

@@ -15,6 +15,8 @@ import {
   RECENT_ACTIVITY_SHOWN,
   TOP_CATEGORIES_SHOWN,
 } from "../admin/stats.service";
+import { FOLLOW_UPS_MAX } from "../chat/answer/follow-ups";
+import { BRANCHES_PER_POINT_MAX } from "../chat/chat.branches";
 import { RECENT_SEARCHES_KEPT, SEARCH_LIMIT_MAX } from "../knowledge/knowledge.service";
 import { MAX_SELECTED } from "../notion/notion.service";
 import { FAILURES_KEPT } from "../notion/notion.sync";
@@ -81,6 +83,9 @@ export const LIST_SIZES: Record<string, ListSize> = {
   "ChatMessage.usedNumbers": P.citationsPerAnswer,
   "ChatMessage.freshnessWarnings": P.citationsPerAnswer,
   "ChatCitation.headingPath": P.headingLevels,
+  "ChatMessage.siblingIds": BRANCHES_PER_POINT_MAX,
+  "ChatMessage.followUps": FOLLOW_UPS_MAX,
+  "Mutation.switchBranch": P.messagesPerSession,
   "Query.notionDatabases": P.notionDatabases,
   "NotionDatabase.properties": P.propertiesPerNotionDatabase,
   "NotionConfig.selectedDatabases": MAX_SELECTED,

@@ -87,7 +87,15 @@ export function snapshotMessages(messages: ChatMessageView[]): ChatMessageView[]
         ? m.status !== null && FINISHED.has(m.status)
         : !dropped.has(m.id) || kept.has(m.id),
     )
-    .map((m) => ({ ...m, feedback: null, citations: m.citations.map((c) => ({ ...c })) }));
+    .map((m) => ({ ...readOnly(m), citations: m.citations.map((c) => ({ ...c })) }));
+}
+
+/**
+ * A message as a share shows it: one branch without alternatives to switch to, nothing to ask or rate
+ * (no follow-up questions, no feedback). Also fills what snapshots taken before branches lacked.
+ */
+function readOnly(m: ChatMessageView): ChatMessageView {
+  return { ...m, feedback: null, siblingIndex: 1, siblingCount: 1, siblingIds: [m.id], followUps: [] };
 }
 
 function idOf(shareId: unknown): string | null {
@@ -178,7 +186,7 @@ export class SharesService {
       ownerName: owner.name,
       sharedAt: row.createdAt,
       // the snapshot speaks of the share, not of the owner's session
-      messages: messages.map((m) => ({ ...m, sessionId: row.shareId, feedback: null })),
+      messages: messages.map((m) => ({ ...readOnly(m), sessionId: row.shareId })),
     };
   }
 

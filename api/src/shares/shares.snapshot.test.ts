@@ -1,4 +1,4 @@
-/** What a share keeps of the shown conversation: finished answers and their questions, no feedback. */
+/** What a share keeps of the shown conversation: finished answers and their questions, no feedback, no branches. */
 import { describe, expect, it } from "vitest";
 import type { ChatMessageView } from "../chat/chat.presenter";
 import { snapshotMessages } from "./shares.service";
@@ -35,6 +35,11 @@ function msg(
     knowledgeGap: false,
     freshnessWarnings: [],
     feedback: role === "assistant" ? { rating: "up" as const, comment: "privat", at: null } : null,
+    parentId: null,
+    siblingIndex: 2,
+    siblingCount: 3,
+    siblingIds: ["x", id, "y"],
+    followUps: role === "assistant" ? ["Hvad står der om fristen?"] : [],
   } satisfies ChatMessageView;
 }
 
@@ -53,6 +58,10 @@ describe("snapshotMessages", () => {
     const kept = snapshotMessages(list);
     expect(kept.map((m) => m.id)).toEqual(["q1", "a1", "q3", "a3"]);
     expect(kept.every((m) => m.feedback === null)).toBe(true);
+    // one branch to read: no alternatives to switch to, no follow-up questions to ask
+    expect(
+      kept.every((m) => m.siblingCount === 1 && m.siblingIds.length === 1 && m.followUps.length === 0),
+    ).toBe(true);
     // citations are copies: the snapshot does not share objects with the source list
     expect(kept[1].citations[0]).toEqual(list[1].citations[0]);
     expect(kept[1].citations[0]).not.toBe(list[1].citations[0]);

@@ -252,6 +252,14 @@ export const messages = {
     da: "Kun assistentens svar kan stoppes, genereres igen eller bedømmes",
     en: "Only the assistant's answers can be stopped, generated again or rated",
   },
+  "chat.answerInProgress": {
+    da: "Svaret er stadig undervejs. Stop det, før du retter spørgsmålet eller genererer et nyt svar.",
+    en: "The answer is still in progress. Stop it before you edit the question or generate a new answer.",
+  },
+  "chat.tooManyBranches": {
+    da: "Der kan højst være {max} udgaver af samme spørgsmål eller svar",
+    en: "There can be at most {max} versions of the same question or answer",
+  },
   "chat.feedbackRating": {
     da: "Bedømmelsen skal være 'up' eller 'down'",
     en: "The rating must be 'up' or 'down'",

@@ -30,11 +30,12 @@ type Documents = {
     "\n  mutation ResendVerification($email: String!) {\n    resendVerification(email: $email) {\n      ok\n      message\n    }\n  }\n": typeof types.ResendVerificationDocument,
     "\n  mutation ResetPassword($input: ResetPasswordInput!) {\n    resetPassword(input: $input) {\n      ok\n      message\n    }\n  }\n": typeof types.ResetPasswordDocument,
     "\n  mutation VerifyEmail($token: String!) {\n    verifyEmail(token: $token) {\n      verified\n      message\n    }\n  }\n": typeof types.VerifyEmailDocument,
-    "\n  fragment ChatMessageFields on ChatMessage {\n    id\n    sessionId\n    role\n    content\n    timestamp\n    status\n    replyTo\n    mode\n    knowledgeGap\n    usedNumbers\n    citations {\n      number\n      articleId\n      title\n      headingPath\n      heading\n    }\n    freshnessWarnings {\n      number\n      articleId\n      title\n      updatedAt\n      message\n    }\n    error {\n      code\n      message\n      retryable\n    }\n    feedback {\n      rating\n      comment\n    }\n  }\n": typeof types.ChatMessageFieldsFragmentDoc,
+    "\n  fragment ChatMessageFields on ChatMessage {\n    id\n    sessionId\n    role\n    content\n    timestamp\n    status\n    replyTo\n    mode\n    knowledgeGap\n    usedNumbers\n    citations {\n      number\n      articleId\n      title\n      headingPath\n      heading\n    }\n    freshnessWarnings {\n      number\n      articleId\n      title\n      updatedAt\n      message\n    }\n    error {\n      code\n      message\n      retryable\n    }\n    feedback {\n      rating\n      comment\n    }\n    parentId\n    followUps\n  }\n": typeof types.ChatMessageFieldsFragmentDoc,
+    "\n  fragment ChatMessageBranchFields on ChatMessage {\n    siblingIndex\n    siblingCount\n    siblingIds\n  }\n": typeof types.ChatMessageBranchFieldsFragmentDoc,
     "\n  fragment ChatSessionFields on ChatSession {\n    id\n    sessionId\n    title\n    createdAt\n    lastUpdated\n  }\n": typeof types.ChatSessionFieldsFragmentDoc,
     "\n  query ChatSessions {\n    sessions {\n      ...ChatSessionFields\n    }\n  }\n": typeof types.ChatSessionsDocument,
     "\n  query SearchChatSessions($query: String!) {\n    searchSessions(query: $query) {\n      ...ChatSessionFields\n    }\n  }\n": typeof types.SearchChatSessionsDocument,
-    "\n  query ChatMessages($sessionId: ID!) {\n    messages(sessionId: $sessionId) {\n      ...ChatMessageFields\n    }\n  }\n": typeof types.ChatMessagesDocument,
+    "\n  query ChatMessages($sessionId: ID!) {\n    messages(sessionId: $sessionId) {\n      ...ChatMessageFields\n      ...ChatMessageBranchFields\n    }\n  }\n": typeof types.ChatMessagesDocument,
     "\n  query ExportChatSession($sessionId: ID!) {\n    exportSession(sessionId: $sessionId)\n  }\n": typeof types.ExportChatSessionDocument,
     "\n  mutation CreateChatSession($title: String) {\n    createSession(title: $title) {\n      ...ChatSessionFields\n    }\n  }\n": typeof types.CreateChatSessionDocument,
     "\n  mutation RenameChatSession($sessionId: ID!, $title: String!) {\n    renameSession(sessionId: $sessionId, title: $title) {\n      ...ChatSessionFields\n    }\n  }\n": typeof types.RenameChatSessionDocument,
@@ -43,6 +44,9 @@ type Documents = {
     "\n  mutation StopChatMessage($messageId: ID!) {\n    stopMessage(messageId: $messageId) {\n      ...ChatMessageFields\n    }\n  }\n": typeof types.StopChatMessageDocument,
     "\n  mutation RetryChatMessage($messageId: ID!) {\n    retryMessage(messageId: $messageId) {\n      ...ChatMessageFields\n    }\n  }\n": typeof types.RetryChatMessageDocument,
     "\n  mutation SetChatFeedback($messageId: ID!, $rating: FeedbackRating!, $comment: String) {\n    setFeedback(messageId: $messageId, rating: $rating, comment: $comment) {\n      ...ChatMessageFields\n    }\n  }\n": typeof types.SetChatFeedbackDocument,
+    "\n  mutation EditChatMessage($messageId: ID!, $content: String!) {\n    editMessage(messageId: $messageId, content: $content) {\n      userMessage {\n        ...ChatMessageFields\n        ...ChatMessageBranchFields\n      }\n      assistantMessage {\n        ...ChatMessageFields\n        ...ChatMessageBranchFields\n      }\n    }\n  }\n": typeof types.EditChatMessageDocument,
+    "\n  mutation RegenerateChatMessage($messageId: ID!) {\n    regenerateMessage(messageId: $messageId) {\n      ...ChatMessageFields\n      ...ChatMessageBranchFields\n    }\n  }\n": typeof types.RegenerateChatMessageDocument,
+    "\n  mutation SwitchChatBranch($messageId: ID!) {\n    switchBranch(messageId: $messageId) {\n      ...ChatMessageFields\n      ...ChatMessageBranchFields\n    }\n  }\n": typeof types.SwitchChatBranchDocument,
     "\n  subscription ChatMessageEvents($sessionId: ID!) {\n    chatMessageEvents(sessionId: $sessionId) {\n      type\n      sessionId\n      messageId\n      delta\n      message {\n        ...ChatMessageFields\n      }\n    }\n  }\n": typeof types.ChatMessageEventsDocument,
     "\n  query Environment {\n    environment {\n      environment\n      hostname\n      nodeEnv\n      replOwner\n    }\n  }\n": typeof types.EnvironmentDocument,
     "\n  mutation AddBookmark($articleId: ID!) {\n    addBookmark(articleId: $articleId) {\n      created\n      bookmark {\n        id\n        articleId\n      }\n    }\n  }\n": typeof types.AddBookmarkDocument,
@@ -92,11 +96,12 @@ const documents: Documents = {
     "\n  mutation ResendVerification($email: String!) {\n    resendVerification(email: $email) {\n      ok\n      message\n    }\n  }\n": types.ResendVerificationDocument,
     "\n  mutation ResetPassword($input: ResetPasswordInput!) {\n    resetPassword(input: $input) {\n      ok\n      message\n    }\n  }\n": types.ResetPasswordDocument,
     "\n  mutation VerifyEmail($token: String!) {\n    verifyEmail(token: $token) {\n      verified\n      message\n    }\n  }\n": types.VerifyEmailDocument,
-    "\n  fragment ChatMessageFields on ChatMessage {\n    id\n    sessionId\n    role\n    content\n    timestamp\n    status\n    replyTo\n    mode\n    knowledgeGap\n    usedNumbers\n    citations {\n      number\n      articleId\n      title\n      headingPath\n      heading\n    }\n    freshnessWarnings {\n      number\n      articleId\n      title\n      updatedAt\n      message\n    }\n    error {\n      code\n      message\n      retryable\n    }\n    feedback {\n      rating\n      comment\n    }\n  }\n": types.ChatMessageFieldsFragmentDoc,
+    "\n  fragment ChatMessageFields on ChatMessage {\n    id\n    sessionId\n    role\n    content\n    timestamp\n    status\n    replyTo\n    mode\n    knowledgeGap\n    usedNumbers\n    citations {\n      number\n      articleId\n      title\n      headingPath\n      heading\n    }\n    freshnessWarnings {\n      number\n      articleId\n      title\n      updatedAt\n      message\n    }\n    error {\n      code\n      message\n      retryable\n    }\n    feedback {\n      rating\n      comment\n    }\n    parentId\n    followUps\n  }\n": types.ChatMessageFieldsFragmentDoc,
+    "\n  fragment ChatMessageBranchFields on ChatMessage {\n    siblingIndex\n    siblingCount\n    siblingIds\n  }\n": types.ChatMessageBranchFieldsFragmentDoc,
     "\n  fragment ChatSessionFields on ChatSession {\n    id\n    sessionId\n    title\n    createdAt\n    lastUpdated\n  }\n": types.ChatSessionFieldsFragmentDoc,
     "\n  query ChatSessions {\n    sessions {\n      ...ChatSessionFields\n    }\n  }\n": types.ChatSessionsDocument,
     "\n  query SearchChatSessions($query: String!) {\n    searchSessions(query: $query) {\n      ...ChatSessionFields\n    }\n  }\n": types.SearchChatSessionsDocument,
-    "\n  query ChatMessages($sessionId: ID!) {\n    messages(sessionId: $sessionId) {\n      ...ChatMessageFields\n    }\n  }\n": types.ChatMessagesDocument,
+    "\n  query ChatMessages($sessionId: ID!) {\n    messages(sessionId: $sessionId) {\n      ...ChatMessageFields\n      ...ChatMessageBranchFields\n    }\n  }\n": types.ChatMessagesDocument,
     "\n  query ExportChatSession($sessionId: ID!) {\n    exportSession(sessionId: $sessionId)\n  }\n": types.ExportChatSessionDocument,
     "\n  mutation CreateChatSession($title: String) {\n    createSession(title: $title) {\n      ...ChatSessionFields\n    }\n  }\n": types.CreateChatSessionDocument,
     "\n  mutation RenameChatSession($sessionId: ID!, $title: String!) {\n    renameSession(sessionId: $sessionId, title: $title) {\n      ...ChatSessionFields\n    }\n  }\n": types.RenameChatSessionDocument,
@@ -105,6 +110,9 @@ const documents: Documents = {
     "\n  mutation StopChatMessage($messageId: ID!) {\n    stopMessage(messageId: $messageId) {\n      ...ChatMessageFields\n    }\n  }\n": types.StopChatMessageDocument,
     "\n  mutation RetryChatMessage($messageId: ID!) {\n    retryMessage(messageId: $messageId) {\n      ...ChatMessageFields\n    }\n  }\n": types.RetryChatMessageDocument,
     "\n  mutation SetChatFeedback($messageId: ID!, $rating: FeedbackRating!, $comment: String) {\n    setFeedback(messageId: $messageId, rating: $rating, comment: $comment) {\n      ...ChatMessageFields\n    }\n  }\n": types.SetChatFeedbackDocument,
+    "\n  mutation EditChatMessage($messageId: ID!, $content: String!) {\n    editMessage(messageId: $messageId, content: $content) {\n      userMessage {\n        ...ChatMessageFields\n        ...ChatMessageBranchFields\n      }\n      assistantMessage {\n        ...ChatMessageFields\n        ...ChatMessageBranchFields\n      }\n    }\n  }\n": types.EditChatMessageDocument,
+    "\n  mutation RegenerateChatMessage($messageId: ID!) {\n    regenerateMessage(messageId: $messageId) {\n      ...ChatMessageFields\n      ...ChatMessageBranchFields\n    }\n  }\n": types.RegenerateChatMessageDocument,
+    "\n  mutation SwitchChatBranch($messageId: ID!) {\n    switchBranch(messageId: $messageId) {\n      ...ChatMessageFields\n      ...ChatMessageBranchFields\n    }\n  }\n": types.SwitchChatBranchDocument,
     "\n  subscription ChatMessageEvents($sessionId: ID!) {\n    chatMessageEvents(sessionId: $sessionId) {\n      type\n      sessionId\n      messageId\n      delta\n      message {\n        ...ChatMessageFields\n      }\n    }\n  }\n": types.ChatMessageEventsDocument,
     "\n  query Environment {\n    environment {\n      environment\n      hostname\n      nodeEnv\n      replOwner\n    }\n  }\n": types.EnvironmentDocument,
     "\n  mutation AddBookmark($articleId: ID!) {\n    addBookmark(articleId: $articleId) {\n      created\n      bookmark {\n        id\n        articleId\n      }\n    }\n  }\n": types.AddBookmarkDocument,
@@ -219,7 +227,11 @@ export function graphql(source: "\n  mutation VerifyEmail($token: String!) {\n  
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  fragment ChatMessageFields on ChatMessage {\n    id\n    sessionId\n    role\n    content\n    timestamp\n    status\n    replyTo\n    mode\n    knowledgeGap\n    usedNumbers\n    citations {\n      number\n      articleId\n      title\n      headingPath\n      heading\n    }\n    freshnessWarnings {\n      number\n      articleId\n      title\n      updatedAt\n      message\n    }\n    error {\n      code\n      message\n      retryable\n    }\n    feedback {\n      rating\n      comment\n    }\n  }\n"): (typeof documents)["\n  fragment ChatMessageFields on ChatMessage {\n    id\n    sessionId\n    role\n    content\n    timestamp\n    status\n    replyTo\n    mode\n    knowledgeGap\n    usedNumbers\n    citations {\n      number\n      articleId\n      title\n      headingPath\n      heading\n    }\n    freshnessWarnings {\n      number\n      articleId\n      title\n      updatedAt\n      message\n    }\n    error {\n      code\n      message\n      retryable\n    }\n    feedback {\n      rating\n      comment\n    }\n  }\n"];
+export function graphql(source: "\n  fragment ChatMessageFields on ChatMessage {\n    id\n    sessionId\n    role\n    content\n    timestamp\n    status\n    replyTo\n    mode\n    knowledgeGap\n    usedNumbers\n    citations {\n      number\n      articleId\n      title\n      headingPath\n      heading\n    }\n    freshnessWarnings {\n      number\n      articleId\n      title\n      updatedAt\n      message\n    }\n    error {\n      code\n      message\n      retryable\n    }\n    feedback {\n      rating\n      comment\n    }\n    parentId\n    followUps\n  }\n"): (typeof documents)["\n  fragment ChatMessageFields on ChatMessage {\n    id\n    sessionId\n    role\n    content\n    timestamp\n    status\n    replyTo\n    mode\n    knowledgeGap\n    usedNumbers\n    citations {\n      number\n      articleId\n      title\n      headingPath\n      heading\n    }\n    freshnessWarnings {\n      number\n      articleId\n      title\n      updatedAt\n      message\n    }\n    error {\n      code\n      message\n      retryable\n    }\n    feedback {\n      rating\n      comment\n    }\n    parentId\n    followUps\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment ChatMessageBranchFields on ChatMessage {\n    siblingIndex\n    siblingCount\n    siblingIds\n  }\n"): (typeof documents)["\n  fragment ChatMessageBranchFields on ChatMessage {\n    siblingIndex\n    siblingCount\n    siblingIds\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -235,7 +247,7 @@ export function graphql(source: "\n  query SearchChatSessions($query: String!) {
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query ChatMessages($sessionId: ID!) {\n    messages(sessionId: $sessionId) {\n      ...ChatMessageFields\n    }\n  }\n"): (typeof documents)["\n  query ChatMessages($sessionId: ID!) {\n    messages(sessionId: $sessionId) {\n      ...ChatMessageFields\n    }\n  }\n"];
+export function graphql(source: "\n  query ChatMessages($sessionId: ID!) {\n    messages(sessionId: $sessionId) {\n      ...ChatMessageFields\n      ...ChatMessageBranchFields\n    }\n  }\n"): (typeof documents)["\n  query ChatMessages($sessionId: ID!) {\n    messages(sessionId: $sessionId) {\n      ...ChatMessageFields\n      ...ChatMessageBranchFields\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -268,6 +280,18 @@ export function graphql(source: "\n  mutation RetryChatMessage($messageId: ID!) 
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation SetChatFeedback($messageId: ID!, $rating: FeedbackRating!, $comment: String) {\n    setFeedback(messageId: $messageId, rating: $rating, comment: $comment) {\n      ...ChatMessageFields\n    }\n  }\n"): (typeof documents)["\n  mutation SetChatFeedback($messageId: ID!, $rating: FeedbackRating!, $comment: String) {\n    setFeedback(messageId: $messageId, rating: $rating, comment: $comment) {\n      ...ChatMessageFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation EditChatMessage($messageId: ID!, $content: String!) {\n    editMessage(messageId: $messageId, content: $content) {\n      userMessage {\n        ...ChatMessageFields\n        ...ChatMessageBranchFields\n      }\n      assistantMessage {\n        ...ChatMessageFields\n        ...ChatMessageBranchFields\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation EditChatMessage($messageId: ID!, $content: String!) {\n    editMessage(messageId: $messageId, content: $content) {\n      userMessage {\n        ...ChatMessageFields\n        ...ChatMessageBranchFields\n      }\n      assistantMessage {\n        ...ChatMessageFields\n        ...ChatMessageBranchFields\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation RegenerateChatMessage($messageId: ID!) {\n    regenerateMessage(messageId: $messageId) {\n      ...ChatMessageFields\n      ...ChatMessageBranchFields\n    }\n  }\n"): (typeof documents)["\n  mutation RegenerateChatMessage($messageId: ID!) {\n    regenerateMessage(messageId: $messageId) {\n      ...ChatMessageFields\n      ...ChatMessageBranchFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation SwitchChatBranch($messageId: ID!) {\n    switchBranch(messageId: $messageId) {\n      ...ChatMessageFields\n      ...ChatMessageBranchFields\n    }\n  }\n"): (typeof documents)["\n  mutation SwitchChatBranch($messageId: ID!) {\n    switchBranch(messageId: $messageId) {\n      ...ChatMessageFields\n      ...ChatMessageBranchFields\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

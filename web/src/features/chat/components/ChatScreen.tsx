@@ -18,7 +18,7 @@ import {
   useMediaQuery,
   useTheme,
 } from "@mui/material";
-import { useCallback, useEffect, useMemo, useState } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useNavigate } from "react-router-dom";
 import type { FeedbackRating } from "../../../gql/graphql";
 import { useI18n } from "../../../i18n/i18n";
@@ -30,7 +30,9 @@ import { SESSION_SEARCH_DEBOUNCE_MS, SIDEBAR_WIDTH } from "../constants";
 import {
   CreateSessionMutation,
   DeleteSessionMutation,
+  EditMessageMutation,
   ExportSessionQuery,
+  RegenerateMessageMutation,
   RenameSessionMutation,
   RetryMessageMutation,
   SearchSessionsQuery,
@@ -38,6 +40,7 @@ import {
   SessionsQuery,
   SetFeedbackMutation,
   StopMessageMutation,
+  SwitchBranchMutation,
 } from "../graphql/chat.operations";
 import { useChatMessages } from "../hooks/useChatMessages";
 import { plainAnnouncement } from "../lib/announce";
@@ -174,8 +177,46 @@ export function ChatScreen() {
     }
   };
 
+  // follow-up chips ask through the same send as the question field
+  const sendRef = useRef(send);
+  sendRef.current = send;
+
   const actions: MessageActions = useMemo(
     () => ({
+      onEdit: async (messageId, content) => {
+        try {
+          const { data } = await client.mutate({
+            mutation: EditMessageMutation,
+            variables: { messageId, content },
+          });
+          if (data)
+            chat.replaceFrom(messageId, data.editMessage.userMessage, data.editMessage.assistantMessage);
+          return true;
+        } catch (error) {
+          fail(t("chat.actionFailed"), error);
+          return false;
+        }
+      },
+      onRegenerate: async (messageId) => {
+        try {
+          const { data } = await client.mutate({
+            mutation: RegenerateMessageMutation,
+            variables: { messageId },
+          });
+          if (data) chat.replaceFrom(messageId, data.regenerateMessage);
+        } catch (error) {
+          fail(t("chat.actionFailed"), error);
+        }
+      },
+      onSwitchBranch: async (messageId) => {
+        try {
+          const { data } = await client.mutate({ mutation: SwitchBranchMutation, variables: { messageId } });
+          if (data) chat.replaceFrom(null, ...data.switchBranch);
+        } catch (error) {
+          fail(t("chat.actionFailed"), error);
+        }
+      },
+      onFollowUp: (question) => void sendRef.current(question),
       onRetry: async (messageId) => {
         try {
           const { data } = await client.mutate({ mutation: RetryMessageMutation, variables: { messageId } });
@@ -203,7 +244,7 @@ export function ChatScreen() {
         );
       },
     }),
-    [client, chat.upsert, fail, t, toast],
+    [client, chat.upsert, chat.replaceFrom, fail, t, toast],
   );
 
   const rename = async (sessionId: string, title: string) => {
@@ -372,7 +413,12 @@ export function ChatScreen() {
             </Box>
           </Box>
         ) : (
-          <MessageList key={selectedId ?? ""} messages={chat.messages} actions={actions} />
+          <MessageList
+            key={selectedId ?? ""}
+            messages={chat.messages}
+            actions={actions}
+            busy={chat.inProgress}
+          />
         )}
         <Composer onSend={send} onStop={() => void stop()} streaming={Boolean(streamingMessage)} />
         <Box aria-live="polite" role="status" data-testid="chat-announcer" sx={srOnly}>

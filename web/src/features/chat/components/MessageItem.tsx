@@ -1,4 +1,6 @@
+import AutorenewRoundedIcon from "@mui/icons-material/AutorenewRounded";
 import ContentCopyRoundedIcon from "@mui/icons-material/ContentCopyRounded";
+import EditOutlinedIcon from "@mui/icons-material/EditOutlined";
 import ErrorOutlineRoundedIcon from "@mui/icons-material/ErrorOutlineRounded";
 import ReplayRoundedIcon from "@mui/icons-material/ReplayRounded";
 import StopCircleOutlinedIcon from "@mui/icons-material/StopCircleOutlined";
@@ -24,9 +26,15 @@ import { dictionaries, useI18n } from "../../../i18n/i18n";
 import { FEEDBACK_COMMENT_MAX_LENGTH } from "../constants";
 import { isInProgress, type Message } from "../lib/messages";
 import { AnswerBody } from "./AnswerBody";
+import { BranchSwitcher, FollowUps, QuestionEditor } from "./BranchControls";
 
 export interface MessageActions {
   onRetry: (messageId: string) => void;
+  /** branches (BranchControls.tsx): resolves true when the edit was sent */
+  onEdit: (messageId: string, content: string) => Promise<boolean>;
+  onRegenerate: (messageId: string) => void;
+  onSwitchBranch: (messageId: string) => void;
+  onFollowUp: (question: string) => void;
   onFeedback: (messageId: string, rating: FeedbackRating, comment: string | null) => Promise<void>;
   onCopy: (message: Message) => void;
 }
@@ -121,7 +129,19 @@ function Feedback({ message, actions }: { message: Message; actions: MessageActi
   );
 }
 
-function AssistantMessage({ message, actions }: { message: Message; actions: MessageActions }) {
+interface RowState {
+  /** the newest message of the shown branch (follow-ups show under it) */
+  isLast?: boolean;
+  /** an answer is being generated in the session: branch actions wait */
+  busy?: boolean;
+}
+
+function AssistantMessage({
+  message,
+  actions,
+  isLast,
+  busy,
+}: { message: Message; actions: MessageActions } & RowState) {
   const { t } = useI18n();
   const waiting = isInProgress(message) && message.content === "";
   const canRetry =
@@ -168,16 +188,59 @@ function AssistantMessage({ message, actions }: { message: Message; actions: Mes
               <Feedback message={message} actions={actions} />
             </>
           )}
+          {message.status === "complete" && (
+            <Tooltip title={t("chat.regenerate")}>
+              <span>
+                <IconButton
+                  size="small"
+                  aria-label={t("chat.regenerate")}
+                  disabled={busy}
+                  onClick={() => actions.onRegenerate(message.id)}
+                >
+                  <AutorenewRoundedIcon fontSize="small" />
+                </IconButton>
+              </span>
+            </Tooltip>
+          )}
+          <BranchSwitcher message={message} onSwitch={actions.onSwitchBranch} disabled={busy} />
         </Box>
+      )}
+      {isLast && message.status === "complete" && (
+        <FollowUps questions={message.followUps ?? []} onAsk={actions.onFollowUp} disabled={busy} />
       )}
     </Box>
   );
 }
 
-function UserMessage({ message }: { message: Message }) {
+function UserMessage({ message, actions, busy }: { message: Message; actions: MessageActions } & RowState) {
   const { t } = useI18n();
+  const [editing, setEditing] = useState(false);
+  if (editing) {
+    return (
+      <QuestionEditor
+        initial={message.content}
+        onSave={(text) => actions.onEdit(message.id, text)}
+        onCancel={() => setEditing(false)}
+      />
+    );
+  }
   return (
-    <Box sx={{ display: "flex", justifyContent: "flex-end" }}>
+    <Box
+      sx={{ display: "flex", justifyContent: "flex-end", alignItems: "center", gap: 0.5, flexWrap: "wrap" }}
+    >
+      <BranchSwitcher message={message} onSwitch={actions.onSwitchBranch} disabled={busy} align="flex-end" />
+      <Tooltip title={t("chat.editQuestion")}>
+        <span>
+          <IconButton
+            size="small"
+            aria-label={t("chat.editQuestion")}
+            disabled={busy}
+            onClick={() => setEditing(true)}
+          >
+            <EditOutlinedIcon fontSize="small" />
+          </IconButton>
+        </span>
+      </Tooltip>
       <Paper
         elevation={0}
         data-testid="user-message"
@@ -204,13 +267,15 @@ function UserMessage({ message }: { message: Message }) {
 export const MessageItem = memo(function MessageItem({
   message,
   actions,
+  isLast,
+  busy,
 }: {
   message: Message;
   actions: MessageActions;
-}) {
+} & RowState) {
   return message.role === "user" ? (
-    <UserMessage message={message} />
+    <UserMessage message={message} actions={actions} busy={busy} />
   ) : (
-    <AssistantMessage message={message} actions={actions} />
+    <AssistantMessage message={message} actions={actions} isLast={isLast} busy={busy} />
   );
 });

@@ -20,7 +20,16 @@ const ROW_SX = {
  * The messages of a session, virtualized (only the rows in view are in the DOM, so thousands of messages stay
  * smooth). It opens at the newest message and follows a streaming answer, unless the reader has scrolled up.
  */
-export function MessageList({ messages, actions }: { messages: Message[]; actions: MessageActions }) {
+export function MessageList({
+  messages,
+  actions,
+  busy,
+}: {
+  messages: Message[];
+  actions: MessageActions;
+  /** an answer is being generated: edit, regenerate and switching wait */
+  busy?: boolean;
+}) {
   const t = useT();
   const scrollRef = useRef<HTMLDivElement>(null);
   const stick = useRef(true);
@@ -85,7 +94,12 @@ export function MessageList({ messages, actions }: { messages: Message[]; action
                 sx={ROW_SX}
               >
                 <Box sx={{ maxWidth: 820, mx: "auto" }}>
-                  <MessageItem message={message} actions={actions} />
+                  <MessageItem
+                    message={message}
+                    actions={actions}
+                    isLast={item.index === messages.length - 1}
+                    busy={busy}
+                  />
                 </Box>
               </Box>
             );

@@ -36,6 +36,17 @@ export const ChatMessageFieldsFragment = graphql(`
       rating
       comment
     }
+    parentId
+    followUps
+  }
+`);
+
+/** A message's place among the alternatives ("2 / 3"); not in live events (they do not know it). */
+export const ChatMessageBranchFieldsFragment = graphql(`
+  fragment ChatMessageBranchFields on ChatMessage {
+    siblingIndex
+    siblingCount
+    siblingIds
   }
 `);
 
@@ -69,6 +80,7 @@ export const MessagesQuery = graphql(`
   query ChatMessages($sessionId: ID!) {
     messages(sessionId: $sessionId) {
       ...ChatMessageFields
+      ...ChatMessageBranchFields
     }
   }
 `);
@@ -137,6 +149,39 @@ export const SetFeedbackMutation = graphql(`
   mutation SetChatFeedback($messageId: ID!, $rating: FeedbackRating!, $comment: String) {
     setFeedback(messageId: $messageId, rating: $rating, comment: $comment) {
       ...ChatMessageFields
+    }
+  }
+`);
+
+export const EditMessageMutation = graphql(`
+  mutation EditChatMessage($messageId: ID!, $content: String!) {
+    editMessage(messageId: $messageId, content: $content) {
+      userMessage {
+        ...ChatMessageFields
+        ...ChatMessageBranchFields
+      }
+      assistantMessage {
+        ...ChatMessageFields
+        ...ChatMessageBranchFields
+      }
+    }
+  }
+`);
+
+export const RegenerateMessageMutation = graphql(`
+  mutation RegenerateChatMessage($messageId: ID!) {
+    regenerateMessage(messageId: $messageId) {
+      ...ChatMessageFields
+      ...ChatMessageBranchFields
+    }
+  }
+`);
+
+export const SwitchBranchMutation = graphql(`
+  mutation SwitchChatBranch($messageId: ID!) {
+    switchBranch(messageId: $messageId) {
+      ...ChatMessageFields
+      ...ChatMessageBranchFields
     }
   }
 `);

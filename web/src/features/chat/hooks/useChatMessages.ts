@@ -15,6 +15,8 @@ export interface ChatMessagesState {
   inProgress: boolean;
   /** adds or replaces messages the mutations returned */
   upsert: (...messages: Message[]) => void;
+  /** the shown branch changed: the messages from `fromId` on (all when null) become `messages` */
+  replaceFrom: (fromId: string | null, ...messages: Message[]) => void;
   reload: () => void;
   /** the last live event that finished an answer (for the aria-live announcement), with a counter */
   finished: { message: Message; seq: number } | null;
@@ -128,9 +130,15 @@ export function useChatMessages(sessionId: string | null): ChatMessagesState {
   const upsert = useCallback((...list: Message[]) => {
     setMessages((local) => list.reduce(upsertMessage, local));
   }, []);
+  const replaceFrom = useCallback((fromId: string | null, ...list: Message[]) => {
+    setMessages((local) => {
+      const index = fromId === null ? 0 : local.findIndex((m) => m.id === fromId);
+      return [...local.slice(0, index === -1 ? local.length : index), ...list];
+    });
+  }, []);
   const reload = useCallback(() => setReloads((n) => n + 1), []);
 
-  return { messages, loading, error, inProgress, upsert, reload, finished };
+  return { messages, loading, error, inProgress, upsert, replaceFrom, reload, finished };
 }
 
 /** The loaded list, plus any message that arrived live (or from a mutation) while it was loading. */

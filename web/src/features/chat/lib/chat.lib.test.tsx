@@ -23,10 +23,38 @@ const msg = (over: Partial<Message>): Message => ({
   freshnessWarnings: [],
   error: null,
   feedback: null,
+  parentId: null,
+  followUps: [],
   ...over,
 });
 
 describe("chat: message state", () => {
+  it("should keep a message's alternatives when a live event replaces it, and leave out other branches", () => {
+    const shown = [
+      msg({ id: "u1", role: "user", status: null }),
+      msg({ parentId: "u1", siblingIndex: 2, siblingCount: 2, siblingIds: ["a0", "a1"] }),
+    ];
+    const done = msg({ parentId: "u1", status: "complete", content: "Svar", followUps: ["Hvad med ferie?"] });
+    const after = applyEvent(shown, {
+      type: "COMPLETED",
+      sessionId: "s1",
+      messageId: "a1",
+      delta: null,
+      message: done,
+    });
+    expect(after[1]).toMatchObject({
+      status: "complete",
+      siblingIndex: 2,
+      siblingCount: 2,
+      followUps: ["Hvad med ferie?"],
+    });
+    // an answer of the branch put aside (its question is not shown) does not join the list
+    const other = msg({ id: "a9", parentId: "u0", status: "complete" });
+    expect(
+      applyEvent(after, { type: "COMPLETED", sessionId: "s1", messageId: "a9", delta: null, message: other }),
+    ).toHaveLength(2);
+  });
+
   it("should append streamed tokens to the answer in progress", () => {
     let list = [msg({})];
     list = applyEvent(list, {

@@ -2,22 +2,46 @@
  * The chat's message state, kept outside the Apollo cache: a plain array updated by pure functions, so a streamed
  * token touches one message (and one row) instead of normalising thousands of cached objects.
  */
-import type { ChatMessageEventsSubscription, ChatMessageFieldsFragment } from "../../../gql/graphql";
+import type {
+  ChatMessageBranchFieldsFragment,
+  ChatMessageEventsSubscription,
+  ChatMessageFieldsFragment,
+} from "../../../gql/graphql";
 
-export type Message = ChatMessageFieldsFragment;
+/** A message; its place among the alternatives comes with lists and mutations, not with live events. */
+export type Message = ChatMessageFieldsFragment & Partial<ChatMessageBranchFieldsFragment>;
 export type MessageEvent = ChatMessageEventsSubscription["chatMessageEvents"];
 
 export function isInProgress(m: Pick<Message, "role" | "status">): boolean {
   return m.role === "assistant" && (m.status === "pending" || m.status === "streaming");
 }
 
-/** Inserts or replaces one message by id (new ones are appended: the server sends them in order). */
+/**
+ * Inserts or replaces one message by id (new ones are appended: the server sends them in order). A replacement
+ * keeps the fields the new copy does not carry (its place among the alternatives, absent from live events).
+ */
 export function upsertMessage(list: readonly Message[], message: Message): Message[] {
   const index = list.findIndex((m) => m.id === message.id);
   if (index === -1) return [...list, message];
   const next = list.slice();
-  next[index] = message;
+  const before = list[index];
+  next[index] =
+    message.siblingCount === undefined && before?.siblingCount !== undefined
+      ? {
+          ...message,
+          siblingIndex: before.siblingIndex,
+          siblingCount: before.siblingCount,
+          siblingIds: before.siblingIds,
+        }
+      : message;
   return next;
+}
+
+/** Does a message not in the list continue the shown branch (or belong to another branch)? */
+export function continuesBranch(list: readonly Message[], message: Message): boolean {
+  if (message.parentId == null) return true;
+  const last = list[list.length - 1];
+  return !last || last.id === message.parentId;
 }
 
 /** Applies one live event: DELTA appends text to the streaming answer; the others carry the stored message. */
@@ -30,7 +54,14 @@ export function applyEvent(list: readonly Message[], event: MessageEvent): Messa
     next[index] = { ...current, status: "streaming", content: current.content + event.delta };
     return next;
   }
-  return event.message ? upsertMessage(list, event.message) : (list as Message[]);
+  if (!event.message) return list as Message[];
+  // an answer of a branch not shown (still generating after an edit) stays out of the list
+  const known = list.some((m) => m.id === event.message?.id);
+  // (a new question's answer may be announced before the send's response brings the question: CREATED is kept)
+  const parentShown = list.some((m) => m.id === event.message?.parentId);
+  const fresh = event.type === "CREATED" && !parentShown;
+  if (!known && !fresh && !continuesBranch(list, event.message)) return list as Message[];
+  return upsertMessage(list, event.message);
 }
 
 /**

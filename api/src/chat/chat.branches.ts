@@ -1,0 +1,295 @@
+/**
+ * Branches of a conversation: edit a question, regenerate an answer, switch between the alternatives, and what
+ * follows the shown branch (the messages listed, the history sent to the model, the search). The tree itself
+ * is chat.tree.ts; sending is chat.send.ts (which asks this file for the new question's parent and history).
+ *
+ * Nothing is ever lost: an edit stores a new question beside the old one (same parent) with a pending answer,
+ * a regenerate stores a new answer beside the old one (same question). The session remembers the shown branch
+ * by its last message (`activeLeafId`).
+ */
+import type mongoose from "mongoose";
+import { AppError, Errors } from "../errors";
+import { type HistoryTurn, prefetchRetrieval, validateChatMessage } from "./answer";
+import type { ChatUserCache } from "./chat.cache";
+import type { ChatLimits } from "./chat.limits";
+import { ChatMessageModel, ChatSessionModel, type MessageStatus } from "./chat.model";
+import { type ChatMessageView, type ChatSessionView, presentMessage, presentSession } from "./chat.presenter";
+import type { RetrieveFn } from "./chat.retrieval";
+import { IN_PROGRESS, objectId, userOid } from "./chat.rules";
+import type { AnswerRunner } from "./chat.runner";
+import { ownMessage, ownSession } from "./chat.sessions";
+import { MessageTree, type TreeMessage } from "./chat.tree";
+
+/** at most this many alternatives at one point (edits of a question, or answers to it) */
+export const BRANCHES_PER_POINT_MAX = 20;
+/** at most this many sessions are checked for a match on their shown branch per search */
+export const SEARCH_BRANCH_SESSIONS_MAX = 500;
+
+type Oid = mongoose.Types.ObjectId;
+type MessageDoc = Awaited<ReturnType<typeof ownMessage>>;
+/** a stored message as the tree holds it */
+export type BranchDoc = MessageDoc;
+type HistoryDoc = TreeMessage & { role: string; status?: string | null; content?: string | null };
+
+/** The session's messages as a tree (the owner's only; another user's session gives an empty tree). */
+export async function loadTree(sessionId: string, userId: string): Promise<MessageTree<MessageDoc>> {
+  const docs = await ChatMessageModel.find({ sessionId, userId: userOid(userId) }).lean();
+  return new MessageTree(docs as MessageDoc[]);
+}
+
+/** The turns of the branch down to `lastId` (inclusive): complete answers and kept partial ones, oldest first. */
+export function branchHistory<T extends HistoryDoc>(
+  tree: MessageTree<T>,
+  lastId: string | null,
+  limit: number,
+): HistoryTurn[] {
+  // a parent not read yet (a question sent at the same moment): the newest branch stands in
+  const path = lastId === null ? [] : tree.has(lastId) ? tree.pathTo(lastId) : tree.shownBranch(null);
+  return path
+    .slice(-limit)
+    .filter((d) => d.role === "user" || d.status === "complete" || (d.status === "stopped" && d.content))
+    .map((d) => ({ role: d.role as HistoryTurn["role"], content: d.content ?? "" }));
+}
+
+/**
+ * Where a new question goes: after the session's shown leaf as it was when the question claimed its place
+ * (ownSession swaps activeLeafId atomically, so two questions sent at once line up), or after the newest message
+ * of an old session that has no activeLeafId.
+ */
+export function newQuestionParent(previousLeaf: unknown, tree: MessageTree<TreeMessage>): string | null {
+  if (previousLeaf) return String(previousLeaf);
+  return tree.shownLeaf(null);
+}
+
+/** A view with its place among the alternatives. */
+export function withBranch<T extends TreeMessage>(
+  tree: MessageTree<T>,
+  view: ChatMessageView,
+): ChatMessageView {
+  return tree.has(view.id) ? { ...view, ...tree.branchInfo(view.id) } : view;
+}
+
+/** The shown branch of the user's session, root first, each message with its alternatives. */
+export async function shownMessages(userId: string, sessionId: string): Promise<ChatMessageView[]> {
+  const [session, tree] = await Promise.all([ownSession(userId, sessionId), loadTree(sessionId, userId)]);
+  return tree.shownBranch(idOf(session.activeLeafId)).map((d) => withBranch(tree, presentMessage(d)));
+}
+
+/**
+ * The sessions (ids) of the user where a message matching `content` is on the shown branch ('Søg i samtaler'
+ * follows what the user sees, not the branches put aside).
+ */
+export async function sessionsMatchingShown(
+  uid: Oid,
+  content: { $regex: string; $options: string },
+): Promise<string[]> {
+  const hits = await ChatMessageModel.find({ userId: uid, content }, { _id: 1, sessionId: 1 }).lean();
+  const bySession = new Map<string, Set<string>>();
+  for (const h of hits) {
+    const set = bySession.get(h.sessionId) ?? new Set<string>();
+    set.add(String(h._id));
+    bySession.set(h.sessionId, set);
+  }
+  const ids = [...bySession.keys()].slice(0, SEARCH_BRANCH_SESSIONS_MAX);
+  if (ids.length === 0) return [];
+  const [sessions, docs] = await Promise.all([
+    ChatSessionModel.find({ userId: uid, sessionId: { $in: ids } }, { sessionId: 1, activeLeafId: 1 }).lean(),
+    ChatMessageModel.find(
+      { userId: uid, sessionId: { $in: ids } },
+      { _id: 1, sessionId: 1, parentId: 1, timestamp: 1 },
+    ).lean(),
+  ]);
+  const docsOf = new Map<string, TreeMessage[]>();
+  for (const d of docs) docsOf.set(d.sessionId, [...(docsOf.get(d.sessionId) ?? []), d as TreeMessage]);
+  return sessions
+    .filter((s) => {
+      const tree = new MessageTree(docsOf.get(s.sessionId) ?? []);
+      const matching = bySession.get(s.sessionId);
+      return tree.shownBranch(idOf(s.activeLeafId)).some((d) => matching?.has(String(d._id)));
+    })
+    .map((s) => s.sessionId);
+}
+
+function idOf(value: unknown): string | null {
+  return value ? String(value) : null;
+}
+
+export interface BranchResult {
+  session: ChatSessionView;
+  userMessage: ChatMessageView;
+  assistantMessage: ChatMessageView;
+}
+
+/** What editing and regenerating need of the sender (chat.send.ts): the same limits and bookkeeping as a send. */
+export interface BranchContext {
+  runner: AnswerRunner;
+  users: ChatUserCache;
+  retrieve: RetrieveFn;
+  limits: ChatLimits;
+  /** count as on its way to the model; returns the end of that (idempotent) */
+  beginStarting(): () => void;
+  closed(): boolean;
+}
+
+/** refused beyond BRANCHES_PER_POINT_MAX alternatives at one point */
+function refuseTooManyBranches(tree: MessageTree<MessageDoc>, id: string): void {
+  if (tree.siblings(id).length >= BRANCHES_PER_POINT_MAX) {
+    throw Errors.conflict("chat.tooManyBranches", { max: BRANCHES_PER_POINT_MAX });
+  }
+}
+
+/** refused while an answer at this point is still being generated: stop it first */
+function refuseWhileAnswering(tree: MessageTree<MessageDoc>, ids: string[]): void {
+  const busy = ids.some((id) => IN_PROGRESS.includes(tree.byId.get(id)?.status as MessageStatus));
+  if (busy) throw Errors.conflict("chat.answerInProgress");
+}
+
+/**
+ * Edit a question: a new question beside it (same parent) with a pending answer, shown from now on. The old
+ * question and its answers stay. Another user's message, an answer, or an unknown id: NOT_FOUND alike.
+ * CONFLICT chat.answerInProgress while the question's answer is still being generated (stop it first).
+ */
+export async function editQuestion(
+  ctx: BranchContext,
+  userId: string,
+  messageId: string,
+  content: unknown,
+): Promise<BranchResult> {
+  const valid = validateChatMessage(content);
+  if (!valid.ok) throw Errors.invalidField("content", valid.key, valid.params);
+  if (ctx.closed()) throw new AppError("INTERNAL_SERVER_ERROR", "chat.shuttingDown");
+  const msg = await ownMessage(userId, messageId);
+  if (msg.role !== "user") throw Errors.notFound("chat.messageNotFound");
+  const tree = await loadTree(msg.sessionId, userId);
+  refuseWhileAnswering(tree, tree.children(String(msg._id)));
+  refuseTooManyBranches(tree, String(msg._id));
+  const parent = tree.parent(String(msg._id));
+  return startAnswer(ctx, userId, msg.sessionId, tree, { parent, content: valid.content });
+}
+
+/**
+ * Regenerate an answer: a new answer to the same question beside it, shown from now on; the old one stays.
+ * Another user's message, a question, or an unknown id: NOT_FOUND alike. CONFLICT chat.answerInProgress while
+ * the answer is still being generated.
+ */
+export async function regenerateAnswer(
+  ctx: BranchContext,
+  userId: string,
+  messageId: string,
+): Promise<ChatMessageView> {
+  if (ctx.closed()) throw new AppError("INTERNAL_SERVER_ERROR", "chat.shuttingDown");
+  const msg = await ownMessage(userId, messageId);
+  if (msg.role !== "assistant") throw Errors.notFound("chat.messageNotFound");
+  const tree = await loadTree(msg.sessionId, userId);
+  refuseWhileAnswering(tree, [String(msg._id)]);
+  refuseTooManyBranches(tree, String(msg._id));
+  const questionId = tree.parent(String(msg._id));
+  const question = questionId ? tree.byId.get(questionId) : undefined;
+  // an answer always follows its question; anything else is not an answer this user can regenerate
+  if (question?.role !== "user") throw Errors.notFound("chat.messageNotFound");
+  const result = await startAnswer(ctx, userId, msg.sessionId, tree, { question });
+  return result.assistantMessage;
+}
+
+/** Show the branch through a message (the newest path below it); returns the shown thread. */
+export async function switchBranch(userId: string, messageId: string): Promise<ChatMessageView[]> {
+  const msg = await ownMessage(userId, messageId);
+  const tree = await loadTree(msg.sessionId, userId);
+  const leaf = tree.newestLeafUnder(String(msg._id));
+  await ChatSessionModel.updateOne(
+    { sessionId: msg.sessionId, userId: userOid(userId) },
+    { $set: { activeLeafId: objectId(leaf ?? "") } },
+  );
+  return tree.shownBranch(leaf).map((d) => withBranch(tree, presentMessage(d)));
+}
+
+/** the mutation answers once the new answer is under way, at most this long after (slow retrieval) */
+export const BRANCH_RESPOND_MAX_MS = 250;
+
+/**
+ * Store a new branch and start its answer: either a new question (after `parent`) with its pending answer, or
+ * a new pending answer to an existing `question`. Takes an answer slot like a send (TOO_MANY_REQUESTS when the
+ * user has as many answers in flight as allowed; nothing is stored then).
+ */
+async function startAnswer(
+  ctx: BranchContext,
+  userId: string,
+  sessionId: string,
+  tree: MessageTree<MessageDoc>,
+  what: { parent: string | null; content: string } | { question: MessageDoc },
+): Promise<BranchResult> {
+  const { runner } = ctx;
+  const release = await runner.reserve(userId);
+  const starting = ctx.beginStarting();
+  let started = false;
+  try {
+    const uid = userOid(userId);
+    const now = new Date();
+    const fresh =
+      "question" in what
+        ? null
+        : new ChatMessageModel({
+            userId: uid,
+            sessionId,
+            role: "user",
+            content: what.content,
+            timestamp: now,
+            parentId: what.parent ? objectId(what.parent) : null,
+          });
+    const question = "question" in what ? what.question : (fresh?.toObject() as MessageDoc);
+    const assistant = new ChatMessageModel({
+      userId: uid,
+      sessionId,
+      role: "assistant",
+      content: "",
+      timestamp: new Date(now.getTime() + 1),
+      parentId: question._id,
+      replyTo: question._id,
+      status: "pending",
+      mode: runner.mode,
+      worker: runner.workerId,
+      heartbeatAt: now,
+    });
+    const questionParent = "question" in what ? tree.parent(String(question._id)) : what.parent;
+    const history = branchHistory(tree, questionParent, ctx.limits.historyMessages);
+    const text = question.content ?? "";
+    const [language] = await Promise.all([
+      ctx.users.languageOf(userId),
+      ChatMessageModel.insertMany(fresh ? [fresh, assistant] : [assistant], { ordered: true }),
+    ]);
+    const session = await ChatSessionModel.findOneAndUpdate(
+      { sessionId, userId: uid },
+      { $set: { activeLeafId: assistant._id, lastUpdated: now, hasMessages: true } },
+      { returnDocument: "after" },
+    ).lean();
+    if (!session) throw Errors.notFound("chat.sessionNotFound");
+    const assistantView = presentMessage(assistant.toObject());
+    const answerStarted = runner.start(
+      {
+        message: assistantView,
+        userId,
+        question: text,
+        history,
+        language,
+        retrieve: prefetchRetrieval(text, history, ctx.retrieve),
+      },
+      release,
+    );
+    started = true;
+    void answerStarted.then(starting);
+    await Promise.race([answerStarted, new Promise((r) => setTimeout(r, BRANCH_RESPOND_MAX_MS).unref())]);
+    const added = fresh ? [question, assistant.toObject()] : [assistant.toObject()];
+    const after = new MessageTree([...tree.byId.values(), ...(added as MessageDoc[])]);
+    return {
+      session: presentSession(session),
+      userMessage: withBranch(after, presentMessage(question)),
+      assistantMessage: withBranch(after, assistantView),
+    };
+  } catch (err) {
+    if (!started) {
+      release();
+      starting();
+    }
+    throw err;
+  }
+}

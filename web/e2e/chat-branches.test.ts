@@ -1,0 +1,156 @@
+/**
+ * Chat branches end to end: edit a question and switch between the versions, regenerate an answer, ask a
+ * follow-up by its chip; axe on the result (desktop, and 390 px dark in English). The real server answers through
+ * the local fake OpenAI server, the production web build runs in headless Chromium.
+ */
+import fs from "node:fs";
+import path from "node:path";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { TestApp } from "../../api/src/testing/app";
+import { createVerifiedUser, gql } from "../../api/src/testing/client";
+import { type FakeChatRequest, type FakeOpenAI, startFakeOpenAI } from "../../api/src/testing/fake-openai";
+import { expectAccessible } from "./support/axe";
+import { launchBrowser, newContext } from "./support/browser";
+import { screenshot } from "./support/screenshots";
+import { startServer } from "./support/server";
+
+/** screenshots of this feature also go here (for review) */
+const SHOTS = process.env.CHAT_BRANCHES_SHOTS ?? "";
+
+/** The model answers with the question it got, citing source 1. */
+function scripted(req: FakeChatRequest): string {
+  if (!req.stream) return "Klager";
+  const last = req.messages.at(-1)?.content;
+  return `Svar på: ${typeof last === "string" ? last : ""} [1]`;
+}
+
+let fake: FakeOpenAI;
+let app: TestApp;
+let browser: Browser;
+const contexts: BrowserContext[] = [];
+
+beforeAll(async () => {
+  fake = await startFakeOpenAI({ reply: scripted, firstTokenDelayMs: 150, tokenDelayMs: 0 });
+  app = await startServer({
+    mail: "outbox",
+    config: {
+      openaiBaseUrl: fake.baseURL,
+      openaiApiKey: "sk-test",
+      openaiModel: "fake-model",
+      chatLimits: { llmTimeoutMs: 20_000, llmFirstTokenTimeoutMs: 5_000, llmMaxRetries: 0, heartbeatMs: 200 },
+    },
+  });
+  browser = await launchBrowser();
+}, 120_000);
+afterAll(async () => {
+  for (const c of contexts) await c.close();
+  await browser?.close();
+  await app?.services.chat.whenIdle();
+  await app?.close();
+  await fake?.close();
+});
+
+async function signedIn(opts: { width?: number; theme?: "light" | "dark"; language?: "da" | "en" } = {}) {
+  const { token } = await createVerifiedUser(app);
+  if (opts.theme || opts.language) {
+    await gql(
+      app,
+      "mutation($i: PreferencesInput!) { updatePreferences(input: $i) { theme } }",
+      { i: { theme: opts.theme ?? "light", language: opts.language ?? "da" } },
+      token,
+    );
+  }
+  const context = await newContext(browser, {
+    baseURL: app.url,
+    width: opts.width,
+    height: opts.width && opts.width < 600 ? 844 : 860,
+    theme: opts.theme,
+    language: opts.language,
+  });
+  contexts.push(context);
+  await context.addInitScript((t: string) => localStorage.setItem("auth_token", t), token);
+  const page = await context.newPage();
+  await page.goto("/");
+  await page.getByTestId("chat-input").waitFor();
+  return page;
+}
+
+async function shot(page: Page, name: string) {
+  await screenshot(page, name);
+  if (!SHOTS) return;
+  fs.mkdirSync(SHOTS, { recursive: true });
+  await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true, animations: "disabled" });
+}
+
+const answers = (page: Page) => page.getByTestId("assistant-message");
+const questions = (page: Page) => page.getByTestId("user-message");
+const complete = (page: Page, text: string) =>
+  page.locator('[data-testid="assistant-message"][data-status="complete"]', { hasText: text }).waitFor();
+
+describe("web: chat branches", () => {
+  it("should edit a question and switch versions, regenerate, and ask a follow-up by its chip", async () => {
+    const page = await signedIn();
+    await page.getByTestId("chat-input").fill("Hvad er klagefristen for en afgørelse?");
+    await page.getByTestId("chat-input").press("Enter");
+    await complete(page, "Svar på: Hvad er klagefristen for en afgørelse?");
+    // follow-ups under the latest answer, from the cited article's headings
+    const chips = page.getByTestId("follow-ups").getByRole("button");
+    await chips.first().waitFor();
+    expect(await chips.count()).toBeLessThanOrEqual(3);
+
+    // edit the question inline (keyboard: the editor takes focus, Gem saves)
+    await page.getByRole("button", { name: "Ret spørgsmål" }).click();
+    const editor = page.getByRole("textbox", { name: "Ret dit spørgsmål" });
+    expect(await editor.evaluate((el) => el === document.activeElement)).toBe(true);
+    await editor.fill("Hvem behandler klagen?");
+    await page.getByRole("button", { name: "Gem" }).click();
+    await complete(page, "Svar på: Hvem behandler klagen?");
+    const switcher = page.getByRole("group", { name: "Udgave 2 af 2" });
+    await switcher.waitFor();
+    expect(await questions(page).innerText()).toContain("Hvem behandler klagen?");
+    await shot(page, "chat-branches-desktop");
+
+    // back to the first version: its question and answer show again
+    await switcher.getByRole("button", { name: "Forrige udgave" }).click();
+    await page.getByRole("group", { name: "Udgave 1 af 2" }).waitFor();
+    await complete(page, "Svar på: Hvad er klagefristen for en afgørelse?");
+    expect(await questions(page).innerText()).toContain("Hvad er klagefristen for en afgørelse?");
+    expect(await answers(page).count()).toBe(1);
+
+    // regenerate the answer: a second version of it
+    await page.getByRole("button", { name: "Generér nyt svar" }).click();
+    await answers(page).getByRole("group", { name: "Udgave 2 af 2" }).waitFor();
+    await complete(page, "Svar på: Hvad er klagefristen for en afgørelse?");
+
+    // a follow-up chip asks its question
+    const chip = page.getByTestId("follow-ups").getByRole("button").first();
+    const followUp = (await chip.innerText()).trim();
+    // by keyboard: the chip is a button
+    await chip.focus();
+    await page.keyboard.press("Enter");
+    await complete(page, `Svar på: ${followUp}`);
+    expect(await questions(page).count()).toBe(2);
+    await expectAccessible(page, "chat branches (desktop)");
+  });
+
+  it("should show the versions at 390 px in dark, in English", async () => {
+    const page = await signedIn({ width: 390, theme: "dark", language: "en" });
+    await page.getByTestId("chat-input").fill("Hvad er klagefristen for en afgørelse?");
+    await page.getByTestId("chat-input").press("Enter");
+    await complete(page, "Svar på: Hvad er klagefristen for en afgørelse?");
+    const chip = page.getByTestId("follow-ups").getByRole("button").first();
+    expect(await chip.innerText()).toMatch(/^What does it say about |\?$/);
+    await page.getByRole("button", { name: "Edit question" }).click();
+    await page.getByRole("textbox", { name: "Edit your question" }).fill("Hvem behandler klagen?");
+    await shot(page, "chat-branches-editor-390-dark-en");
+    await page.getByRole("textbox", { name: "Edit your question" }).press("Control+Enter");
+    await complete(page, "Svar på: Hvem behandler klagen?");
+    await page.getByRole("group", { name: "Version 2 of 2" }).waitFor();
+    await page.getByTestId("follow-ups").getByRole("button").first().waitFor();
+    // nothing wider than the screen
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await shot(page, "chat-branches-390-dark-en");
+    await expectAccessible(page, "chat branches (390 px, dark, English)");
+  });
+});
