@@ -1,5 +1,6 @@
 /** Chat documents as the outside sees them (GraphQL, REST, events, export). Never raw documents. */
 import type { ChatMessageFields, ChatSessionFields, MessageRole, MessageStatus } from "./chat.model";
+import { type ChatScopeView, presentScope } from "./chat.scope-view";
 
 export interface CitationView {
   number: number;
@@ -49,6 +50,8 @@ export interface ChatMessageView {
   knowledgeGap: boolean;
   freshnessWarnings: FreshnessWarningView[];
   feedback: FeedbackView | null;
+  /** assistant messages: the scope the answer was made in; null = all articles (or made before scopes) */
+  scope?: ChatScopeView | null;
 }
 
 export interface ChatSessionView {
@@ -57,6 +60,8 @@ export interface ChatSessionView {
   title: string | null;
   createdAt: Date;
   lastUpdated: Date;
+  /** which articles its questions are answered from (kind ALL when unset) */
+  scope?: ChatScopeView;
 }
 
 type Lean<T> = T & { _id: unknown };
@@ -68,6 +73,7 @@ export function presentSession(s: Lean<ChatSessionFields>): ChatSessionView {
     title: s.title ?? null,
     createdAt: s.createdAt,
     lastUpdated: s.lastUpdated,
+    scope: presentScope(s.scope),
   };
 }
 
@@ -109,6 +115,7 @@ export function presentMessage(m: Lean<ChatMessageFields>): ChatMessageView {
       message: w.message ?? "",
     })),
     feedback: fb?.rating ? { rating: fb.rating, comment: fb.comment ?? null, at: fb.at ?? null } : null,
+    scope: m.scope ? presentScope(m.scope) : null,
   };
 }
 
@@ -119,6 +126,7 @@ export function presentSessionRest(s: ChatSessionView) {
     title: s.title,
     createdAt: s.createdAt,
     lastUpdated: s.lastUpdated,
+    scope: s.scope,
   };
 }
 
@@ -136,5 +144,6 @@ export function presentMessageRest(m: ChatMessageView) {
     error: m.error,
     knowledgeGap: m.knowledgeGap,
     feedback: m.feedback,
+    scope: m.scope,
   };
 }

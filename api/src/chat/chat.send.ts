@@ -27,6 +27,8 @@ import { type ChatMessageView, type ChatSessionView, presentMessage, presentSess
 import type { RetrieveFn } from "./chat.retrieval";
 import { cleanFeedback, IN_PROGRESS, userOid } from "./chat.rules";
 import type { AnswerRunner } from "./chat.runner";
+import { type ChatScopeInput, ChatScopes, NO_SCOPE_SOURCES, scopedRetrieve } from "./chat.scope";
+import { scopeNote, storedScope } from "./chat.scope-view";
 import { ownMessage, ownSession } from "./chat.sessions";
 
 /** the sendMessage response waits for its answer to get under way at most this long (slow retrieval) */
@@ -47,6 +49,8 @@ export interface ChatSenderDeps {
   limits: ChatLimits;
   runner: AnswerRunner;
   users: ChatUserCache;
+  /** the sessions' scopes (chat.scope.ts); default: none known */
+  scopes?: ChatScopes;
 }
 
 /** Resolves when `p` settles or after `ms`, whichever comes first (never rejects). */
@@ -77,7 +81,10 @@ export class ChatSender {
   /** aborted by close(): stops the model's session titles still being written */
   private readonly shutdown = new AbortController();
 
+  private readonly scopes: ChatScopes;
+
   constructor(private readonly deps: ChatSenderDeps) {
+    this.scopes = deps.scopes ?? new ChatScopes(NO_SCOPE_SOURCES);
     // every title being written listens for shutdown: many at once is normal, not a leak
     setMaxListeners(0, this.shutdown.signal);
   }
@@ -88,8 +95,13 @@ export class ChatSender {
    * under way (at most RESPOND_AFTER_START_MAX_MS later). Refused with TOO_MANY_REQUESTS when the user already
    * has `maxInFlightPerUser` answers generating (nothing is stored then).
    */
-  sendMessage(userId: string, sessionId: string, content: unknown): Promise<SendResult> {
-    return this.track(this.send(userId, sessionId, content));
+  sendMessage(
+    userId: string,
+    sessionId: string,
+    content: unknown,
+    scope?: ChatScopeInput,
+  ): Promise<SendResult> {
+    return this.track(this.send(userId, sessionId, content, scope));
   }
 
   /**
@@ -151,10 +163,17 @@ export class ChatSender {
     this.shutdown.abort();
   }
 
-  private async send(userId: string, sessionId: string, content: unknown): Promise<SendResult> {
+  private async send(
+    userId: string,
+    sessionId: string,
+    content: unknown,
+    scopeInput?: ChatScopeInput,
+  ): Promise<SendResult> {
     const valid = validateChatMessage(content);
     if (!valid.ok) throw Errors.invalidField("content", valid.key, valid.params);
     if (this.closed) throw new AppError("INTERNAL_SERVER_ERROR", "chat.shuttingDown");
+    // a scope sent with the question is saved on the session first (and kept for the next questions)
+    if (scopeInput) await this.scopes.setScope(userId, sessionId, scopeInput);
     const { runner, users } = this.deps;
     const release = await runner.reserve(userId);
     const starting = this.beginStarting();
@@ -191,10 +210,14 @@ export class ChatSender {
       ]);
       // the first question names the session: its first words now, the model's title later (in the background)
       const title = session.titled ? session.title : fallbackSessionTitle(valid.content);
+      // the session's scope: retrieval sees only its articles, and the answer keeps the scope it was made in
+      const scope = storedScope(session.scope);
+      if (scope) assistant.set("scope", scope);
+      const filter = await this.scopes.filterOf(userId, scope);
       // The retrieval runs beside the insert; the model is asked once the question is stored. One ordered insert
       // stores the question first: if it fails, no answer is stored (and the caller gets the error, keeping
       // its text).
-      const retrieve = prefetchRetrieval(valid.content, history, this.deps.retrieve);
+      const retrieve = prefetchRetrieval(valid.content, history, scopedRetrieve(this.deps.retrieve, filter));
       await Promise.all([
         ChatMessageModel.insertMany([userMessage, assistant], { ordered: true }),
         session.titled
@@ -206,7 +229,15 @@ export class ChatSender {
       ]);
       const assistantView = presentMessage(assistant.toObject());
       const answerStarted = runner.start(
-        { message: assistantView, userId, question: valid.content, history, language, retrieve },
+        {
+          message: assistantView,
+          userId,
+          question: valid.content,
+          history,
+          language,
+          retrieve,
+          scopeNote: scopeNote(scope, language === "en" ? "en" : "da"),
+        },
         release,
       );
       started = true;
@@ -262,9 +293,12 @@ export class ChatSender {
     const starting = this.beginStarting();
     let started = false;
     try {
-      const [history, language] = await Promise.all([
+      // the answer is made again in the scope it was made in
+      const scope = storedScope(msg.scope);
+      const [history, language, filter] = await Promise.all([
         this.historyBefore(msg.sessionId, userId, question.timestamp).catch(noHistory),
         users.languageOf(userId),
+        this.scopes.filterOf(userId, scope),
       ]);
       const doc = await ChatMessageModel.findOneAndUpdate(
         { _id: msg._id, status: { $in: ["error", "stopped"] } },
@@ -295,7 +329,8 @@ export class ChatSender {
           question: question.content ?? "",
           history,
           language,
-          retrieve: this.deps.retrieve,
+          retrieve: scopedRetrieve(this.deps.retrieve, filter),
+          scopeNote: scopeNote(scope, language === "en" ? "en" : "da"),
         },
         release,
       );

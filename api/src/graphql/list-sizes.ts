@@ -15,6 +15,7 @@ import {
   RECENT_ACTIVITY_SHOWN,
   TOP_CATEGORIES_SHOWN,
 } from "../admin/stats.service";
+import { MAX_SCOPE_ARTICLES } from "../chat/chat.scope-view";
 import { RECENT_SEARCHES_KEPT, SEARCH_LIMIT_MAX } from "../knowledge/knowledge.service";
 import { MAX_SELECTED } from "../notion/notion.service";
 import { FAILURES_KEPT } from "../notion/notion.sync";
@@ -80,6 +81,7 @@ export const LIST_SIZES: Record<string, ListSize> = {
   "ChatMessage.usedNumbers": P.citationsPerAnswer,
   "ChatMessage.freshnessWarnings": P.citationsPerAnswer,
   "ChatCitation.headingPath": P.headingLevels,
+  "ChatScope.articles": MAX_SCOPE_ARTICLES,
   "Query.notionDatabases": P.notionDatabases,
   "NotionDatabase.properties": P.propertiesPerNotionDatabase,
   "NotionConfig.selectedDatabases": MAX_SELECTED,
