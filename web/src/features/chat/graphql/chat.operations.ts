@@ -36,6 +36,9 @@ export const ChatMessageFieldsFragment = graphql(`
       rating
       comment
     }
+    scope {
+      ...ChatScopeFields
+    }
   }
 `);
 
@@ -46,6 +49,9 @@ export const ChatSessionFieldsFragment = graphql(`
     title
     createdAt
     lastUpdated
+    scope {
+      ...ChatScopeFields
+    }
   }
 `);
 
@@ -102,8 +108,8 @@ export const DeleteSessionMutation = graphql(`
 `);
 
 export const SendMessageMutation = graphql(`
-  mutation SendChatMessage($sessionId: ID!, $content: String!) {
-    sendMessage(sessionId: $sessionId, content: $content) {
+  mutation SendChatMessage($sessionId: ID!, $content: String!, $scope: ChatScopeInput) {
+    sendMessage(sessionId: $sessionId, content: $content, scope: $scope) {
       session {
         ...ChatSessionFields
       }

@@ -23,6 +23,7 @@ const msg = (over: Partial<Message>): Message => ({
   freshnessWarnings: [],
   error: null,
   feedback: null,
+  scope: null,
   ...over,
 });
 
