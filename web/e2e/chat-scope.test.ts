@@ -123,7 +123,11 @@ describe("web: scope a question", () => {
     await page
       .getByTestId("chat-scope-chip")
       .filter({ hasText: "Attestation og godkendelse af betalinger" })
-      .waitFor();
+      .waitFor({ timeout: 20_000 })
+      .catch(async (err) => {
+        await screenshot(page, "chat-scope-ask-article-failed");
+        throw err;
+      });
     expect(await page.getByTestId("user-message").count()).toBe(0);
     expect(new URL(page.url()).search).toBe("");
     const fromArticle = await ask(page, "Hvem attesterer udlæg?");
