@@ -34,6 +34,8 @@ const STATUS: Record<ErrorCode, number> = {
   INTERNAL_SERVER_ERROR: 500,
   NOTION_TOKEN_INVALID: 400,
   NOTION_UNAVAILABLE: 502,
+  // the session exists; what the request names in it does not
+  SCOPE_ARTICLE_NOT_FOUND: 400,
 };
 
 export const GENERIC_ERROR_MESSAGE = formatMessage("errors.internal");

@@ -14,6 +14,7 @@ import { loadJwtSecret } from "./auth/tokens";
 import {
   addBookmark,
   bookmarkCountsByUser,
+  bookmarkedArticleIds,
   listBookmarks,
   removeBookmark,
   removeBookmarksOfArticle,
@@ -130,8 +131,17 @@ export function createServices(config: AppConfig, opts: ServicesOptions = {}): S
     events,
     sharedStore: shared,
     sessionDeleted: (sessionId) => shares.removeSharesOfSession(sessionId),
-    retrieve: (query, k) => knowledge.retrievePassages(query, k),
     articleText: async (id) => (await knowledge.peekArticle(id))?.content ?? null,
+    retrieve: (query, k, filter) => knowledge.retrievePassages(query, k, filter),
+    // the scope of a question: articles and categories from knowledge, the user's bookmarks
+    scopeSources: {
+      articleTitles: async (ids) => {
+        const found = await Promise.all(ids.map((id) => knowledge.peekArticle(id)));
+        return new Map(found.flatMap((a) => (a ? [[a.id, a.title] as [string, string]] : [])));
+      },
+      categoryNames: async () => (await knowledge.categories()).map((c) => c.name),
+      bookmarkedArticleIds,
+    },
     users: {
       emailOf: (id) => users.emailOf(id),
       languageOf: async (id) => (await preferences.get(id)).language,

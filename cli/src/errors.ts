@@ -31,6 +31,7 @@ const BY_CODE: Partial<Record<ErrorCode, number>> = {
   UNAUTHENTICATED: EXIT.forbidden,
   NOTION_TOKEN_INVALID: EXIT.usage,
   NOTION_UNAVAILABLE: EXIT.unexpected,
+  SCOPE_ARTICLE_NOT_FOUND: EXIT.usage,
 };
 
 /** The message to print and the exit code for any error. */

@@ -47,6 +47,13 @@ export async function listBookmarks(user: UserDoc): Promise<BookmarkView[]> {
   return rows.map((r) => present(r as BookmarkRow));
 }
 
+/** The ids of the articles the user has bookmarked (the chat's "Mine bogmærker" scope). */
+export async function bookmarkedArticleIds(userId: string): Promise<string[]> {
+  if (!mongoose.isValidObjectId(userId)) return [];
+  const rows = await BookmarkModel.find({ userId }, { articleId: 1 }).lean();
+  return rows.map((r) => String(r.articleId));
+}
+
 /**
  * Bookmark an article for the user (logged as `bookmark`). NOT_FOUND for an unknown article; bookmarking it
  * again returns the existing bookmark with `created: false` and logs nothing.

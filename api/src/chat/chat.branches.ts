@@ -17,6 +17,8 @@ import { type ChatMessageView, type ChatSessionView, presentMessage, presentSess
 import type { RetrieveFn } from "./chat.retrieval";
 import { IN_PROGRESS, objectId, userOid } from "./chat.rules";
 import type { AnswerRunner } from "./chat.runner";
+import { type ChatScopes, scopedRetrieve } from "./chat.scope";
+import { scopeNote, storedScope } from "./chat.scope-view";
 import { ownMessage, ownSession } from "./chat.sessions";
 import { MessageTree, type TreeMessage } from "./chat.tree";
 
@@ -125,6 +127,8 @@ export interface BranchContext {
   runner: AnswerRunner;
   users: ChatUserCache;
   retrieve: RetrieveFn;
+  /** the sessions' scopes: a branch is answered in the session's scope, like a send */
+  scopes: ChatScopes;
   limits: ChatLimits;
   /** count as on its way to the model; returns the end of that (idempotent) */
   beginStarting(): () => void;
@@ -253,8 +257,13 @@ async function startAnswer(
     const questionParent = "question" in what ? tree.parent(String(question._id)) : what.parent;
     const history = branchHistory(tree, questionParent, ctx.limits.historyMessages);
     const text = question.content ?? "";
-    const [language] = await Promise.all([
+    // the session's scope, as for a new question: retrieval sees only its articles, the answer keeps it
+    const scoped = await ChatSessionModel.findOne({ sessionId, userId: uid }, { scope: 1 }).lean();
+    const scope = storedScope(scoped?.scope);
+    if (scope) assistant.set("scope", scope);
+    const [language, filter] = await Promise.all([
       ctx.users.languageOf(userId),
+      ctx.scopes.filterOf(userId, scope),
       ChatMessageModel.insertMany(fresh ? [fresh, assistant] : [assistant], { ordered: true }),
     ]);
     const session = await ChatSessionModel.findOneAndUpdate(
@@ -271,7 +280,8 @@ async function startAnswer(
         question: text,
         history,
         language,
-        retrieve: prefetchRetrieval(text, history, ctx.retrieve),
+        retrieve: prefetchRetrieval(text, history, scopedRetrieve(ctx.retrieve, filter)),
+        scopeNote: scopeNote(scope, language === "en" ? "en" : "da"),
       },
       release,
     );

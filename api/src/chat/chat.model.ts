@@ -10,6 +10,20 @@ export const MESSAGE_STATUSES = ["pending", "streaming", "complete", "stopped", 
 export type MessageRole = (typeof MESSAGE_ROLES)[number];
 export type MessageStatus = (typeof MESSAGE_STATUSES)[number];
 
+/** A session's scope (chat.scope.ts): which articles its questions are answered from; null/absent = all. */
+const scopeSchema = new Schema(
+  {
+    kind: { type: String, enum: ["CATEGORY", "ARTICLES", "BOOKMARKS"], required: true },
+    category: { type: String, default: null },
+    /** the chosen articles with their titles when chosen (ARTICLES) */
+    articles: {
+      type: [new Schema({ id: String, title: String }, { _id: false })],
+      default: [],
+    },
+  },
+  { _id: false },
+);
+
 const sessionSchema = new Schema(
   {
     userId: { type: Schema.Types.ObjectId, required: true, index: true },
@@ -24,6 +38,8 @@ const sessionSchema = new Schema(
     activeLeafId: { type: Schema.Types.ObjectId },
     createdAt: { type: Date, required: true },
     lastUpdated: { type: Date, required: true },
+    /** the scope of its questions until changed (null = all articles) */
+    scope: { type: scopeSchema, default: null },
   },
   { collection: "chat_sessions", versionKey: false },
 );
@@ -76,6 +92,8 @@ const messageSchema = new Schema(
     freshnessWarnings: { type: [freshnessSchema], default: undefined },
     /** suggested follow-up questions (answer/follow-ups.ts) */
     followUps: { type: [String], default: undefined },
+    /** the scope the answer was made in (null = all articles) */
+    scope: { type: scopeSchema, default: undefined },
     feedback: {
       type: new Schema(
         { rating: { type: String, enum: ["up", "down"] }, comment: String, at: Date },

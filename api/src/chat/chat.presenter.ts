@@ -1,5 +1,6 @@
 /** Chat documents as the outside sees them (GraphQL, REST, events, export). Never raw documents. */
 import type { ChatMessageFields, ChatSessionFields, MessageRole, MessageStatus } from "./chat.model";
+import { type ChatScopeView, presentScope } from "./chat.scope-view";
 
 export interface CitationView {
   number: number;
@@ -55,6 +56,8 @@ export interface ChatMessageView {
   siblingCount: number;
   siblingIds: string[];
   followUps: string[];
+  /** assistant messages: the scope the answer was made in; null = all articles (or made before scopes) */
+  scope?: ChatScopeView | null;
 }
 
 export interface ChatSessionView {
@@ -63,6 +66,8 @@ export interface ChatSessionView {
   title: string | null;
   createdAt: Date;
   lastUpdated: Date;
+  /** which articles its questions are answered from (kind ALL when unset) */
+  scope?: ChatScopeView;
 }
 
 type Lean<T> = T & { _id: unknown };
@@ -74,6 +79,7 @@ export function presentSession(s: Lean<ChatSessionFields>): ChatSessionView {
     title: s.title ?? null,
     createdAt: s.createdAt,
     lastUpdated: s.lastUpdated,
+    scope: presentScope(s.scope),
   };
 }
 
@@ -121,6 +127,7 @@ export function presentMessage(m: Lean<ChatMessageFields>): ChatMessageView {
     siblingCount: 1,
     siblingIds: [String(m._id)],
     followUps: [...(m.followUps ?? [])],
+    scope: m.scope ? presentScope(m.scope) : null,
   };
 }
 
@@ -131,6 +138,7 @@ export function presentSessionRest(s: ChatSessionView) {
     title: s.title,
     createdAt: s.createdAt,
     lastUpdated: s.lastUpdated,
+    scope: s.scope,
   };
 }
 
@@ -152,5 +160,6 @@ export function presentMessageRest(m: ChatMessageView) {
     siblingIndex: m.siblingIndex,
     siblingCount: m.siblingCount,
     followUps: m.followUps,
+    scope: m.scope,
   };
 }

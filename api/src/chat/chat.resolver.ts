@@ -4,7 +4,14 @@ import { Errors } from "../errors";
 import type { Topics } from "../events/bus";
 import type { GraphQLContext } from "../graphql/context";
 import { currentAuth } from "../graphql/context";
-import { ChatMessage, ChatMessageEvent, ChatSession, FeedbackRating, SendMessagePayload } from "./chat.types";
+import {
+  ChatMessage,
+  ChatMessageEvent,
+  ChatScopeInput,
+  ChatSession,
+  FeedbackRating,
+  SendMessagePayload,
+} from "./chat.types";
 
 type EventPayload = Topics["CHAT_MESSAGE_EVENT"];
 
@@ -72,8 +79,20 @@ export class ChatResolver {
     @Arg("sessionId", () => ID) sessionId: string,
     @Arg("content", () => String) content: string,
     @Ctx() ctx: GraphQLContext,
+    @Arg("scope", () => ChatScopeInput, { nullable: true, description: "saved on the session first" })
+    scope?: ChatScopeInput | null,
   ) {
-    return ctx.services.chat.sendMessage(uid(ctx), sessionId, content);
+    return ctx.services.chat.sendMessage(uid(ctx), sessionId, content, scope ?? undefined);
+  }
+
+  @Authorized()
+  @Mutation(() => ChatSession, { description: "the scope of the session's questions, kept until changed" })
+  setChatScope(
+    @Arg("sessionId", () => ID) sessionId: string,
+    @Arg("scope", () => ChatScopeInput) scope: ChatScopeInput,
+    @Ctx() ctx: GraphQLContext,
+  ) {
+    return ctx.services.chat.setChatScope(uid(ctx), sessionId, scope);
   }
 
   @Authorized()

@@ -8,6 +8,7 @@ import { requireUser, signedIn } from "../rest/auth-middleware";
 import { readBody, readQueryString } from "../rest/validate";
 import type { Services } from "../services";
 import { presentMessageRest, presentSessionRest } from "./chat.presenter";
+import type { ChatScopeInput } from "./chat.scope";
 
 /** The session id from the path or ?sessionId= (also ?session_id=). */
 function sessionIdOf(req: Request): string {
@@ -52,6 +53,7 @@ export function chatRestRouter(services: Services): Router {
       uid(res),
       sessionId,
       (req.body as Record<string, unknown>).content,
+      scopeOf((req.body as Record<string, unknown>).scope),
     );
     res.status(201).json(presentMessageRest(sent.userMessage));
   });
@@ -74,6 +76,16 @@ export function chatRestRouter(services: Services): Router {
     const thread = await services.chat.switchBranch(uid(res), messageIdOf(req));
     res.json(thread.map(presentMessageRest));
   });
+  // the scope of a session's questions (kept until changed): { kind, category?, articleIds? }
+  r.put("/chat/sessions/:sessionId/scope", requireUser, async (req, res) => {
+    const session = await services.chat.setChatScope(uid(res), sessionIdOf(req), req.body ?? {});
+    res.json(presentSessionRest(session));
+  });
 
   return r;
+}
+
+/** An optional scope in a request body: an object, else none. */
+function scopeOf(raw: unknown): ChatScopeInput | undefined {
+  return raw && typeof raw === "object" && !Array.isArray(raw) ? (raw as ChatScopeInput) : undefined;
 }

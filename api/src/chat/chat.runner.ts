@@ -62,6 +62,8 @@ export interface AnswerJob {
   history: HistoryTurn[];
   language: AnswerLanguage;
   retrieve: RetrieveFn;
+  /** the scope's "Søgt i: …" line for a retrieval-only answer (chat.scope-view.ts) */
+  scopeNote?: string;
 }
 
 export interface AnswerRunnerDeps {
@@ -341,6 +343,7 @@ export class AnswerRunner {
         history: job.history,
         language: job.language,
         retrieve: job.retrieve,
+        scopeNote: job.scopeNote,
         llm: this.deps.llm ?? undefined,
         signal,
         staleDays: this.deps.config.knowledgeStaleDays,

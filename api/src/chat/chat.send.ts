@@ -36,6 +36,8 @@ import { type ChatMessageView, type ChatSessionView, presentMessage, presentSess
 import type { RetrieveFn } from "./chat.retrieval";
 import { cleanFeedback, IN_PROGRESS, objectId, userOid } from "./chat.rules";
 import type { AnswerRunner } from "./chat.runner";
+import { type ChatScopeInput, ChatScopes, NO_SCOPE_SOURCES, scopedRetrieve } from "./chat.scope";
+import { scopeNote, storedScope } from "./chat.scope-view";
 import { ownMessage, ownSession } from "./chat.sessions";
 import { MessageTree } from "./chat.tree";
 
@@ -57,6 +59,8 @@ export interface ChatSenderDeps {
   limits: ChatLimits;
   runner: AnswerRunner;
   users: ChatUserCache;
+  /** the sessions' scopes (chat.scope.ts); default: none known */
+  scopes?: ChatScopes;
 }
 
 /** Resolves when `p` settles or after `ms`, whichever comes first (never rejects). */
@@ -87,7 +91,10 @@ export class ChatSender {
   /** aborted by close(): stops the model's session titles still being written */
   private readonly shutdown = new AbortController();
 
+  private readonly scopes: ChatScopes;
+
   constructor(private readonly deps: ChatSenderDeps) {
+    this.scopes = deps.scopes ?? new ChatScopes(NO_SCOPE_SOURCES);
     // every title being written listens for shutdown: many at once is normal, not a leak
     setMaxListeners(0, this.shutdown.signal);
   }
@@ -98,8 +105,13 @@ export class ChatSender {
    * under way (at most RESPOND_AFTER_START_MAX_MS later). Refused with TOO_MANY_REQUESTS when the user already
    * has `maxInFlightPerUser` answers generating (nothing is stored then).
    */
-  sendMessage(userId: string, sessionId: string, content: unknown): Promise<SendResult> {
-    return this.track(this.send(userId, sessionId, content));
+  sendMessage(
+    userId: string,
+    sessionId: string,
+    content: unknown,
+    scope?: ChatScopeInput,
+  ): Promise<SendResult> {
+    return this.track(this.send(userId, sessionId, content, scope));
   }
 
   /**
@@ -145,6 +157,7 @@ export class ChatSender {
       runner: this.deps.runner,
       users: this.deps.users,
       retrieve: this.deps.retrieve,
+      scopes: this.scopes,
       limits: this.deps.limits,
       beginStarting: () => this.beginStarting(),
       closed: () => this.closed,
@@ -182,10 +195,17 @@ export class ChatSender {
     this.shutdown.abort();
   }
 
-  private async send(userId: string, sessionId: string, content: unknown): Promise<SendResult> {
+  private async send(
+    userId: string,
+    sessionId: string,
+    content: unknown,
+    scopeInput?: ChatScopeInput,
+  ): Promise<SendResult> {
     const valid = validateChatMessage(content);
     if (!valid.ok) throw Errors.invalidField("content", valid.key, valid.params);
     if (this.closed) throw new AppError("INTERNAL_SERVER_ERROR", "chat.shuttingDown");
+    // a scope sent with the question is saved on the session first (and kept for the next questions)
+    if (scopeInput) await this.scopes.setScope(userId, sessionId, scopeInput);
     const { runner, users } = this.deps;
     const release = await runner.reserve(userId);
     const starting = this.beginStarting();
@@ -227,10 +247,14 @@ export class ChatSender {
       const history = branchHistory(tree, parent, this.deps.limits.historyMessages);
       // the first question names the session: its first words now, the model's title later (in the background)
       const title = session.titled ? session.title : fallbackSessionTitle(valid.content);
+      // the session's scope: retrieval sees only its articles, and the answer keeps the scope it was made in
+      const scope = storedScope(session.scope);
+      if (scope) assistant.set("scope", scope);
+      const filter = await this.scopes.filterOf(userId, scope);
       // The retrieval runs beside the insert; the model is asked once the question is stored. One ordered insert
       // stores the question first: if it fails, no answer is stored (and the caller gets the error, keeping
       // its text).
-      const retrieve = prefetchRetrieval(valid.content, history, this.deps.retrieve);
+      const retrieve = prefetchRetrieval(valid.content, history, scopedRetrieve(this.deps.retrieve, filter));
       await Promise.all([
         ChatMessageModel.insertMany([userMessage, assistant], { ordered: true }),
         session.titled
@@ -242,7 +266,15 @@ export class ChatSender {
       ]);
       const assistantView = presentMessage(assistant.toObject());
       const answerStarted = runner.start(
-        { message: assistantView, userId, question: valid.content, history, language, retrieve },
+        {
+          message: assistantView,
+          userId,
+          question: valid.content,
+          history,
+          language,
+          retrieve,
+          scopeNote: scopeNote(scope, language === "en" ? "en" : "da"),
+        },
         release,
       );
       started = true;
@@ -298,9 +330,12 @@ export class ChatSender {
     const starting = this.beginStarting();
     let started = false;
     try {
-      const [tree, language] = await Promise.all([
+      // the answer is made again in the scope it was made in
+      const scope = storedScope(msg.scope);
+      const [tree, language, filter] = await Promise.all([
         loadTree(msg.sessionId, userId).catch(noTree),
         users.languageOf(userId),
+        this.scopes.filterOf(userId, scope),
       ]);
       const history = branchHistory(
         tree,
@@ -336,7 +371,8 @@ export class ChatSender {
           question: question.content ?? "",
           history,
           language,
-          retrieve: this.deps.retrieve,
+          retrieve: scopedRetrieve(this.deps.retrieve, filter),
+          scopeNote: scopeNote(scope, language === "en" ? "en" : "da"),
         },
         release,
       );

@@ -26,6 +26,7 @@ import { type ChatLimits, DEFAULT_CHAT_LIMITS, DEFAULT_CHAT_MODEL } from "./chat
 import type { ChatMessageView, ChatSessionView } from "./chat.presenter";
 import type { RetrieveFn } from "./chat.retrieval";
 import { AnswerRunner } from "./chat.runner";
+import { type ChatScopeInput, type ChatScopeSources, ChatScopes, NO_SCOPE_SOURCES } from "./chat.scope";
 import { ChatSender, type SendResult } from "./chat.send";
 import { ChatSessions, ownSession } from "./chat.sessions";
 import { StoreAnswerSlots } from "./chat.slots";
@@ -55,6 +56,8 @@ export interface ChatServiceDeps {
   sessionDeleted?: (sessionId: string) => Promise<void>;
   /** a knowledge article's Markdown (follow-up questions from its headings); absent: the passages' headings */
   articleText?: (articleId: string) => Promise<string | null>;
+  /** articles, categories and bookmarks for the scope of a question (default: none known) */
+  scopeSources?: ChatScopeSources;
 }
 
 /** The LLM from config: configured when OPENAI_BASE_URL or OPENAI_API_KEY is set. */
@@ -81,6 +84,7 @@ export class ChatService {
   private readonly sessions: ChatSessions;
   private readonly sender: ChatSender;
   private readonly hub: SessionEventHub;
+  private readonly scopes: ChatScopes;
 
   constructor(deps: ChatServiceDeps) {
     const events = deps.events ?? createInProcessBus();
@@ -101,7 +105,9 @@ export class ChatService {
       stopAnswersIn: (sessionId) => this.runner.stopSession(sessionId),
       sessionDeleted: deps.sessionDeleted,
     });
+    this.scopes = new ChatScopes(deps.scopeSources ?? NO_SCOPE_SOURCES);
     this.sender = new ChatSender({
+      scopes: this.scopes,
       retrieve: deps.retrieve,
       llm: this.llm,
       limits: this.limits,
@@ -193,8 +199,21 @@ export class ChatService {
    * CHAT_MESSAGE_EVENT or by reading the messages. TOO_MANY_REQUESTS (nothing stored) when the user already has
    * `maxInFlightPerUser` answers generating.
    */
-  sendMessage(userId: string, sessionId: string, content: unknown): Promise<SendResult> {
-    return this.sender.sendMessage(userId, sessionId, content);
+  sendMessage(
+    userId: string,
+    sessionId: string,
+    content: unknown,
+    scope?: ChatScopeInput,
+  ): Promise<SendResult> {
+    return this.sender.sendMessage(userId, sessionId, content, scope);
+  }
+
+  /**
+   * Set the scope of a session's questions (chat.scope.ts): kept until changed. NOT_FOUND for another user's or
+   * an unknown session; SCOPE_ARTICLE_NOT_FOUND for an article id that names no article.
+   */
+  setChatScope(userId: string, sessionId: string, scope: ChatScopeInput): Promise<ChatSessionView> {
+    return this.scopes.setScope(userId, sessionId, scope);
   }
 
   /** Stop generating an answer (the text so far is kept); a finished answer is returned unchanged. */

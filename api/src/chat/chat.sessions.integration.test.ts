@@ -236,6 +236,7 @@ describe("chat ownership", () => {
       [Q.rename, { sessionId, title: "Hacket" }],
       [Q.delete, { sessionId }],
       [Q.send, { sessionId, content: "Indsprøjtet spørgsmål" }],
+      [Q.setScope, { sessionId, scope: { kind: "BOOKMARKS" } }],
       [Q.stop, { messageId: answerId }],
       [Q.retry, { messageId: answerId }],
       [Q.feedback, { messageId: answerId, rating: "down" }],
@@ -274,6 +275,12 @@ describe("chat ownership", () => {
     });
     expect(post.status).toBe(404);
     expect(await ChatMessageModel.countDocuments({ sessionId })).toBe(2);
+    const scope = await rest(app, "PUT", `/api/chat/sessions/${sessionId}/scope`, {
+      token: bob.token,
+      body: { kind: "BOOKMARKS" },
+    });
+    expect(scope.status).toBe(404);
+    expect(scope.body.code).toBe("NOT_FOUND");
   });
 
   it("should refuse a subscription to another user's session and deliver nothing of it", async () => {

@@ -26,6 +26,8 @@ export const Q = {
   create: `mutation CreateSession($title: String) { createSession(title: $title) { id sessionId title createdAt lastUpdated } }`,
   rename: `mutation RenameSession($sessionId: ID!, $title: String!) { renameSession(sessionId: $sessionId, title: $title) { sessionId title } }`,
   delete: `mutation DeleteSession($sessionId: ID!) { deleteSession(sessionId: $sessionId) }`,
+  setScope: `mutation SetChatScope($sessionId: ID!, $scope: ChatScopeInput!) {
+    setChatScope(sessionId: $sessionId, scope: $scope) { sessionId scope { kind label } } }`,
   send: `mutation SendMessage($sessionId: ID!, $content: String!) { sendMessage(sessionId: $sessionId, content: $content) {
     session { sessionId title } userMessage { ${MESSAGE_FIELDS} } assistantMessage { ${MESSAGE_FIELDS} } } }`,
   stop: `mutation StopMessage($messageId: ID!) { stopMessage(messageId: $messageId) { ${MESSAGE_FIELDS} } }`,

@@ -1,6 +1,6 @@
 /** GraphQL types of the chat (type-graphql; explicit type functions everywhere). */
 import { GraphQLDateTimeISO } from "graphql-scalars";
-import { Field, ID, Int, ObjectType, registerEnumType } from "type-graphql";
+import { Field, ID, InputType, Int, ObjectType, registerEnumType } from "type-graphql";
 
 export enum ChatRole {
   user = "user",
@@ -35,6 +35,39 @@ export enum ChatMessageEventType {
 }
 registerEnumType(ChatMessageEventType, { name: "ChatMessageEventType" });
 
+export enum ChatScopeKind {
+  ALL = "ALL",
+  CATEGORY = "CATEGORY",
+  ARTICLES = "ARTICLES",
+  BOOKMARKS = "BOOKMARKS",
+}
+registerEnumType(ChatScopeKind, {
+  name: "ChatScopeKind",
+  description: "which articles a session's questions are answered from",
+});
+
+@ObjectType()
+export class ChatScopeArticle {
+  @Field(() => ID) id!: string;
+  @Field(() => String) title!: string;
+}
+
+@ObjectType({ description: "the articles a question is answered from" })
+export class ChatScope {
+  @Field(() => ChatScopeKind) kind!: ChatScopeKind;
+  @Field(() => String, { nullable: true, description: "CATEGORY: the category" }) category!: string | null;
+  @Field(() => [ChatScopeArticle], { description: "ARTICLES: the chosen articles (at most 20)" })
+  articles!: ChatScopeArticle[];
+  @Field(() => String, { description: "the server's Danish label, e.g. 'Kategori: Økonomi'" }) label!: string;
+}
+
+@InputType({ description: "a scope: CATEGORY needs category, ARTICLES needs 1-20 articleIds" })
+export class ChatScopeInput {
+  @Field(() => ChatScopeKind) kind!: ChatScopeKind;
+  @Field(() => String, { nullable: true }) category?: string | null;
+  @Field(() => [ID], { nullable: true }) articleIds?: string[] | null;
+}
+
 @ObjectType({ description: "a chat session (spec: session_id, title)" })
 export class ChatSession {
   @Field(() => ID, { description: "the session id (same as sessionId)" }) id!: string;
@@ -42,6 +75,8 @@ export class ChatSession {
   @Field(() => String, { nullable: true }) title!: string | null;
   @Field(() => GraphQLDateTimeISO) createdAt!: Date;
   @Field(() => GraphQLDateTimeISO) lastUpdated!: Date;
+  @Field(() => ChatScope, { description: "the scope of its questions until changed (kind ALL when unset)" })
+  scope!: ChatScope;
 }
 
 @ObjectType({ description: "a source an answer cites as [number]" })
@@ -121,6 +156,8 @@ export class ChatMessage {
   siblingIds!: string[];
   @Field(() => [String], { description: "answers: up to 3 suggested follow-up questions ([] otherwise)" })
   followUps!: string[];
+  @Field(() => ChatScope, { nullable: true, description: "assistant messages: the scope used (null = all)" })
+  scope!: ChatScope | null;
 }
 
 @ObjectType()

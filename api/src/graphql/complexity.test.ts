@@ -111,7 +111,15 @@ describe("complexityError: list fields cost by the number of items they can retu
   it("should answer the operations the apps and tests use", () => {
     for (const [name, query] of Object.entries(Q)) {
       expect(
-        check(query, { sessionId: "s", content: "x", messageId: "m", query: "q", rating: "up", title: "t" }),
+        check(query, {
+          sessionId: "s",
+          content: "x",
+          messageId: "m",
+          query: "q",
+          rating: "up",
+          title: "t",
+          scope: { kind: "ALL" },
+        }),
         name,
       ).toBeNull();
     }

@@ -17,6 +17,7 @@ import {
 } from "../admin/stats.service";
 import { FOLLOW_UPS_MAX } from "../chat/answer/follow-ups";
 import { BRANCHES_PER_POINT_MAX } from "../chat/chat.branches";
+import { MAX_SCOPE_ARTICLES } from "../chat/chat.scope-view";
 import { RECENT_SEARCHES_KEPT, SEARCH_LIMIT_MAX } from "../knowledge/knowledge.service";
 import { MAX_SELECTED } from "../notion/notion.service";
 import { FAILURES_KEPT } from "../notion/notion.sync";
@@ -86,6 +87,7 @@ export const LIST_SIZES: Record<string, ListSize> = {
   "ChatMessage.siblingIds": BRANCHES_PER_POINT_MAX,
   "ChatMessage.followUps": FOLLOW_UPS_MAX,
   "Mutation.switchBranch": P.messagesPerSession,
+  "ChatScope.articles": MAX_SCOPE_ARTICLES,
   "Query.notionDatabases": P.notionDatabases,
   "NotionDatabase.properties": P.propertiesPerNotionDatabase,
   "NotionConfig.selectedDatabases": MAX_SELECTED,

@@ -86,19 +86,31 @@ export function withSearchLead(passages: readonly RetrievedPassage[], scores: nu
   return scores.map((s, i) => (i === lead ? Math.min(1, covered + SEARCH_LEAD) : s));
 }
 
+/** Which articles a retrieval may use (the chat's scope): a category, a set of articles, or both. */
+export interface RetrievalFilter {
+  category?: string;
+  /** an empty list: no article (nothing is found) */
+  articleIds?: readonly string[];
+}
+
 /**
  * The k passages that best answer `query`, best first by relevance. Never throws on odd input: a non-string or
- * empty query gives []; a long one is cut to MAX_SEARCH_INPUT (the index reads less still).
+ * empty query gives []; a long one is cut to MAX_SEARCH_INPUT (the index reads less still). A `filter` is
+ * applied inside the index, before ranking and before the relevance rule: passages outside it are never scored,
+ * so they neither appear nor lower the relevance of those inside.
  */
 export async function retrievePassages(
   catalog: KnowledgeCatalog,
   query: string,
   k = RETRIEVE_K_DEFAULT,
+  filter?: RetrievalFilter,
 ): Promise<KnowledgePassage[]> {
   if (typeof query !== "string" || !query.trim()) return [];
   await catalog.ensureFresh();
   const res = await catalog.index.retrieve(query.slice(0, MAX_SEARCH_INPUT), {
     k: clamp(k, 1, RETRIEVE_K_MAX, RETRIEVE_K_DEFAULT),
+    ...(filter?.category ? { category: filter.category } : {}),
+    ...(filter?.articleIds ? { articleIds: filter.articleIds } : {}),
   });
   const scores = relevances(res);
   const out: KnowledgePassage[] = [];

@@ -35,7 +35,12 @@ import {
 } from "./knowledge.import";
 import type { ArticleInput } from "./knowledge.input";
 import { PersistedIndex, SEARCH_INDEX_FILE } from "./knowledge.persisted-index";
-import { type KnowledgePassage, RETRIEVE_K_DEFAULT, retrievePassages } from "./knowledge.retrieval";
+import {
+  type KnowledgePassage,
+  RETRIEVE_K_DEFAULT,
+  type RetrievalFilter,
+  retrievePassages,
+} from "./knowledge.retrieval";
 import { KnowledgeSearch, type KnowledgeSearchResult, type SearchInput } from "./knowledge.search";
 import { watchArticles } from "./knowledge.watch";
 import {
@@ -258,8 +263,12 @@ export class KnowledgeService {
   // ---- the chat's retrieval (knowledge.retrieval.ts) ------------------------------------------------
 
   /** The k passages that best answer `query`, with 0..1 relevances, best first. */
-  retrievePassages(query: string, k = RETRIEVE_K_DEFAULT): Promise<KnowledgePassage[]> {
-    return retrievePassages(this.catalog, query, k);
+  retrievePassages(
+    query: string,
+    k = RETRIEVE_K_DEFAULT,
+    filter?: RetrievalFilter,
+  ): Promise<KnowledgePassage[]> {
+    return retrievePassages(this.catalog, query, k, filter);
   }
 
   /** Article counts and index figures (admin, CLI). */

@@ -39,6 +39,7 @@ import {
   indexStats,
   isCurrent,
   type Prepared,
+  passageFilter,
   prepareArticle,
   publicPassage,
   retrievedPassage,
@@ -322,6 +323,10 @@ export class KnowledgeIndex {
     const minScore =
       typeof options?.minScore === "number" && Number.isFinite(options.minScore) ? options.minScore : 0;
     const category = typeof options?.category === "string" && options.category ? options.category : undefined;
+    // the chat's scope: only these articles' passages are scored (an empty scope finds nothing)
+    const articleIds = Array.isArray(options?.articleIds) ? new Set(options.articleIds) : undefined;
+    if (articleIds?.size === 0) return { passages: [], mode: "bm25", query: q.info };
+    const scopeKey = articleIds ? [...articleIds].sort().join(",") : "";
     const pool = Math.max(k * 4, 20);
 
     const lexical: { id: string; score: number }[] = [];
@@ -329,13 +334,13 @@ export class KnowledgeIndex {
     let articleRank = new Map<string, number>();
     if (q.oramaTerms.length > 0) {
       const depth = Math.max(pool, RERANK_POOL);
-      const ranking = this.queries.ranking(q, `p\0${depth}\0${category ?? ""}`, () => {
+      const ranking = this.queries.ranking(q, `p\0${depth}\0${category ?? ""}\0${scopeKey}`, () => {
         const res = scoreTopK(this.passageDb, q.oramaTerms, {
           fields: PASSAGE_BOOST,
           k: depth,
           version: this.dbVersion,
           weights: q.weights,
-          accept: category ? this.inCategory(this.passageDb, category) : undefined,
+          accept: passageFilter(this.passageDb, this.passages, { category, articleIds }),
         });
         // the section that covers the question best first (its heading counting extra), BM25 breaking ties
         const ranked = rerank(res.top, q.concepts, (id) => this.passageTerms(id));
@@ -352,7 +357,7 @@ export class KnowledgeIndex {
       return cover && { ...cover, articleRank: rank };
     };
 
-    const vectorHits = q.info.text ? await this.vectorSearch(q.info.text, pool, category) : null;
+    const vectorHits = q.info.text ? await this.vectorSearch(q.info.text, pool, category, articleIds) : null;
     if (!vectorHits) {
       const passages = lexical
         .filter((l) => l.score >= minScore)
@@ -441,6 +446,7 @@ export class KnowledgeIndex {
     text: string,
     limit: number,
     category: string | undefined,
+    articleIds?: ReadonlySet<string>,
   ): Promise<{ id: string; similarity: number }[] | null> {
     if (!this.embedder) return null;
     const vector = await this.embedder.embedQuery(text);
@@ -449,6 +455,7 @@ export class KnowledgeIndex {
       limit,
       minSimilarity: this.minSimilarity,
       category,
+      articleIds,
     });
   }
 

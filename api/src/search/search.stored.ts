@@ -105,6 +105,29 @@ export function inCategory(
   return (internalId) => docs.get(idOf(internalId))?.category === category;
 }
 
+/**
+ * A filter on the passage database's internal ids: the passage is in `category` (when given) and its article is
+ * one of `articleIds` (when given). Undefined when there is nothing to filter. Checked while scoring, so a scope
+ * of a few articles is ranked among its own passages, not cut out of the best of all.
+ */
+export function passageFilter(
+  db: AnyOrama,
+  passages: Map<string, { category: string; articleId: string }>,
+  filter: { category?: string; articleIds?: ReadonlySet<string> },
+): ((internalId: number) => boolean) | undefined {
+  const { category, articleIds } = filter;
+  if (category === undefined && articleIds === undefined) return undefined;
+  const idOf = externalIds(db);
+  return (internalId) => {
+    const p = passages.get(idOf(internalId));
+    return (
+      p !== undefined &&
+      (category === undefined || p.category === category) &&
+      (articleIds === undefined || articleIds.has(p.articleId))
+    );
+  };
+}
+
 /** The index's figures (KnowledgeIndex.stats()). */
 export function indexStats(s: {
   articles: Map<string, StoredArticle>;

@@ -75,6 +75,8 @@ export interface RetrieveOptions {
   minScore?: number;
   /** Only passages of articles in this category. */
   category?: string;
+  /** Only passages of these articles (the chat's scope); an empty list gives no passages. */
+  articleIds?: readonly string[];
 }
 
 /** A piece of an article small enough to hand to a language model. */

@@ -55,11 +55,12 @@ export function cosine(a: Float32Array, b: Float32Array): number {
 export function nearestPassages(
   query: Float32Array,
   passages: Iterable<StoredPassage>,
-  options: { limit: number; minSimilarity: number; category?: string },
+  options: { limit: number; minSimilarity: number; category?: string; articleIds?: ReadonlySet<string> },
 ): VectorHit[] {
   const hits: VectorHit[] = [];
   for (const p of passages) {
     if (!p.vector || (options.category && p.category !== options.category)) continue;
+    if (options.articleIds && !options.articleIds.has(p.articleId)) continue;
     const similarity = cosine(query, p.vector);
     if (similarity >= options.minSimilarity) hits.push({ id: p.id, similarity });
   }

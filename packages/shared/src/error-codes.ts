@@ -18,4 +18,6 @@ export type ErrorCode =
   /** Notion refused the integration token (invalid or revoked) */
   | "NOTION_TOKEN_INVALID"
   /** Notion could not be reached or answered with an error */
-  | "NOTION_UNAVAILABLE";
+  | "NOTION_UNAVAILABLE"
+  /** a chat scope names an article that does not exist (or that the user cannot see) */
+  | "SCOPE_ARTICLE_NOT_FOUND";

@@ -298,6 +298,30 @@ export const messages = {
     da: "AI-assistenten returnerede et tomt svar. Prøv igen.",
     en: "The AI assistant returned an empty answer. Please try again.",
   },
+  // the scope of a question (api/src/chat/chat.scope.ts)
+  "chat.scopeKind": {
+    da: "Afgrænsningen skal være ALL, CATEGORY, ARTICLES eller BOOKMARKS",
+    en: "The scope must be ALL, CATEGORY, ARTICLES or BOOKMARKS",
+  },
+  "chat.scopeCategoryUnknown": { da: "Kategorien findes ikke", en: "The category does not exist" },
+  "chat.scopeArticlesEmpty": { da: "Vælg mindst én artikel", en: "Choose at least one article" },
+  "chat.scopeTooManyArticles": {
+    da: "Vælg højst {max:number} artikler",
+    en: "Choose at most {max:number} articles",
+  },
+  "chat.scopeArticleNotFound": {
+    da: "En af de valgte artikler findes ikke",
+    en: "One of the chosen articles does not exist",
+  },
+  "chat.scopeAll": { da: "Alle artikler", en: "All articles" },
+  "chat.scopeCategory": { da: "Kategori: {category}", en: "Category: {category}" },
+  "chat.scopeArticle": { da: "Artikel: {title}", en: "Article: {title}" },
+  "chat.scopeArticles": {
+    da: "{count:number} artikler: {titles}",
+    en: "{count:number} articles: {titles}",
+  },
+  "chat.scopeBookmarks": { da: "Mine bogmærker", en: "My bookmarks" },
+  "chat.scopeSearchedIn": { da: "Søgt i: {scope}", en: "Searched in: {scope}" },
 
   // ---- shared conversations (api/src/shares)
   "shares.notFound": {

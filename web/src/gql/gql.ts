@@ -30,9 +30,9 @@ type Documents = {
     "\n  mutation ResendVerification($email: String!) {\n    resendVerification(email: $email) {\n      ok\n      message\n    }\n  }\n": typeof types.ResendVerificationDocument,
     "\n  mutation ResetPassword($input: ResetPasswordInput!) {\n    resetPassword(input: $input) {\n      ok\n      message\n    }\n  }\n": typeof types.ResetPasswordDocument,
     "\n  mutation VerifyEmail($token: String!) {\n    verifyEmail(token: $token) {\n      verified\n      message\n    }\n  }\n": typeof types.VerifyEmailDocument,
-    "\n  fragment ChatMessageFields on ChatMessage {\n    id\n    sessionId\n    role\n    content\n    timestamp\n    status\n    replyTo\n    mode\n    knowledgeGap\n    usedNumbers\n    citations {\n      number\n      articleId\n      title\n      headingPath\n      heading\n    }\n    freshnessWarnings {\n      number\n      articleId\n      title\n      updatedAt\n      message\n    }\n    error {\n      code\n      message\n      retryable\n    }\n    feedback {\n      rating\n      comment\n    }\n    parentId\n    followUps\n  }\n": typeof types.ChatMessageFieldsFragmentDoc,
+    "\n  fragment ChatMessageFields on ChatMessage {\n    id\n    sessionId\n    role\n    content\n    timestamp\n    status\n    replyTo\n    mode\n    knowledgeGap\n    usedNumbers\n    citations {\n      number\n      articleId\n      title\n      headingPath\n      heading\n    }\n    freshnessWarnings {\n      number\n      articleId\n      title\n      updatedAt\n      message\n    }\n    error {\n      code\n      message\n      retryable\n    }\n    feedback {\n      rating\n      comment\n    }\n    parentId\n    followUps\n    scope {\n      ...ChatScopeFields\n    }\n  }\n": typeof types.ChatMessageFieldsFragmentDoc,
     "\n  fragment ChatMessageBranchFields on ChatMessage {\n    siblingIndex\n    siblingCount\n    siblingIds\n  }\n": typeof types.ChatMessageBranchFieldsFragmentDoc,
-    "\n  fragment ChatSessionFields on ChatSession {\n    id\n    sessionId\n    title\n    createdAt\n    lastUpdated\n  }\n": typeof types.ChatSessionFieldsFragmentDoc,
+    "\n  fragment ChatSessionFields on ChatSession {\n    id\n    sessionId\n    title\n    createdAt\n    lastUpdated\n    scope {\n      ...ChatScopeFields\n    }\n  }\n": typeof types.ChatSessionFieldsFragmentDoc,
     "\n  query ChatSessions {\n    sessions {\n      ...ChatSessionFields\n    }\n  }\n": typeof types.ChatSessionsDocument,
     "\n  query SearchChatSessions($query: String!) {\n    searchSessions(query: $query) {\n      ...ChatSessionFields\n    }\n  }\n": typeof types.SearchChatSessionsDocument,
     "\n  query ChatMessages($sessionId: ID!) {\n    messages(sessionId: $sessionId) {\n      ...ChatMessageFields\n      ...ChatMessageBranchFields\n    }\n  }\n": typeof types.ChatMessagesDocument,
@@ -40,7 +40,7 @@ type Documents = {
     "\n  mutation CreateChatSession($title: String) {\n    createSession(title: $title) {\n      ...ChatSessionFields\n    }\n  }\n": typeof types.CreateChatSessionDocument,
     "\n  mutation RenameChatSession($sessionId: ID!, $title: String!) {\n    renameSession(sessionId: $sessionId, title: $title) {\n      ...ChatSessionFields\n    }\n  }\n": typeof types.RenameChatSessionDocument,
     "\n  mutation DeleteChatSession($sessionId: ID!) {\n    deleteSession(sessionId: $sessionId)\n  }\n": typeof types.DeleteChatSessionDocument,
-    "\n  mutation SendChatMessage($sessionId: ID!, $content: String!) {\n    sendMessage(sessionId: $sessionId, content: $content) {\n      session {\n        ...ChatSessionFields\n      }\n      userMessage {\n        ...ChatMessageFields\n      }\n      assistantMessage {\n        ...ChatMessageFields\n      }\n    }\n  }\n": typeof types.SendChatMessageDocument,
+    "\n  mutation SendChatMessage($sessionId: ID!, $content: String!, $scope: ChatScopeInput) {\n    sendMessage(sessionId: $sessionId, content: $content, scope: $scope) {\n      session {\n        ...ChatSessionFields\n      }\n      userMessage {\n        ...ChatMessageFields\n      }\n      assistantMessage {\n        ...ChatMessageFields\n      }\n    }\n  }\n": typeof types.SendChatMessageDocument,
     "\n  mutation StopChatMessage($messageId: ID!) {\n    stopMessage(messageId: $messageId) {\n      ...ChatMessageFields\n    }\n  }\n": typeof types.StopChatMessageDocument,
     "\n  mutation RetryChatMessage($messageId: ID!) {\n    retryMessage(messageId: $messageId) {\n      ...ChatMessageFields\n    }\n  }\n": typeof types.RetryChatMessageDocument,
     "\n  mutation SetChatFeedback($messageId: ID!, $rating: FeedbackRating!, $comment: String) {\n    setFeedback(messageId: $messageId, rating: $rating, comment: $comment) {\n      ...ChatMessageFields\n    }\n  }\n": typeof types.SetChatFeedbackDocument,
@@ -48,6 +48,10 @@ type Documents = {
     "\n  mutation RegenerateChatMessage($messageId: ID!) {\n    regenerateMessage(messageId: $messageId) {\n      ...ChatMessageFields\n      ...ChatMessageBranchFields\n    }\n  }\n": typeof types.RegenerateChatMessageDocument,
     "\n  mutation SwitchChatBranch($messageId: ID!) {\n    switchBranch(messageId: $messageId) {\n      ...ChatMessageFields\n      ...ChatMessageBranchFields\n    }\n  }\n": typeof types.SwitchChatBranchDocument,
     "\n  subscription ChatMessageEvents($sessionId: ID!) {\n    chatMessageEvents(sessionId: $sessionId) {\n      type\n      sessionId\n      messageId\n      delta\n      message {\n        ...ChatMessageFields\n      }\n    }\n  }\n": typeof types.ChatMessageEventsDocument,
+    "\n  fragment ChatScopeFields on ChatScope {\n    kind\n    category\n    articles {\n      id\n      title\n    }\n    label\n  }\n": typeof types.ChatScopeFieldsFragmentDoc,
+    "\n  query ChatScopeArticleSearch($query: String!, $limit: Int) {\n    searchKnowledge(query: $query, limit: $limit) {\n      hits {\n        article {\n          id\n          title\n          category\n        }\n      }\n    }\n  }\n": typeof types.ChatScopeArticleSearchDocument,
+    "\n  query ChatScopeCategories {\n    knowledgeCategories {\n      name\n      count\n    }\n  }\n": typeof types.ChatScopeCategoriesDocument,
+    "\n  mutation SetChatScope($sessionId: ID!, $scope: ChatScopeInput!) {\n    setChatScope(sessionId: $sessionId, scope: $scope) {\n      id\n      scope {\n        ...ChatScopeFields\n      }\n    }\n  }\n": typeof types.SetChatScopeDocument,
     "\n  query Environment {\n    environment {\n      environment\n      hostname\n      nodeEnv\n      replOwner\n    }\n  }\n": typeof types.EnvironmentDocument,
     "\n  mutation AddBookmark($articleId: ID!) {\n    addBookmark(articleId: $articleId) {\n      created\n      bookmark {\n        id\n        articleId\n      }\n    }\n  }\n": typeof types.AddBookmarkDocument,
     "\n  fragment ArticleCardFields on KnowledgeArticle {\n    id\n    title\n    content\n    category\n    subcategory\n    tags\n    lastUpdated\n  }\n": typeof types.ArticleCardFieldsFragmentDoc,
@@ -96,9 +100,9 @@ const documents: Documents = {
     "\n  mutation ResendVerification($email: String!) {\n    resendVerification(email: $email) {\n      ok\n      message\n    }\n  }\n": types.ResendVerificationDocument,
     "\n  mutation ResetPassword($input: ResetPasswordInput!) {\n    resetPassword(input: $input) {\n      ok\n      message\n    }\n  }\n": types.ResetPasswordDocument,
     "\n  mutation VerifyEmail($token: String!) {\n    verifyEmail(token: $token) {\n      verified\n      message\n    }\n  }\n": types.VerifyEmailDocument,
-    "\n  fragment ChatMessageFields on ChatMessage {\n    id\n    sessionId\n    role\n    content\n    timestamp\n    status\n    replyTo\n    mode\n    knowledgeGap\n    usedNumbers\n    citations {\n      number\n      articleId\n      title\n      headingPath\n      heading\n    }\n    freshnessWarnings {\n      number\n      articleId\n      title\n      updatedAt\n      message\n    }\n    error {\n      code\n      message\n      retryable\n    }\n    feedback {\n      rating\n      comment\n    }\n    parentId\n    followUps\n  }\n": types.ChatMessageFieldsFragmentDoc,
+    "\n  fragment ChatMessageFields on ChatMessage {\n    id\n    sessionId\n    role\n    content\n    timestamp\n    status\n    replyTo\n    mode\n    knowledgeGap\n    usedNumbers\n    citations {\n      number\n      articleId\n      title\n      headingPath\n      heading\n    }\n    freshnessWarnings {\n      number\n      articleId\n      title\n      updatedAt\n      message\n    }\n    error {\n      code\n      message\n      retryable\n    }\n    feedback {\n      rating\n      comment\n    }\n    parentId\n    followUps\n    scope {\n      ...ChatScopeFields\n    }\n  }\n": types.ChatMessageFieldsFragmentDoc,
     "\n  fragment ChatMessageBranchFields on ChatMessage {\n    siblingIndex\n    siblingCount\n    siblingIds\n  }\n": types.ChatMessageBranchFieldsFragmentDoc,
-    "\n  fragment ChatSessionFields on ChatSession {\n    id\n    sessionId\n    title\n    createdAt\n    lastUpdated\n  }\n": types.ChatSessionFieldsFragmentDoc,
+    "\n  fragment ChatSessionFields on ChatSession {\n    id\n    sessionId\n    title\n    createdAt\n    lastUpdated\n    scope {\n      ...ChatScopeFields\n    }\n  }\n": types.ChatSessionFieldsFragmentDoc,
     "\n  query ChatSessions {\n    sessions {\n      ...ChatSessionFields\n    }\n  }\n": types.ChatSessionsDocument,
     "\n  query SearchChatSessions($query: String!) {\n    searchSessions(query: $query) {\n      ...ChatSessionFields\n    }\n  }\n": types.SearchChatSessionsDocument,
     "\n  query ChatMessages($sessionId: ID!) {\n    messages(sessionId: $sessionId) {\n      ...ChatMessageFields\n      ...ChatMessageBranchFields\n    }\n  }\n": types.ChatMessagesDocument,
@@ -106,7 +110,7 @@ const documents: Documents = {
     "\n  mutation CreateChatSession($title: String) {\n    createSession(title: $title) {\n      ...ChatSessionFields\n    }\n  }\n": types.CreateChatSessionDocument,
     "\n  mutation RenameChatSession($sessionId: ID!, $title: String!) {\n    renameSession(sessionId: $sessionId, title: $title) {\n      ...ChatSessionFields\n    }\n  }\n": types.RenameChatSessionDocument,
     "\n  mutation DeleteChatSession($sessionId: ID!) {\n    deleteSession(sessionId: $sessionId)\n  }\n": types.DeleteChatSessionDocument,
-    "\n  mutation SendChatMessage($sessionId: ID!, $content: String!) {\n    sendMessage(sessionId: $sessionId, content: $content) {\n      session {\n        ...ChatSessionFields\n      }\n      userMessage {\n        ...ChatMessageFields\n      }\n      assistantMessage {\n        ...ChatMessageFields\n      }\n    }\n  }\n": types.SendChatMessageDocument,
+    "\n  mutation SendChatMessage($sessionId: ID!, $content: String!, $scope: ChatScopeInput) {\n    sendMessage(sessionId: $sessionId, content: $content, scope: $scope) {\n      session {\n        ...ChatSessionFields\n      }\n      userMessage {\n        ...ChatMessageFields\n      }\n      assistantMessage {\n        ...ChatMessageFields\n      }\n    }\n  }\n": types.SendChatMessageDocument,
     "\n  mutation StopChatMessage($messageId: ID!) {\n    stopMessage(messageId: $messageId) {\n      ...ChatMessageFields\n    }\n  }\n": types.StopChatMessageDocument,
     "\n  mutation RetryChatMessage($messageId: ID!) {\n    retryMessage(messageId: $messageId) {\n      ...ChatMessageFields\n    }\n  }\n": types.RetryChatMessageDocument,
     "\n  mutation SetChatFeedback($messageId: ID!, $rating: FeedbackRating!, $comment: String) {\n    setFeedback(messageId: $messageId, rating: $rating, comment: $comment) {\n      ...ChatMessageFields\n    }\n  }\n": types.SetChatFeedbackDocument,
@@ -114,6 +118,10 @@ const documents: Documents = {
     "\n  mutation RegenerateChatMessage($messageId: ID!) {\n    regenerateMessage(messageId: $messageId) {\n      ...ChatMessageFields\n      ...ChatMessageBranchFields\n    }\n  }\n": types.RegenerateChatMessageDocument,
     "\n  mutation SwitchChatBranch($messageId: ID!) {\n    switchBranch(messageId: $messageId) {\n      ...ChatMessageFields\n      ...ChatMessageBranchFields\n    }\n  }\n": types.SwitchChatBranchDocument,
     "\n  subscription ChatMessageEvents($sessionId: ID!) {\n    chatMessageEvents(sessionId: $sessionId) {\n      type\n      sessionId\n      messageId\n      delta\n      message {\n        ...ChatMessageFields\n      }\n    }\n  }\n": types.ChatMessageEventsDocument,
+    "\n  fragment ChatScopeFields on ChatScope {\n    kind\n    category\n    articles {\n      id\n      title\n    }\n    label\n  }\n": types.ChatScopeFieldsFragmentDoc,
+    "\n  query ChatScopeArticleSearch($query: String!, $limit: Int) {\n    searchKnowledge(query: $query, limit: $limit) {\n      hits {\n        article {\n          id\n          title\n          category\n        }\n      }\n    }\n  }\n": types.ChatScopeArticleSearchDocument,
+    "\n  query ChatScopeCategories {\n    knowledgeCategories {\n      name\n      count\n    }\n  }\n": types.ChatScopeCategoriesDocument,
+    "\n  mutation SetChatScope($sessionId: ID!, $scope: ChatScopeInput!) {\n    setChatScope(sessionId: $sessionId, scope: $scope) {\n      id\n      scope {\n        ...ChatScopeFields\n      }\n    }\n  }\n": types.SetChatScopeDocument,
     "\n  query Environment {\n    environment {\n      environment\n      hostname\n      nodeEnv\n      replOwner\n    }\n  }\n": types.EnvironmentDocument,
     "\n  mutation AddBookmark($articleId: ID!) {\n    addBookmark(articleId: $articleId) {\n      created\n      bookmark {\n        id\n        articleId\n      }\n    }\n  }\n": types.AddBookmarkDocument,
     "\n  fragment ArticleCardFields on KnowledgeArticle {\n    id\n    title\n    content\n    category\n    subcategory\n    tags\n    lastUpdated\n  }\n": types.ArticleCardFieldsFragmentDoc,
@@ -227,7 +235,7 @@ export function graphql(source: "\n  mutation VerifyEmail($token: String!) {\n  
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  fragment ChatMessageFields on ChatMessage {\n    id\n    sessionId\n    role\n    content\n    timestamp\n    status\n    replyTo\n    mode\n    knowledgeGap\n    usedNumbers\n    citations {\n      number\n      articleId\n      title\n      headingPath\n      heading\n    }\n    freshnessWarnings {\n      number\n      articleId\n      title\n      updatedAt\n      message\n    }\n    error {\n      code\n      message\n      retryable\n    }\n    feedback {\n      rating\n      comment\n    }\n    parentId\n    followUps\n  }\n"): (typeof documents)["\n  fragment ChatMessageFields on ChatMessage {\n    id\n    sessionId\n    role\n    content\n    timestamp\n    status\n    replyTo\n    mode\n    knowledgeGap\n    usedNumbers\n    citations {\n      number\n      articleId\n      title\n      headingPath\n      heading\n    }\n    freshnessWarnings {\n      number\n      articleId\n      title\n      updatedAt\n      message\n    }\n    error {\n      code\n      message\n      retryable\n    }\n    feedback {\n      rating\n      comment\n    }\n    parentId\n    followUps\n  }\n"];
+export function graphql(source: "\n  fragment ChatMessageFields on ChatMessage {\n    id\n    sessionId\n    role\n    content\n    timestamp\n    status\n    replyTo\n    mode\n    knowledgeGap\n    usedNumbers\n    citations {\n      number\n      articleId\n      title\n      headingPath\n      heading\n    }\n    freshnessWarnings {\n      number\n      articleId\n      title\n      updatedAt\n      message\n    }\n    error {\n      code\n      message\n      retryable\n    }\n    feedback {\n      rating\n      comment\n    }\n    parentId\n    followUps\n    scope {\n      ...ChatScopeFields\n    }\n  }\n"): (typeof documents)["\n  fragment ChatMessageFields on ChatMessage {\n    id\n    sessionId\n    role\n    content\n    timestamp\n    status\n    replyTo\n    mode\n    knowledgeGap\n    usedNumbers\n    citations {\n      number\n      articleId\n      title\n      headingPath\n      heading\n    }\n    freshnessWarnings {\n      number\n      articleId\n      title\n      updatedAt\n      message\n    }\n    error {\n      code\n      message\n      retryable\n    }\n    feedback {\n      rating\n      comment\n    }\n    parentId\n    followUps\n    scope {\n      ...ChatScopeFields\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -235,7 +243,7 @@ export function graphql(source: "\n  fragment ChatMessageBranchFields on ChatMes
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  fragment ChatSessionFields on ChatSession {\n    id\n    sessionId\n    title\n    createdAt\n    lastUpdated\n  }\n"): (typeof documents)["\n  fragment ChatSessionFields on ChatSession {\n    id\n    sessionId\n    title\n    createdAt\n    lastUpdated\n  }\n"];
+export function graphql(source: "\n  fragment ChatSessionFields on ChatSession {\n    id\n    sessionId\n    title\n    createdAt\n    lastUpdated\n    scope {\n      ...ChatScopeFields\n    }\n  }\n"): (typeof documents)["\n  fragment ChatSessionFields on ChatSession {\n    id\n    sessionId\n    title\n    createdAt\n    lastUpdated\n    scope {\n      ...ChatScopeFields\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -267,7 +275,7 @@ export function graphql(source: "\n  mutation DeleteChatSession($sessionId: ID!)
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  mutation SendChatMessage($sessionId: ID!, $content: String!) {\n    sendMessage(sessionId: $sessionId, content: $content) {\n      session {\n        ...ChatSessionFields\n      }\n      userMessage {\n        ...ChatMessageFields\n      }\n      assistantMessage {\n        ...ChatMessageFields\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation SendChatMessage($sessionId: ID!, $content: String!) {\n    sendMessage(sessionId: $sessionId, content: $content) {\n      session {\n        ...ChatSessionFields\n      }\n      userMessage {\n        ...ChatMessageFields\n      }\n      assistantMessage {\n        ...ChatMessageFields\n      }\n    }\n  }\n"];
+export function graphql(source: "\n  mutation SendChatMessage($sessionId: ID!, $content: String!, $scope: ChatScopeInput) {\n    sendMessage(sessionId: $sessionId, content: $content, scope: $scope) {\n      session {\n        ...ChatSessionFields\n      }\n      userMessage {\n        ...ChatMessageFields\n      }\n      assistantMessage {\n        ...ChatMessageFields\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation SendChatMessage($sessionId: ID!, $content: String!, $scope: ChatScopeInput) {\n    sendMessage(sessionId: $sessionId, content: $content, scope: $scope) {\n      session {\n        ...ChatSessionFields\n      }\n      userMessage {\n        ...ChatMessageFields\n      }\n      assistantMessage {\n        ...ChatMessageFields\n      }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -296,6 +304,22 @@ export function graphql(source: "\n  mutation SwitchChatBranch($messageId: ID!) 
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  subscription ChatMessageEvents($sessionId: ID!) {\n    chatMessageEvents(sessionId: $sessionId) {\n      type\n      sessionId\n      messageId\n      delta\n      message {\n        ...ChatMessageFields\n      }\n    }\n  }\n"): (typeof documents)["\n  subscription ChatMessageEvents($sessionId: ID!) {\n    chatMessageEvents(sessionId: $sessionId) {\n      type\n      sessionId\n      messageId\n      delta\n      message {\n        ...ChatMessageFields\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment ChatScopeFields on ChatScope {\n    kind\n    category\n    articles {\n      id\n      title\n    }\n    label\n  }\n"): (typeof documents)["\n  fragment ChatScopeFields on ChatScope {\n    kind\n    category\n    articles {\n      id\n      title\n    }\n    label\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query ChatScopeArticleSearch($query: String!, $limit: Int) {\n    searchKnowledge(query: $query, limit: $limit) {\n      hits {\n        article {\n          id\n          title\n          category\n        }\n      }\n    }\n  }\n"): (typeof documents)["\n  query ChatScopeArticleSearch($query: String!, $limit: Int) {\n    searchKnowledge(query: $query, limit: $limit) {\n      hits {\n        article {\n          id\n          title\n          category\n        }\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query ChatScopeCategories {\n    knowledgeCategories {\n      name\n      count\n    }\n  }\n"): (typeof documents)["\n  query ChatScopeCategories {\n    knowledgeCategories {\n      name\n      count\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation SetChatScope($sessionId: ID!, $scope: ChatScopeInput!) {\n    setChatScope(sessionId: $sessionId, scope: $scope) {\n      id\n      scope {\n        ...ChatScopeFields\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation SetChatScope($sessionId: ID!, $scope: ChatScopeInput!) {\n    setChatScope(sessionId: $sessionId, scope: $scope) {\n      id\n      scope {\n        ...ChatScopeFields\n      }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

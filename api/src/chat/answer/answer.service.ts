@@ -168,6 +168,7 @@ export async function answerQuestion(input: AnswerQuestionInput): Promise<Answer
   const relevant = relevantPassages(passages, minScore);
   if (relevant.length === 0) {
     emit(answerTexts[language].notCovered);
+    if (input.scopeNote) emit(`\n\n${input.scopeNote}`);
     return finish("no_sources", "complete", { knowledgeGap: true });
   }
 
@@ -179,6 +180,7 @@ export async function answerQuestion(input: AnswerQuestionInput): Promise<Answer
     );
     sources = numberSources(quoted).map((s, i) => ({ ...s, quote: quoteOf(quoted[i].text, retrievalQuery) }));
     emit(buildRetrievalAnswer(sources, language));
+    if (input.scopeNote) emit(`\n\n${input.scopeNote}`);
     return finish("retrieval", "complete");
   }
 

@@ -109,6 +109,8 @@ export interface AnswerQuestionInput {
   minScore?: number;
   /** how many passages to ask retrieve() for; default DEFAULT_RETRIEVE_K */
   k?: number;
+  /** a retrieval-only or "not covered" answer ends with this line (the scope searched: "Søgt i: …") */
+  scopeNote?: string;
 }
 
 export interface AnswerResult {

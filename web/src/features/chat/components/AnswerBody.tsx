@@ -9,6 +9,7 @@ import { articleHref } from "../../../lib/anchors";
 import { formatDate } from "../../../lib/dates";
 import { citationLabel, citationLinks } from "../lib/citations";
 import type { Message } from "../lib/messages";
+import { ScopeBadge } from "./ScopeBadge";
 
 /** A link in an answer: citation markers stay in the app (same tab); every other link is a safe external link. */
 function AnswerLink(props: ComponentProps<"a"> & { node?: unknown; "data-citation"?: string }) {
@@ -65,6 +66,7 @@ export const AnswerBody = memo(function AnswerBody({ message }: { message: Messa
           sx={{ mb: 1, height: "auto", py: 0.5, "& .MuiChip-label": { whiteSpace: "normal" } }}
         />
       )}
+      {message.scope && <ScopeBadge scope={message.scope} />}
       {notCovered ? (
         <Box
           data-testid="answer-not-covered"

@@ -43,12 +43,14 @@ import {
   SwitchBranchMutation,
 } from "../graphql/chat.operations";
 import { useChatMessages } from "../hooks/useChatMessages";
+import { useChatScope } from "../hooks/useChatScope";
 import { plainAnnouncement } from "../lib/announce";
 import { downloadMarkdown } from "../lib/download";
 import { isInProgress, type Message } from "../lib/messages";
 import { Composer } from "./Composer";
 import type { MessageActions } from "./MessageItem";
 import { MessageList } from "./MessageList";
+import { ScopeBar } from "./ScopeBar";
 import { type Session, SessionSidebar } from "./SessionSidebar";
 
 function useDebounced<T>(value: T, ms: number): T {
@@ -145,15 +147,23 @@ export function ChatScreen() {
     }
   };
 
+  const scope = useChatScope({
+    sessionId: selectedId,
+    sessionScope: selected?.scope,
+    createSession,
+    onError: (error) => fail(t("chat.scope.failed"), error),
+  });
+
   const send = async (content: string): Promise<boolean> => {
     const text = content.trim();
     if (!text) return false;
+    const pendingScope = selectedId ? undefined : scope.pendingInput();
     const sessionId = selectedId ?? (await createSession());
     if (!sessionId) return false;
     try {
       const { data } = await client.mutate({
         mutation: SendMessageMutation,
-        variables: { sessionId, content: text },
+        variables: { sessionId, content: text, scope: pendingScope },
       });
       if (data) chat.upsert(data.sendMessage.userMessage, data.sendMessage.assistantMessage);
       void sessionsQuery.refetch();
@@ -420,7 +430,13 @@ export function ChatScreen() {
             busy={chat.inProgress}
           />
         )}
-        <Composer onSend={send} onStop={() => void stop()} streaming={Boolean(streamingMessage)} />
+        <Composer
+          onSend={send}
+          onStop={() => void stop()}
+          streaming={Boolean(streamingMessage)}
+          scopeBar={<ScopeBar state={scope} />}
+          onHash={() => scope.openPicker("hash")}
+        />
         <Box aria-live="polite" role="status" data-testid="chat-announcer" sx={srOnly}>
           {announcement}
         </Box>

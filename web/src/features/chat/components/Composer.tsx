@@ -1,9 +1,10 @@
 import ArrowUpwardRoundedIcon from "@mui/icons-material/ArrowUpwardRounded";
 import StopRoundedIcon from "@mui/icons-material/StopRounded";
 import { Box, IconButton, InputBase, Paper, Tooltip, Typography } from "@mui/material";
-import { useId, useState } from "react";
+import { type ReactNode, useId, useState } from "react";
 import { useT } from "../../../i18n/i18n";
 import { CHAT_MESSAGE_MAX_LENGTH } from "../constants";
+import { typedHash } from "../lib/scope";
 
 /**
  * The question field: grows with its text (up to a limit, then scrolls), Enter sends, Shift+Enter adds a line,
@@ -14,12 +15,18 @@ export function Composer({
   onStop,
   streaming,
   disabled,
+  scopeBar,
+  onHash,
 }: {
   /** resolves true when the question was accepted (the field then clears) */
   onSend: (content: string) => Promise<boolean>;
   onStop: () => void;
   streaming: boolean;
   disabled?: boolean;
+  /** the scope control shown above the field (issue 17) */
+  scopeBar?: ReactNode;
+  /** a `#` typed at the start of a word: the `#` is taken out and this opens the article picker */
+  onHash?: () => void;
 }) {
   const t = useT();
   const [text, setText] = useState("");
@@ -40,6 +47,7 @@ export function Composer({
 
   return (
     <Box sx={{ px: { xs: 1.5, md: 3 }, pb: { xs: 1.5, md: 1 }, pt: 1 }}>
+      {scopeBar}
       <Paper
         variant="outlined"
         component="form"
@@ -75,7 +83,11 @@ export function Composer({
           maxRows={8}
           minRows={1}
           value={text}
-          onChange={(e) => setText(e.target.value)}
+          onChange={(e) => {
+            const withoutHash = onHash ? typedHash(text, e.target.value, e.target.selectionStart) : null;
+            setText(withoutHash ?? e.target.value);
+            if (withoutHash !== null) onHash?.();
+          }}
           onKeyDown={(e) => {
             if (e.key === "Enter" && !e.shiftKey && !e.nativeEvent.isComposing) {
               e.preventDefault();

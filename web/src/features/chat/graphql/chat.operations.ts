@@ -38,6 +38,9 @@ export const ChatMessageFieldsFragment = graphql(`
     }
     parentId
     followUps
+    scope {
+      ...ChatScopeFields
+    }
   }
 `);
 
@@ -57,6 +60,9 @@ export const ChatSessionFieldsFragment = graphql(`
     title
     createdAt
     lastUpdated
+    scope {
+      ...ChatScopeFields
+    }
   }
 `);
 
@@ -114,8 +120,8 @@ export const DeleteSessionMutation = graphql(`
 `);
 
 export const SendMessageMutation = graphql(`
-  mutation SendChatMessage($sessionId: ID!, $content: String!) {
-    sendMessage(sessionId: $sessionId, content: $content) {
+  mutation SendChatMessage($sessionId: ID!, $content: String!, $scope: ChatScopeInput) {
+    sendMessage(sessionId: $sessionId, content: $content, scope: $scope) {
       session {
         ...ChatSessionFields
       }

@@ -25,6 +25,7 @@ const msg = (over: Partial<Message>): Message => ({
   feedback: null,
   parentId: null,
   followUps: [],
+  scope: null,
   ...over,
 });
 

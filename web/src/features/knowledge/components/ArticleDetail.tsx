@@ -13,6 +13,7 @@ import { KnowledgeArticleQuery } from "../graphql/knowledgeArticle.query";
 import { viewHref } from "../lib/knowledgeView";
 import { ArticleContent } from "./ArticleContent";
 import { ArticleSource } from "./ArticleSource";
+import { AskArticleButton } from "./AskArticleButton";
 import { BookmarkButton } from "./BookmarkButton";
 import { EmptyState } from "./EmptyState";
 import { TagList } from "./TagList";
@@ -133,7 +134,10 @@ export function ArticleDetail({ articleId }: { articleId: string }) {
                 {article.title}
               </ViewHeading>
             </Box>
-            <BookmarkButton articleId={article.id} />
+            <Box sx={{ display: "flex", gap: 1, flexWrap: "wrap" }}>
+              <AskArticleButton articleId={article.id} />
+              <BookmarkButton articleId={article.id} />
+            </Box>
           </Box>
           <Box
             sx={{
