@@ -4,26 +4,19 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { build } from "vite";
 import type { TestProject } from "vitest/node";
-import { launchBrowserServer } from "./support/browser";
 
 declare module "vitest" {
   export interface ProvidedContext {
     /** the production build of the web app, built once for the whole e2e run */
     webDist: string;
-    /** the Chromium every test file connects to (launchBrowser), started once for the whole e2e run */
-    browserWSEndpoint: string;
   }
 }
 
 const webRoot = fileURLToPath(new URL("..", import.meta.url));
 
-/**
- * Builds the web app once (vite build, production mode) into a temp dir that every test file serves, and starts
- * the one Chromium the files connect to (meanwhile: the build is mostly CPU, the browser start mostly waiting).
- */
+/** Builds the web app once (vite build, production mode) into a temp dir that every test file serves. */
 export default async function setup(project: TestProject) {
   const outDir = await fs.mkdtemp(path.join(os.tmpdir(), "vidensbank-web-e2e-"));
-  const browserServer = launchBrowserServer();
   await build({
     configFile: path.join(webRoot, "vite.config.ts"),
     root: webRoot,
@@ -32,9 +25,7 @@ export default async function setup(project: TestProject) {
     build: { outDir, emptyOutDir: true, chunkSizeWarningLimit: 2000 },
   });
   project.provide("webDist", outDir);
-  project.provide("browserWSEndpoint", (await browserServer).wsEndpoint());
   return async () => {
-    await (await browserServer).close();
     await fs.rm(outDir, { recursive: true, force: true });
   };
 }

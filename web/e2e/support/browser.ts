@@ -1,5 +1,4 @@
 import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
-import { inject } from "vitest";
 
 export const CHROMIUM_ARGS = [
   "--no-sandbox",
@@ -11,23 +10,9 @@ export const CHROMIUM_ARGS = [
   "--disable-sync",
 ];
 
-const LAUNCH = { executablePath: "/usr/bin/chromium", headless: true, args: CHROMIUM_ARGS };
-
-/** Starts the Chromium that every test file of the run connects to (globalSetup). */
-export function launchBrowserServer() {
-  return chromium.launchServer(LAUNCH);
-}
-
-/**
- * Headless Debian Chromium (installed at /usr/bin/chromium). In a test run this is a connection to the one
- * Chromium started by globalSetup (no browser start per file; files stay apart because every test uses its own
- * browser contexts); `browser.close()` closes this file's contexts and disconnects. `{ own: true }` (or no
- * shared browser) launches a private Chromium.
- */
-export function launchBrowser(opts: { own?: boolean } = {}): Promise<Browser> {
-  const shared = opts.own ? undefined : inject("browserWSEndpoint");
-  if (shared) return chromium.connect(shared);
-  return chromium.launch(LAUNCH);
+/** Headless Debian Chromium (installed at /usr/bin/chromium). */
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: "/usr/bin/chromium", headless: true, args: CHROMIUM_ARGS });
 }
 
 export interface ContextOptions {
