@@ -1,4 +1,10 @@
+import { availableParallelism } from "node:os";
 import { defineConfig } from "vitest/config";
+
+// Test files spend most of their time waiting (servers, sockets, timers, the browser), not computing. Vitest's
+// default of cores − 1 workers is a single worker on a 2-core machine, which leaves the CPU half idle; one file
+// more than there are cores keeps it busy. `npx vitest run --maxWorkers=N` overrides it.
+const maxWorkers = availableParallelism() + 1;
 
 // type-graphql and its peers must share the one graphql instance the tests import
 // (graphql ships both .mjs and .js; vite would otherwise load both).
@@ -10,6 +16,7 @@ const server = {
 
 export default defineConfig({
   test: {
+    maxWorkers,
     projects: [
       {
         // The embedded MongoDB-compatible store (packages/embedded-mongo): engine unit tests and the conformance
@@ -54,13 +61,15 @@ export default defineConfig({
       },
       {
         // Browser end-to-end tests: the real server (startTestApp) + the built web app in headless Chromium.
+        // Files run in parallel with each other and with the other projects: each file starts its own server on
+        // an ephemeral port over its own in-memory store and temp data dir, and its own browser contexts; the
+        // built web app (globalSetup) is only read.
         test: {
           name: "web-e2e",
           include: ["web/e2e/**/*.test.ts"],
           environment: "node",
           server,
           globalSetup: ["web/e2e/global-setup.ts"],
-          fileParallelism: false,
           testTimeout: 90_000,
           hookTimeout: 120_000,
         },

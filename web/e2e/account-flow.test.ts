@@ -12,13 +12,27 @@ import { linkIn, newStaff, startServer } from "./support/server";
 
 const LIGHT_BG = "rgb(243, 245, 249)";
 
-/** Holds one GraphQL operation's request back (the real server still answers it) so a pending state shows. */
-function delayOperation(page: Page, operationName: string, ms: number) {
-  return page.route("**/graphql", async (route) => {
-    if (route.request().postDataJSON()?.operationName === operationName)
-      await new Promise((r) => setTimeout(r, ms));
-    await route.continue();
+/**
+ * Holds one GraphQL operation's requests back until `release()` (the real server then answers them), so a pending
+ * state stays on screen until the test has seen it: no fixed delay to race against a slow or busy machine.
+ */
+async function holdOperation(page: Page, operationName: string): Promise<() => Promise<void>> {
+  let release = () => {};
+  const released = new Promise<void>((r) => {
+    release = r;
   });
+  const held: Array<Promise<void>> = [];
+  await page.route("**/graphql", (route) => {
+    if (route.request().postDataJSON()?.operationName !== operationName) return route.continue();
+    const passed = released.then(() => route.continue());
+    held.push(passed);
+    return passed;
+  });
+  return async () => {
+    release();
+    await Promise.all(held); // the held requests went on before the route goes
+    await page.unroute("**/graphql");
+  };
 }
 const DARK_BG = "rgb(14, 19, 26)";
 
@@ -108,14 +122,15 @@ describe("web: account flow", () => {
   });
 
   it("should show the profile with a skeleton while preferences load, then the three cards", async () => {
-    // Hold the preferences answer back a little so the loading state is observable.
-    await delayOperation(page, "MyPreferences", 1500);
+    // Hold the preferences answer back until the loading state has been seen.
+    const release = await holdOperation(page, "MyPreferences");
     // A fresh load of /profile: the preferences query starts only after the auth check.
     await page.goto("/profile");
     await page.getByTestId("profile-skeleton").waitFor();
     const profile = new ProfilePage(page);
+    await expect(profile.savePreferences().isVisible()).resolves.toBe(false);
+    await release();
     await profile.savePreferences().waitFor();
-    await page.unroute("**/graphql");
     await expect(profile.heading().innerText()).resolves.toBe("Min Profil");
     await page.getByText("Administrer dine kontoindstillinger og præferencer").waitFor();
     await expect(profile.account("name").innerText()).resolves.toBe(staff.name);
@@ -135,14 +150,14 @@ describe("web: account flow", () => {
 
   it("should save preferences and read them back after a reload", async () => {
     const profile = new ProfilePage(page);
-    await delayOperation(page, "UpdatePreferences", 800);
+    const release = await holdOperation(page, "UpdatePreferences");
     await profile.setPreferences({ notifications: false });
     // pending: the button says 'Gemmer...' and cannot be pressed twice
     const saving = page.getByRole("button", { name: "Gemmer..." });
     await saving.waitFor();
     await expect(saving.isDisabled()).resolves.toBe(true);
+    await release();
     await toast.waitForTitle("Præferencer opdateret");
-    await page.unroute("**/graphql");
     expect(await toast.text()).toContain("Dine indstillinger er blevet gemt");
     await page.reload();
     await profile.savePreferences().waitFor();
@@ -228,11 +243,11 @@ describe("web: account flow", () => {
     const profile = new ProfilePage(page);
     await profile.changePassword("forkert-password", newPassword);
     await toast.waitForTitle("Fejl ved ændring af adgangskode");
-    await delayOperation(page, "ChangePassword", 800);
+    const release = await holdOperation(page, "ChangePassword");
     await profile.changePassword(staff.password, newPassword);
     await page.getByRole("button", { name: "Ændrer adgangskode..." }).waitFor();
+    await release();
     await toast.waitForTitle("Adgangskode opdateret");
-    await page.unroute("**/graphql");
     expect(await toast.text()).toContain("Din adgangskode er blevet ændret succesfuldt");
     for (const input of [profile.currentPassword(), profile.newPassword(), profile.confirmPassword()]) {
       await expect(input.inputValue()).resolves.toBe("");
