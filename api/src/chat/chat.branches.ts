@@ -13,13 +13,13 @@ import { type HistoryTurn, prefetchRetrieval, validateChatMessage } from "./answ
 import type { ChatUserCache } from "./chat.cache";
 import type { ChatLimits } from "./chat.limits";
 import { ChatMessageModel, ChatSessionModel, type MessageStatus } from "./chat.model";
+import { ownMessage, ownSession } from "./chat.ownership";
 import { type ChatMessageView, type ChatSessionView, presentMessage, presentSession } from "./chat.presenter";
 import type { RetrieveFn } from "./chat.retrieval";
 import { IN_PROGRESS, objectId, userOid } from "./chat.rules";
 import type { AnswerRunner } from "./chat.runner";
 import { type ChatScopes, scopedRetrieve } from "./chat.scope";
 import { scopeNote, storedScope } from "./chat.scope-view";
-import { ownMessage, ownSession } from "./chat.sessions";
 import { MessageTree, type TreeMessage } from "./chat.tree";
 
 /** at most this many alternatives at one point (edits of a question, or answers to it) */

@@ -10,11 +10,11 @@
  */
 import { AppError, Errors } from "../errors";
 import { ChatSessionModel } from "./chat.model";
+import { ownSession } from "./chat.ownership";
 import { type ChatSessionView, presentSession } from "./chat.presenter";
 import type { RetrieveFilter, RetrieveFn } from "./chat.retrieval";
 import { userOid } from "./chat.rules";
 import { MAX_SCOPE_ARTICLES, MAX_SCOPE_VALUE_LENGTH, SCOPE_KINDS, type StoredScope } from "./chat.scope-view";
-import { ownSession } from "./chat.sessions";
 
 /** What the scope needs from the other features (wired in services.ts). */
 export interface ChatScopeSources {

@@ -32,13 +32,13 @@ import {
 import type { ChatUserCache } from "./chat.cache";
 import type { ChatLimits } from "./chat.limits";
 import { ChatMessageModel, ChatSessionModel, type MessageStatus } from "./chat.model";
+import { ownMessage, ownSession } from "./chat.ownership";
 import { type ChatMessageView, type ChatSessionView, presentMessage, presentSession } from "./chat.presenter";
 import type { RetrieveFn } from "./chat.retrieval";
 import { cleanFeedback, IN_PROGRESS, objectId, userOid } from "./chat.rules";
 import type { AnswerRunner } from "./chat.runner";
 import { type ChatScopeInput, ChatScopes, NO_SCOPE_SOURCES, scopedRetrieve } from "./chat.scope";
 import { scopeNote, storedScope } from "./chat.scope-view";
-import { ownMessage, ownSession } from "./chat.sessions";
 import { MessageTree } from "./chat.tree";
 
 /** the sendMessage response waits for its answer to get under way at most this long (slow retrieval) */

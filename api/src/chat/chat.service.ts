@@ -23,12 +23,13 @@ import { switchBranch } from "./chat.branches";
 import { ChatUserCache, type ChatUserDirectory } from "./chat.cache";
 import { type ChatMessageEventPayload, SessionEventHub } from "./chat.events";
 import { type ChatLimits, DEFAULT_CHAT_LIMITS, DEFAULT_CHAT_MODEL } from "./chat.limits";
+import { ownSession } from "./chat.ownership";
 import type { ChatMessageView, ChatSessionView } from "./chat.presenter";
 import type { RetrieveFn } from "./chat.retrieval";
 import { AnswerRunner } from "./chat.runner";
 import { type ChatScopeInput, type ChatScopeSources, ChatScopes, NO_SCOPE_SOURCES } from "./chat.scope";
 import { ChatSender, type SendResult } from "./chat.send";
-import { ChatSessions, ownSession } from "./chat.sessions";
+import { ChatSessions } from "./chat.sessions";
 import { StoreAnswerSlots } from "./chat.slots";
 
 export type { ChatUserDirectory } from "./chat.cache";

@@ -8,7 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ActivityModel } from "../activity/activity.model";
 import { AppError } from "../errors";
 import { ChatMessageModel, ChatSessionModel } from "./chat.model";
-import { ChatSessions, ownMessage, ownSession } from "./chat.sessions";
+import { ownMessage, ownSession } from "./chat.ownership";
+import { ChatSessions } from "./chat.sessions";
 import { openTestStore } from "./chat.test-helpers";
 
 let store: Awaited<ReturnType<typeof openTestStore>>;
