@@ -291,7 +291,8 @@ describe("web: account flow", () => {
     expect(text).toContain("Ugyldige login oplysninger");
     await login.password().fill(newPassword);
     await login.submit().click();
-    await page.waitForURL((url) => url.pathname === "/");
+    // back to the page that sent the user to sign in (the protected /profile of the test before)
+    await page.waitForURL((url) => url.pathname === "/profile");
     await expect(new AppShell(page).userName().innerText()).resolves.toBe(staff.name);
   });
 

@@ -67,6 +67,8 @@ async function ask(page: Page, question: string): Promise<string[]> {
   await page.getByTestId("chat-input").fill(question);
   await page.getByTestId("chat-input").press("Enter");
   await page.locator('[data-testid="assistant-message"][data-status="complete"]').nth(before).waitFor();
+  // the answer is rendered with its sources or as "not covered" (under load, a moment after its status)
+  await lastAnswer(page).locator('a[data-citation], [data-testid="answer-not-covered"]').first().waitFor();
   const hrefs = await lastAnswer(page)
     .locator("a[data-citation]")
     .evaluateAll((els) => els.map((e) => e.getAttribute("href") ?? ""));

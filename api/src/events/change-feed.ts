@@ -1,8 +1,9 @@
 /**
  * A change stream on one collection that keeps going: after a dropped stream (the store restarted, a network
  * hiccup) it opens again from the last resume token; when the store can no longer resume from it (286
- * ChangeStreamHistoryLost, or any other refusal of the resume point) it starts afresh and calls onResync, so
- * the caller rebuilds what it caches from the store.
+ * ChangeStreamHistoryLost, or any other refusal of the resume point) it starts afresh and, once the new stream
+ * is open, calls onResync, so the caller rebuilds what it caches from the store (a change made in between is
+ * seen by the rebuild, the stream, or both; never by neither).
  *
  * Works on MongoDB replica sets and on the embedded store (a single-member replica set, hello.setName).
  */
@@ -62,10 +63,18 @@ export function openChangeFeed(opts: ChangeFeedOptions): ChangeFeed {
     markReady = resolve;
   });
 
+  /** the history was lost: rebuild once the new stream is open, so every change is in one or the other */
+  let resyncReason: string | null = null;
+
   const consume = async (s: mongo.ChangeStream): Promise<void> => {
     // tryNext() runs the aggregate: from here on, committed changes are seen
     let change = await s.tryNext();
     markReady();
+    if (resyncReason) {
+      const reason = resyncReason;
+      resyncReason = null;
+      opts.onResync(reason);
+    }
     for (;;) {
       if (change) {
         await opts.onChange(change);
@@ -89,16 +98,19 @@ export function openChangeFeed(opts: ChangeFeedOptions): ChangeFeed {
         await consume(stream);
       } catch (err) {
         if (closed) return;
-        if (token && isHistoryLost(err)) {
-          logger.warn({ err, collection: opts.collection }, "change stream could not resume; resyncing");
-          token = undefined;
-          opts.onResync("history-lost");
-        } else {
-          logger.warn({ err, collection: opts.collection }, "change stream dropped; reopening");
-        }
+        const lost = Boolean(token) && isHistoryLost(err);
         await stream?.close().catch(() => undefined);
         stream = null;
-        await new Promise((r) => setTimeout(r, CHANGE_FEED_RETRY_MS));
+        if (lost) {
+          // open afresh at once, then rebuild (consume): a change made before the new stream opened would
+          // otherwise be neither in the rebuild nor in the stream
+          logger.warn({ err, collection: opts.collection }, "change stream could not resume; resyncing");
+          token = undefined;
+          resyncReason = "history-lost";
+        } else {
+          logger.warn({ err, collection: opts.collection }, "change stream dropped; reopening");
+          await new Promise((r) => setTimeout(r, CHANGE_FEED_RETRY_MS));
+        }
       }
     }
   };
