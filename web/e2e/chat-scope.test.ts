@@ -9,11 +9,11 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sampleArticleId } from "../../api/src/chat/chat.test-helpers";
 import type { TestApp } from "../../api/src/testing/app";
-import { createVerifiedUser, gql } from "../../api/src/testing/client";
 import { expectAccessible } from "./support/axe";
-import { launchBrowser, newContext } from "./support/browser";
+import { launchBrowser } from "./support/browser";
 import { screenshot } from "./support/screenshots";
 import { startServer } from "./support/server";
+import { type SignedInOptions, signedInPage } from "./support/signed-in";
 
 let app: TestApp;
 let browser: Browser;
@@ -34,26 +34,9 @@ afterAll(async () => {
   await app?.close();
 });
 
-async function signedIn(opts: { width?: number; theme?: "light" | "dark"; language?: "da" | "en" } = {}) {
-  const { token } = await createVerifiedUser(app);
-  if (opts.theme || opts.language) {
-    await gql(
-      app,
-      "mutation($i: PreferencesInput!) { updatePreferences(input: $i) { theme } }",
-      { i: { theme: opts.theme ?? "light", language: opts.language ?? "da" } },
-      token,
-    );
-  }
-  const context = await newContext(browser, {
-    baseURL: app.url,
-    width: opts.width,
-    height: opts.width && opts.width < 600 ? 844 : 860,
-    theme: opts.theme,
-    language: opts.language,
-  });
+async function signedIn(opts: SignedInOptions = {}) {
+  const { page, context } = await signedInPage(app, browser, opts);
   contexts.push(context);
-  await context.addInitScript((t: string) => localStorage.setItem("auth_token", t), token);
-  const page = await context.newPage();
   await page.goto("/");
   await page.getByTestId("chat-input").waitFor();
   return page;

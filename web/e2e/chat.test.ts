@@ -7,13 +7,14 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { sampleArticleId } from "../../api/src/chat/chat.test-helpers";
 import type { TestApp } from "../../api/src/testing/app";
-import { createVerifiedUser, gql } from "../../api/src/testing/client";
+import { gql } from "../../api/src/testing/client";
 import { type FakeChatRequest, type FakeOpenAI, startFakeOpenAI } from "../../api/src/testing/fake-openai";
 import { articleHref } from "../src/lib/anchors";
 import { expectAccessible } from "./support/axe";
-import { launchBrowser, newContext } from "./support/browser";
+import { launchBrowser } from "./support/browser";
 import { screenshot } from "./support/screenshots";
 import { startServer } from "./support/server";
+import { type SignedInOptions, signedInPage } from "./support/signed-in";
 
 const ANSWER =
   "Klagefristen er **fire uger** fra den dag, afgørelsen er modtaget [1]. Kontrollér altid oplysningerne.";
@@ -59,35 +60,15 @@ afterAll(async () => {
   await fake?.close();
 });
 
-interface Opts {
+interface Opts extends SignedInOptions {
   /** the page's websocket to /graphql is refused (polling must take over) */
   blockWebsocket?: boolean;
-  width?: number;
-  theme?: "light" | "dark";
-  language?: "da" | "en";
 }
 
 /** A new verified staff user, signed in in a fresh browser context, on `/`. */
 async function signedIn(opts: Opts = {}): Promise<{ page: Page; token: string }> {
-  const { token } = await createVerifiedUser(app);
-  if (opts.theme || opts.language) {
-    await gql(
-      app,
-      "mutation($i: PreferencesInput!) { updatePreferences(input: $i) { theme } }",
-      { i: { theme: opts.theme ?? "light", language: opts.language ?? "da" } },
-      token,
-    );
-  }
-  const context = await newContext(browser, {
-    baseURL: app.url,
-    width: opts.width,
-    height: opts.width && opts.width < 600 ? 844 : 860,
-    theme: opts.theme,
-    language: opts.language,
-  });
+  const { page, context, token } = await signedInPage(app, browser, opts);
   contexts.push(context);
-  await context.addInitScript((t: string) => localStorage.setItem("auth_token", t), token);
-  const page = await context.newPage();
   if (opts.blockWebsocket) await page.routeWebSocket(/\/graphql/, (ws) => ws.close({ code: 1011 }));
   await page.goto("/");
   await page.getByTestId("chat-input").waitFor();

@@ -1,0 +1,40 @@
+/** A new verified staff user with a browser context that starts signed in as it (token in localStorage). */
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { TestApp } from "../../../api/src/testing/app";
+import { createVerifiedUser, gql } from "../../../api/src/testing/client";
+import { newContext } from "./browser";
+
+export interface SignedInOptions {
+  width?: number;
+  theme?: "light" | "dark";
+  language?: "da" | "en";
+}
+
+/**
+ * The user's preferences (theme, language) are saved on the server first, so the app starts in them; the page is
+ * not opened yet (the caller may route requests first). The caller closes the context.
+ */
+export async function signedInPage(
+  app: TestApp,
+  browser: Browser,
+  opts: SignedInOptions = {},
+): Promise<{ page: Page; context: BrowserContext; token: string }> {
+  const { token } = await createVerifiedUser(app);
+  if (opts.theme || opts.language) {
+    await gql(
+      app,
+      "mutation($i: PreferencesInput!) { updatePreferences(input: $i) { theme } }",
+      { i: { theme: opts.theme ?? "light", language: opts.language ?? "da" } },
+      token,
+    );
+  }
+  const context = await newContext(browser, {
+    baseURL: app.url,
+    width: opts.width,
+    height: opts.width && opts.width < 600 ? 844 : 860,
+    theme: opts.theme,
+    language: opts.language,
+  });
+  await context.addInitScript((t: string) => localStorage.setItem("auth_token", t), token);
+  return { page: await context.newPage(), context, token };
+}
