@@ -1,7 +1,9 @@
-/** The commander program over a recording `invoke`: what a command line parses to, without running anything. */
+/** Test helpers of the CLI: parse a command line without running it, or run one and capture its output. */
 import type { Invoke } from "./command";
+import { run } from "./index";
 import { buildProgram } from "./program";
 
+/** The commander program over a recording `invoke`: what a command line parses to, without running anything. */
 export function parseHarness() {
   const calls: unknown[][] = [];
   const err: string[] = [];
@@ -10,4 +12,12 @@ export function parseHarness() {
     calls.push([name, ...args]);
   };
   return { program: buildProgram({ io, invoke }), calls, err };
+}
+
+/** Run the CLI on `argv` (against the configured store) and capture its exit code and output. */
+export async function runCli(...argv: string[]): Promise<{ code: number; out: string; err: string }> {
+  const out: string[] = [];
+  const err: string[] = [];
+  const code = await run(argv, { out: (l) => out.push(l), err: (l) => err.push(l) });
+  return { code, out: out.join("\n"), err: err.join("\n") };
 }

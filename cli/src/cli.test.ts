@@ -7,6 +7,7 @@ import { promisify } from "node:util";
 import { loadConfig, openDatabase } from "@vidensbank/api/cli";
 import mongoose from "mongoose";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { runCli } from "./cli.test-helpers";
 import type { Invoke } from "./command";
 import { EXIT } from "./errors";
 import { run } from "./index";
@@ -136,14 +137,8 @@ describe("vidensbank against the embedded store", () => {
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
-  async function cli(...argv: string[]) {
-    const c = capture();
-    const code = await run(argv, c.io);
-    return { code, out: c.out.join("\n"), err: c.err.join("\n") };
-  }
-
   it("should create, list, reset and delete users with the services' rules and exit codes", async () => {
-    const created = await cli(
+    const created = await runCli(
       "users",
       "create",
       "-e",
@@ -157,7 +152,7 @@ describe("vidensbank against the embedded store", () => {
     expect(created.out).toContain("Bruger oprettet: mette.f@minksekretariatet.dk");
     expect(created.out).toMatch(/Adgangskode: \S{10,}/);
 
-    const dup = await cli(
+    const dup = await runCli(
       "users",
       "create",
       "-e",
@@ -169,13 +164,13 @@ describe("vidensbank against the embedded store", () => {
     );
     expect(dup).toMatchObject({ code: EXIT.conflict, err: "Der findes allerede en bruger med denne email" });
 
-    const invalid = await cli("users", "create", "-e", "x@gmail.com", "-n", "Xy", "-u", "xyz");
+    const invalid = await runCli("users", "create", "-e", "x@gmail.com", "-n", "Xy", "-u", "xyz");
     expect(invalid).toMatchObject({
       code: EXIT.usage,
       err: "Kun @minksekretariatet.dk email adresser er tilladt",
     });
 
-    const admin = await cli(
+    const admin = await runCli(
       "admin",
       "create",
       "-e",
@@ -190,32 +185,32 @@ describe("vidensbank against the embedded store", () => {
     expect(admin.code).toBe(EXIT.ok);
     expect(admin.out).toContain("(chef, admin)");
 
-    const list = await cli("users", "list");
+    const list = await runCli("users", "list");
     expect(list.code).toBe(EXIT.ok);
     expect(list.out.split("\n")[0]).toMatch(/^ID\s+EMAIL\s+BRUGERNAVN/);
     expect(list.out).toContain("mette.f@minksekretariatet.dk");
     expect(list.out).toContain("3 brugere"); // the built-in admin, Mette, the chef
 
-    const json = await cli("users", "list", "--json", "--search", "METTE");
+    const json = await runCli("users", "list", "--json", "--search", "METTE");
     expect(JSON.parse(json.out)).toEqual([
       expect.objectContaining({ username: "mettef", verified: true, role: "user" }),
     ]);
 
-    const reset = await cli("users", "reset-password", "mettef", "-p", "nyt-kodeord");
+    const reset = await runCli("users", "reset-password", "mettef", "-p", "nyt-kodeord");
     expect(reset.code).toBe(EXIT.ok);
-    const short = await cli("users", "reset-password", "mettef", "-p", "123");
+    const short = await runCli("users", "reset-password", "mettef", "-p", "123");
     expect(short).toMatchObject({ code: EXIT.usage, err: "Password skal være mindst 6 tegn" });
-    const missing = await cli("users", "reset-password", "ingen@minksekretariatet.dk");
+    const missing = await runCli("users", "reset-password", "ingen@minksekretariatet.dk");
     expect(missing).toMatchObject({ code: EXIT.notFound, err: "Brugeren blev ikke fundet" });
 
-    const noConfirm = await cli("users", "delete", "mettef");
+    const noConfirm = await runCli("users", "delete", "mettef");
     expect(noConfirm.code).toBe(EXIT.usage);
     expect(noConfirm.err).toContain("--yes");
-    const protectedAdmin = await cli("users", "delete", "admin@minksekretariatet.dk", "--yes");
+    const protectedAdmin = await runCli("users", "delete", "admin@minksekretariatet.dk", "--yes");
     expect(protectedAdmin).toMatchObject({ code: EXIT.forbidden, err: "Admin-brugeren kan ikke slettes" });
-    const del = await cli("users", "delete", "mettef", "--yes");
+    const del = await runCli("users", "delete", "mettef", "--yes");
     expect(del).toMatchObject({ code: EXIT.ok, out: "Bruger slettet: mette.f@minksekretariatet.dk" });
-    expect((await cli("users", "list", "--json")).out).not.toContain("mettef");
+    expect((await runCli("users", "list", "--json")).out).not.toContain("mettef");
   });
 
   it("should leave the same activity-log entries as the web", async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseHarness } from "../parse-harness.test-helpers";
+import { parseHarness } from "../cli.test-helpers";
 import { importSummary } from "./knowledge";
 
 describe("vidensbank knowledge argv", () => {

@@ -3,9 +3,8 @@ import os from "node:os";
 import path from "node:path";
 import { type FakeNotion, startFakeNotion } from "@vidensbank/api/testing/fake-notion";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { parseHarness, runCli } from "../cli.test-helpers";
 import { EXIT } from "../errors";
-import { run } from "../index";
-import { parseHarness } from "../parse-harness.test-helpers";
 import { progressBar, runSummary, statusLine } from "./notion";
 
 describe("vidensbank notion argv", () => {
@@ -101,33 +100,29 @@ describe("vidensbank notion against the embedded store and the fake Notion serve
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
-  async function cli(...argv: string[]) {
-    const out: string[] = [];
-    const err: string[] = [];
-    const code = await run(argv, { out: (l) => out.push(l), err: (l) => err.push(l) });
-    return { code, out: out.join("\n"), err: err.join("\n") };
-  }
-
   it("should connect, list databases with scores, select, sync and disconnect", async () => {
-    expect(await cli("notion", "status")).toMatchObject({ code: EXIT.ok, out: "Ikke forbundet til Notion" });
-    const bad = await cli("notion", "connect", "--token", "secret_wrong");
+    expect(await runCli("notion", "status")).toMatchObject({
+      code: EXIT.ok,
+      out: "Ikke forbundet til Notion",
+    });
+    const bad = await runCli("notion", "connect", "--token", "secret_wrong");
     expect(bad.code).toBe(EXIT.usage);
     expect(bad.err).toContain("Notion afviste nøglen");
-    const ok = await cli("notion", "connect", "--token", TOKEN);
+    const ok = await runCli("notion", "connect", "--token", TOKEN);
     expect(ok).toMatchObject({ code: EXIT.ok, out: "Forbundet til Notion: Sekretariatet (gemt nøgle)" });
-    const dbs = await cli("notion", "databases");
+    const dbs = await runCli("notion", "databases");
     expect(dbs.out).toMatch(new RegExp(`${ds}\\s+Wiki\\s+2\\s+100%\\s+ja`));
-    const sel = await cli("notion", "select", ds);
+    const sel = await runCli("notion", "select", ds);
     expect(sel.code).toBe(EXIT.ok);
     expect(sel.out).toContain("1 databaser konfigureret som videnskilder for alle brugere");
     expect(sel.out).toContain("Synkronisering færdig: 2 sider hentet, 0 fejlede, 0 artikler fjernet");
-    const sync = await cli("notion", "sync", "--json");
+    const sync = await runCli("notion", "sync", "--json");
     expect(JSON.parse(sync.out)).toMatchObject({ state: "succeeded", trigger: "cli" });
     fake.revoke(TOKEN);
-    const failed = await cli("notion", "sync");
+    const failed = await runCli("notion", "sync");
     expect(failed.code).toBe(EXIT.unexpected);
     expect(failed.out).toContain("Notion afviste nøglen");
-    expect(await cli("notion", "disconnect")).toMatchObject({
+    expect(await runCli("notion", "disconnect")).toMatchObject({
       code: EXIT.ok,
       out: "Notion-forbindelsen er afbrudt",
     });

@@ -4,9 +4,8 @@ import path from "node:path";
 import { loadConfig, openDatabase } from "@vidensbank/api/cli";
 import mongoose from "mongoose";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { parseHarness, runCli } from "../cli.test-helpers";
 import { EXIT } from "../errors";
-import { run } from "../index";
-import { parseHarness } from "../parse-harness.test-helpers";
 
 describe("vidensbank shares argv", () => {
   it.each([
@@ -46,7 +45,7 @@ describe("vidensbank shares against the embedded store", () => {
   beforeAll(async () => {
     vi.stubEnv("DATA_DIR", dataDir);
     vi.stubEnv("ADMIN_PASSWORD", "cli-admin-pass");
-    await cli("users", "create", "-e", "anna@minksekretariatet.dk", "-n", "Anna Berg", "-u", "anna");
+    await runCli("users", "create", "-e", "anna@minksekretariatet.dk", "-n", "Anna Berg", "-u", "anna");
     const db = await openDatabase(loadConfig());
     try {
       const anna = await mongoose.connection.collection("users").findOne({ username: "anna" });
@@ -68,32 +67,25 @@ describe("vidensbank shares against the embedded store", () => {
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
-  async function cli(...argv: string[]) {
-    const out: string[] = [];
-    const err: string[] = [];
-    const code = await run(argv, { out: (l) => out.push(l), err: (l) => err.push(l) });
-    return { code, out: out.join("\n"), err: err.join("\n") };
-  }
-
   it("should list the shares with their owners, revoke one, and exit 'not found' for an unknown id", async () => {
-    const text = await cli("shares", "list");
+    const text = await runCli("shares", "list");
     expect(text.code).toBe(EXIT.ok);
     expect(text.out).toMatch(/^ID\s+DELT\s+EJER\s+TITEL/);
     expect(text.out).toMatch(
       new RegExp(`${SHARE_ID}\\s+\\S+ \\S+\\s+anna@minksekretariatet.dk\\s+Klagefrist`),
     );
-    const json = JSON.parse((await cli("shares", "list", "--json")).out);
+    const json = JSON.parse((await runCli("shares", "list", "--json")).out);
     expect(json).toEqual([
       expect.objectContaining({ id: SHARE_ID, ownerEmail: "anna@minksekretariatet.dk", sessionId: "s1" }),
     ]);
 
-    const revoked = await cli("shares", "revoke", SHARE_ID);
+    const revoked = await runCli("shares", "revoke", SHARE_ID);
     expect(revoked).toMatchObject({ code: EXIT.ok, out: `Deling tilbagekaldt: ${SHARE_ID}` });
-    expect((await cli("shares", "list")).out).toBe("Ingen delte samtaler");
-    const again = await cli("shares", "revoke", SHARE_ID);
+    expect((await runCli("shares", "list")).out).toBe("Ingen delte samtaler");
+    const again = await runCli("shares", "revoke", SHARE_ID);
     expect(again.code).toBe(EXIT.notFound);
     expect(again.err).toContain("Den delte samtale findes ikke");
-    const log = JSON.parse((await cli("activity", "--action", "chat_share_revoke", "--json")).out);
+    const log = JSON.parse((await runCli("activity", "--action", "chat_share_revoke", "--json")).out);
     expect(log.entries[0].description).toContain("Klagefrist");
   });
 });

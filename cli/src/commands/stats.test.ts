@@ -4,9 +4,8 @@ import path from "node:path";
 import { loadConfig, openDatabase } from "@vidensbank/api/cli";
 import mongoose from "mongoose";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { parseHarness, runCli } from "../cli.test-helpers";
 import { EXIT } from "../errors";
-import { run } from "../index";
-import { parseHarness } from "../parse-harness.test-helpers";
 
 describe("vidensbank stats / activity / gaps argv", () => {
   it.each([
@@ -48,7 +47,7 @@ describe("vidensbank stats / activity / gaps against the embedded store", () => 
   beforeAll(async () => {
     vi.stubEnv("DATA_DIR", dataDir);
     vi.stubEnv("ADMIN_PASSWORD", "cli-admin-pass");
-    await cli("users", "create", "-e", "anna@minksekretariatet.dk", "-n", "Anna Berg", "-u", "anna");
+    await runCli("users", "create", "-e", "anna@minksekretariatet.dk", "-n", "Anna Berg", "-u", "anna");
     const db = await openDatabase(loadConfig());
     try {
       const gap = (question: string, minutes: number) => ({
@@ -73,41 +72,34 @@ describe("vidensbank stats / activity / gaps against the embedded store", () => 
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
-  async function cli(...argv: string[]) {
-    const out: string[] = [];
-    const err: string[] = [];
-    const code = await run(argv, { out: (l) => out.push(l), err: (l) => err.push(l) });
-    return { code, out: out.join("\n"), err: err.join("\n") };
-  }
-
   it("should print the statistics as a table and as JSON", async () => {
-    const text = await cli("stats");
+    const text = await runCli("stats");
     expect(text.code).toBe(EXIT.ok);
     expect(text.out).toMatch(/^NØGLETAL\s+VÆRDI/);
     expect(text.out).toMatch(/Samlede brugere\s+2\n/);
     expect(text.out).toContain("Populære kategorier");
-    const json = JSON.parse((await cli("stats", "--json")).out);
+    const json = JSON.parse((await runCli("stats", "--json")).out);
     expect(json).toMatchObject({ totalUsers: 2, totalMessages: 0, avgSessionDuration: 0 });
     expect(json.messagesPerDay).toHaveLength(30);
   });
 
   it("should print the filtered activity log", async () => {
-    const text = await cli("activity", "--action", "admin_create_user", "--since", "1h");
+    const text = await runCli("activity", "--action", "admin_create_user", "--since", "1h");
     expect(text.code).toBe(EXIT.ok);
     expect(text.out).toMatch(/^TIDSPUNKT\s+HANDLING\s+BRUGER\s+BESKRIVELSE/);
     expect(text.out).toContain("Administrator oprettede brugeren anna@minksekretariatet.dk (CLI)");
     expect(text.out).toMatch(/1 af 1 aktiviteter$/);
-    const json = JSON.parse((await cli("activity", "--search", "ANNA@", "--json")).out);
+    const json = JSON.parse((await runCli("activity", "--search", "ANNA@", "--json")).out);
     expect(json).toMatchObject({ total: 1, hasMore: false });
-    expect((await cli("activity", "--search", "findes-ikke")).out).toBe("Ingen aktivitet fundet");
-    expect((await cli("activity", "--limit", "0")).code).toBe(EXIT.usage);
+    expect((await runCli("activity", "--search", "findes-ikke")).out).toBe("Ingen aktivitet fundet");
+    expect((await runCli("activity", "--limit", "0")).code).toBe(EXIT.usage);
   });
 
   it("should print the knowledge gaps grouped", async () => {
-    const text = await cli("gaps");
+    const text = await runCli("gaps");
     expect(text.code).toBe(EXIT.ok);
     expect(text.out.split("\n")[2]).toMatch(/^2\s+\S+ \S+\s+Hvor mange feriedage har medarbejderne\?$/);
-    const json = JSON.parse((await cli("gaps", "--json")).out);
+    const json = JSON.parse((await runCli("gaps", "--json")).out);
     expect(json).toEqual([
       expect.objectContaining({ count: 2, question: "Hvor mange feriedage har medarbejderne?" }),
     ]);
