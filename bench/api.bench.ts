@@ -9,32 +9,10 @@
  * lookups) and a GraphQL `me` query, all over the in-memory embedded store.
  */
 import http from "node:http";
-import { createRequire } from "node:module";
 import type { AddressInfo } from "node:net";
 import { startTestApp } from "../api/src/testing/app";
 import { createVerifiedUser } from "../api/src/testing/client";
-
-interface AutocannonResult {
-  requests: { average: number; total: number };
-  latency: { p50: number; p99: number };
-  non2xx: number;
-  errors: number;
-}
-type Autocannon = (opts: {
-  url: string;
-  method?: string;
-  connections: number;
-  duration: number;
-  headers?: Record<string, string>;
-  body?: string;
-}) => Promise<AutocannonResult>;
-
-const autocannon = createRequire(import.meta.url)("autocannon") as Autocannon;
-
-function arg(name: string, fallback: number): number {
-  const i = process.argv.indexOf(`--${name}`);
-  return i >= 0 ? Number(process.argv[i + 1]) : fallback;
-}
+import { type Autocannon, arg, autocannon } from "./load";
 
 const duration = arg("duration", 5);
 const connections = arg("connections", 20);

@@ -14,7 +14,6 @@
  * printed beside it.
  */
 import { randomBytes } from "node:crypto";
-import { createRequire } from "node:module";
 import os from "node:os";
 import { rest } from "../api/src/testing/client";
 import { startAppProcess, startStoreProcess } from "../api/src/testing/processes";
@@ -28,27 +27,8 @@ import {
   summary,
   userMix,
 } from "./cluster.chat";
+import { arg, autocannon } from "./load";
 
-interface AutocannonResult {
-  requests: { average: number; total: number };
-  latency: { p50: number; p99: number };
-  non2xx: number;
-  errors: number;
-}
-type Autocannon = (opts: {
-  url: string;
-  method?: string;
-  connections: number;
-  duration: number;
-  headers?: Record<string, string>;
-  body?: string;
-}) => Promise<AutocannonResult>;
-const autocannon = createRequire(import.meta.url)("autocannon") as Autocannon;
-
-function arg(name: string, fallback: number): number {
-  const i = process.argv.indexOf(`--${name}`);
-  return i >= 0 ? Number(process.argv[i + 1]) : fallback;
-}
 const duration = arg("duration", 5);
 const connections = arg("connections", 20);
 const burst = arg("burst", 50);
