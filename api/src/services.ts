@@ -107,6 +107,8 @@ export function createServices(config: AppConfig, opts: ServicesOptions = {}): S
       getSession: (userId, sessionId) => chat.getSession(userId, sessionId),
       listMessages: (userId, sessionId) => chat.listMessages(userId, sessionId),
     },
+    // (users is made below; these run only once requests arrive)
+    users: { nameOf: (id) => users.nameOf(id), emailsOf: (ids) => users.emailsOf(ids) },
   });
   const users: UsersService = new UsersService({
     config,

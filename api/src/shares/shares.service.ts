@@ -12,7 +12,6 @@ import { recordActivity } from "../activity/activity.service";
 import type { ChatMessageView, ChatSessionView } from "../chat/chat.presenter";
 import { toObjectId } from "../db/ids";
 import { Errors } from "../errors";
-import { UserModel } from "../users/user.model";
 import { ChatShareModel } from "./share.model";
 import {
   ADMIN_SHARES_MAX,
@@ -54,6 +53,11 @@ export interface SharesDeps {
   chat: {
     getSession(userId: string, sessionId: string): Promise<ChatSessionView>;
     listMessages(userId: string, sessionId: string): Promise<ChatMessageView[]>;
+  };
+  /** owners' names and e-mails, from the users service */
+  users: {
+    nameOf(userId: string): Promise<string | null>;
+    emailsOf(userIds: string[]): Promise<Map<string, string>>;
   };
 }
 
@@ -161,8 +165,7 @@ export class SharesService {
       .sort({ createdAt: -1, _id: -1 })
       .limit(ADMIN_SHARES_MAX)
       .lean()) as ShareRow[];
-    const owners = await UserModel.find({ _id: { $in: rows.map((r) => r.userId) } }, { email: 1 }).lean();
-    const emails = new Map(owners.map((u) => [String(u._id), u.email]));
+    const emails = await this.deps.users.emailsOf(rows.map((r) => String(r.userId)));
     return rows.map((r) => this.present(r, emails.get(String(r.userId)) ?? null));
   }
 
@@ -171,8 +174,8 @@ export class SharesService {
     const id = idOf(shareId);
     const row = id ? ((await ChatShareModel.findOne({ shareId: id }).lean()) as ShareRow | null) : null;
     if (!row) throw Errors.notFound("shares.notFound");
-    const owner = await UserModel.findById(row.userId, { name: 1 }).lean();
-    if (!owner) throw Errors.notFound("shares.notFound");
+    const ownerName = await this.deps.users.nameOf(String(row.userId));
+    if (ownerName === null) throw Errors.notFound("shares.notFound");
     // the session's delete removes its shares; should one remain, it still answers like a revoked one
     const sessionGone = await this.deps.chat.getSession(String(row.userId), row.sessionId).then(
       () => false,
@@ -183,7 +186,7 @@ export class SharesService {
     return {
       id: row.shareId,
       title: row.title,
-      ownerName: owner.name,
+      ownerName,
       sharedAt: row.createdAt,
       // the snapshot speaks of the share, not of the owner's session
       messages: messages.map((m) => ({ ...readOnly(m), sessionId: row.shareId })),

@@ -132,6 +132,19 @@ export class UsersService {
     return (await UserModel.findById(id, { email: 1 }).lean())?.email ?? null;
   }
 
+  /** A user's name (the owner shown on a shared conversation); null for an unknown or malformed id. */
+  async nameOf(id: string): Promise<string | null> {
+    if (!isObjectIdString(id)) return null;
+    return (await UserModel.findById(id, { name: 1 }).lean())?.name ?? null;
+  }
+
+  /** The e-mails of these users by id (unknown ids are left out). */
+  async emailsOf(ids: string[]): Promise<Map<string, string>> {
+    const valid = ids.filter(isObjectIdString);
+    const rows = valid.length ? await UserModel.find({ _id: { $in: valid } }, { email: 1 }).lean() : [];
+    return new Map(rows.map((u) => [String(u._id), u.email]));
+  }
+
   /** Find a user by e-mail or username (CLI). */
   async findByLogin(emailOrUsername: string): Promise<UserDoc> {
     const key = emailOrUsername.trim().toLowerCase();
