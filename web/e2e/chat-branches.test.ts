@@ -117,6 +117,45 @@ describe("web: chat branches", () => {
     await expectAccessible(page, "chat branches (desktop)");
   });
 
+  it("should replace the heading-based chips with the model-written follow-ups when they arrive", async () => {
+    const written = ["Hvem behandler klagen?", "Kan en afgørelse genoptages?"];
+    fake.setFollowUps({ reply: written.join("\n"), delayMs: 1_500 });
+    try {
+      const page = await signedIn();
+      await page.getByTestId("chat-input").fill("Hvad er klagefristen for en afgørelse?");
+      await page.getByTestId("chat-input").press("Enter");
+      await complete(page, "Svar på: Hvad er klagefristen for en afgørelse?");
+      // first the heading-based ones (the answer is not held back for the model)…
+      const chips = page.getByTestId("follow-ups").getByRole("button");
+      await chips.first().waitFor();
+      expect(await chips.allInnerTexts()).not.toEqual(written);
+      // …then the model's, live
+      await page.getByTestId("follow-ups").getByRole("button", { name: written[1] }).waitFor();
+      expect((await chips.allInnerTexts()).map((t) => t.trim())).toEqual(written);
+      await shot(page, "chat-follow-ups-desktop");
+
+      // 390 px, dark, in English: the model is asked in English
+      const english = [
+        "Who handles the complaint?",
+        "Can a decision be reopened?",
+        "What happens after the deadline?",
+      ];
+      fake.setFollowUps({ reply: english.join("\n") });
+      const small = await signedIn({ width: 390, theme: "dark", language: "en" });
+      // (the sample articles are Danish: the question is too; the user's language is English)
+      await small.getByTestId("chat-input").fill("Hvad er klagefristen for en afgørelse?");
+      await small.getByTestId("chat-input").press("Enter");
+      await complete(small, "Svar på: Hvad er klagefristen for en afgørelse?");
+      await small.getByTestId("follow-ups").getByRole("button", { name: english[2] }).waitFor();
+      expect(fake.followUpRequests().at(-1)?.body.messages[0].content).toContain("på engelsk");
+      expect(await small.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+      await shot(small, "chat-follow-ups-390-dark-en");
+      await expectAccessible(small, "model-written follow-ups (390 px, dark, English)");
+    } finally {
+      fake.setFollowUps({ reply: "", delayMs: 0 });
+    }
+  });
+
   it("should show the versions at 390 px in dark, in English", async () => {
     const page = await signedIn({ width: 390, theme: "dark", language: "en" });
     await page.getByTestId("chat-input").fill("Hvad er klagefristen for en afgørelse?");

@@ -104,7 +104,9 @@ export function useChatMessages(sessionId: string | null): ChatMessagesState {
           if (!event || current.current !== sessionId) return;
           lastEventAt.current = Date.now();
           setMessages((list) => applyEvent(list, event));
-          if (event.message && event.type !== "CREATED" && event.type !== "DELTA") onFinished(event.message);
+          // the outcome is announced once: not when an answer starts, streams or is updated afterwards
+          if (event.message && ["COMPLETED", "STOPPED", "ERROR"].includes(event.type))
+            onFinished(event.message);
         },
         // polling takes over (below)
         error: () => undefined,

@@ -56,6 +56,28 @@ describe("chat: message state", () => {
     ).toHaveLength(2);
   });
 
+  it("should take a finished answer's new follow-ups (UPDATED), only for an answer already listed", () => {
+    const done = msg({ status: "complete", content: "Svar", followUps: ["Hvad står der om ferie?"] });
+    const list = [
+      msg({ id: "u1", role: "user", status: null }),
+      { ...done, parentId: "u1", siblingCount: 1 },
+    ];
+    const updated = { ...done, parentId: "u1", followUps: ["Hvem optjener ferie?"] };
+    const after = applyEvent(list, {
+      type: "UPDATED",
+      sessionId: "s1",
+      messageId: "a1",
+      delta: null,
+      message: updated,
+    });
+    expect(after[1]).toMatchObject({ followUps: ["Hvem optjener ferie?"], siblingCount: 1 });
+    // an answer not shown (another branch, or a session reloaded meanwhile) is not added by its update
+    const other = { ...updated, id: "a9", parentId: "a1" };
+    expect(
+      applyEvent(list, { type: "UPDATED", sessionId: "s1", messageId: "a9", delta: null, message: other }),
+    ).toBe(list);
+  });
+
   it("should append streamed tokens to the answer in progress", () => {
     let list = [msg({})];
     list = applyEvent(list, {

@@ -43,7 +43,10 @@ export function continuesBranch(list: readonly Message[], message: Message): boo
   return !last || last.id === message.parentId;
 }
 
-/** Applies one live event: DELTA appends text to the streaming answer; the others carry the stored message. */
+/**
+ * Applies one live event: DELTA appends text to the streaming answer; the others carry the stored message
+ * (UPDATED: a finished one that changed, e.g. its model-written follow-ups arrived).
+ */
 export function applyEvent(list: readonly Message[], event: MessageEvent): Message[] {
   if (event.type === "DELTA") {
     const index = list.findIndex((m) => m.id === event.messageId);
@@ -54,6 +57,8 @@ export function applyEvent(list: readonly Message[], event: MessageEvent): Messa
     return next;
   }
   if (!event.message) return list as Message[];
+  // UPDATED (a finished answer's new follow-ups) only changes a message already listed
+  if (event.type === "UPDATED" && !list.some((m) => m.id === event.message?.id)) return list as Message[];
   // an answer of a branch not shown (still generating after an edit) stays out of the list
   const known = list.some((m) => m.id === event.message?.id);
   // (a new question's answer may be announced before the send's response brings the question: CREATED is kept)
