@@ -71,6 +71,20 @@ const questions = (page: Page) => page.getByTestId("user-message");
 const complete = (page: Page, text: string) =>
   page.locator('[data-testid="assistant-message"][data-status="complete"]', { hasText: text }).waitFor();
 
+/** Records in the page every distinct set of follow-up chips it shows (window.chipSets), however briefly. */
+async function recordChips(page: Page) {
+  await page.evaluate(() => {
+    const w = window as unknown as { chipSets: string[][] };
+    w.chipSets = [];
+    new MutationObserver(() => {
+      const nav = document.querySelector('[data-testid="follow-ups"]');
+      if (!nav) return;
+      const set = [...nav.querySelectorAll('[role="button"]')].map((b) => (b.textContent ?? "").trim());
+      if (JSON.stringify(set) !== JSON.stringify(w.chipSets.at(-1))) w.chipSets.push(set);
+    }).observe(document.body, { subtree: true, childList: true, characterData: true });
+  });
+}
+
 describe("web: chat branches", () => {
   it("should edit a question and switch versions, regenerate, and ask a follow-up by its chip", async () => {
     const page = await signedIn();
@@ -122,16 +136,19 @@ describe("web: chat branches", () => {
     fake.setFollowUps({ reply: written.join("\n"), delayMs: 1_500 });
     try {
       const page = await signedIn();
+      await recordChips(page);
       await page.getByTestId("chat-input").fill("Hvad er klagefristen for en afgørelse?");
       await page.getByTestId("chat-input").press("Enter");
       await complete(page, "Svar på: Hvad er klagefristen for en afgørelse?");
-      // first the heading-based ones (the answer is not held back for the model)…
-      const chips = page.getByTestId("follow-ups").getByRole("button");
-      await chips.first().waitFor();
-      expect(await chips.allInnerTexts()).not.toEqual(written);
-      // …then the model's, live
+      // the model's chips replace the others live…
       await page.getByTestId("follow-ups").getByRole("button", { name: written[1] }).waitFor();
+      const chips = page.getByTestId("follow-ups").getByRole("button");
       expect((await chips.allInnerTexts()).map((t) => t.trim())).toEqual(written);
+      // …after the heading-based ones showed first (the answer was not held back for the model)
+      const seen = await page.evaluate(() => (window as unknown as { chipSets: string[][] }).chipSets);
+      expect(seen.length).toBeGreaterThanOrEqual(2);
+      expect(seen[0]).not.toEqual(written);
+      expect(seen.at(-1)).toEqual(written);
       await shot(page, "chat-follow-ups-desktop");
 
       // 390 px, dark, in English: the model is asked in English
