@@ -71,6 +71,20 @@ const questions = (page: Page) => page.getByTestId("user-message");
 const complete = (page: Page, text: string) =>
   page.locator('[data-testid="assistant-message"][data-status="complete"]', { hasText: text }).waitFor();
 
+/** Records in the page every distinct set of follow-up chips it shows (window.chipSets), however briefly. */
+async function recordChips(page: Page) {
+  await page.evaluate(() => {
+    const w = window as unknown as { chipSets: string[][] };
+    w.chipSets = [];
+    new MutationObserver(() => {
+      const nav = document.querySelector('[data-testid="follow-ups"]');
+      if (!nav) return;
+      const set = [...nav.querySelectorAll('[role="button"]')].map((b) => (b.textContent ?? "").trim());
+      if (JSON.stringify(set) !== JSON.stringify(w.chipSets.at(-1))) w.chipSets.push(set);
+    }).observe(document.body, { subtree: true, childList: true, characterData: true });
+  });
+}
+
 describe("web: chat branches", () => {
   it("should edit a question and switch versions, regenerate, and ask a follow-up by its chip", async () => {
     const page = await signedIn();
@@ -115,6 +129,48 @@ describe("web: chat branches", () => {
     await complete(page, `Svar på: ${followUp}`);
     expect(await questions(page).count()).toBe(2);
     await expectAccessible(page, "chat branches (desktop)");
+  });
+
+  it("should replace the heading-based chips with the model-written follow-ups when they arrive", async () => {
+    const written = ["Hvem behandler klagen?", "Kan en afgørelse genoptages?"];
+    fake.setFollowUps({ reply: written.join("\n"), delayMs: 1_500 });
+    try {
+      const page = await signedIn();
+      await recordChips(page);
+      await page.getByTestId("chat-input").fill("Hvad er klagefristen for en afgørelse?");
+      await page.getByTestId("chat-input").press("Enter");
+      await complete(page, "Svar på: Hvad er klagefristen for en afgørelse?");
+      // the model's chips replace the others live…
+      await page.getByTestId("follow-ups").getByRole("button", { name: written[1] }).waitFor();
+      const chips = page.getByTestId("follow-ups").getByRole("button");
+      expect((await chips.allInnerTexts()).map((t) => t.trim())).toEqual(written);
+      // …after the heading-based ones showed first (the answer was not held back for the model)
+      const seen = await page.evaluate(() => (window as unknown as { chipSets: string[][] }).chipSets);
+      expect(seen.length).toBeGreaterThanOrEqual(2);
+      expect(seen[0]).not.toEqual(written);
+      expect(seen.at(-1)).toEqual(written);
+      await shot(page, "chat-follow-ups-desktop");
+
+      // 390 px, dark, in English: the model is asked in English
+      const english = [
+        "Who handles the complaint?",
+        "Can a decision be reopened?",
+        "What happens after the deadline?",
+      ];
+      fake.setFollowUps({ reply: english.join("\n") });
+      const small = await signedIn({ width: 390, theme: "dark", language: "en" });
+      // (the sample articles are Danish: the question is too; the user's language is English)
+      await small.getByTestId("chat-input").fill("Hvad er klagefristen for en afgørelse?");
+      await small.getByTestId("chat-input").press("Enter");
+      await complete(small, "Svar på: Hvad er klagefristen for en afgørelse?");
+      await small.getByTestId("follow-ups").getByRole("button", { name: english[2] }).waitFor();
+      expect(fake.followUpRequests().at(-1)?.body.messages[0].content).toContain("på engelsk");
+      expect(await small.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+      await shot(small, "chat-follow-ups-390-dark-en");
+      await expectAccessible(small, "model-written follow-ups (390 px, dark, English)");
+    } finally {
+      fake.setFollowUps({ reply: "", delayMs: 0 });
+    }
   });
 
   it("should show the versions at 390 px in dark, in English", async () => {

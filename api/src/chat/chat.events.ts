@@ -4,12 +4,13 @@ import type { ChatMessageView } from "./chat.presenter";
 
 declare module "../events/bus" {
   interface Topics {
-    /** chat answer events (created, each delta, completed/stopped/error); subscribers filter by session */
+    /** chat answer events (created, each delta, completed/stopped/error, updated); subscribers filter by session */
     CHAT_MESSAGE_EVENT: ChatMessageEventPayload;
   }
 }
 
-export type ChatMessageEventType = "CREATED" | "DELTA" | "COMPLETED" | "STOPPED" | "ERROR";
+/** UPDATED: a finished message changed afterwards (its model-written follow-ups arrived) */
+export type ChatMessageEventType = "CREATED" | "DELTA" | "COMPLETED" | "STOPPED" | "ERROR" | "UPDATED";
 
 export interface ChatMessageEventPayload {
   type: ChatMessageEventType;
@@ -19,7 +20,7 @@ export interface ChatMessageEventPayload {
   messageId: string;
   /** DELTA: the text increment (the concatenation of a message's deltas is its content) */
   delta: string | null;
-  /** CREATED / COMPLETED / STOPPED / ERROR: the message as stored */
+  /** CREATED / COMPLETED / STOPPED / ERROR / UPDATED: the message as stored */
   message: ChatMessageView | null;
 }
 

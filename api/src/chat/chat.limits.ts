@@ -1,3 +1,5 @@
+import { FOLLOW_UPS_MODEL_TIMEOUT_MS } from "./answer/follow-ups.model";
+
 /** Limits of the chat assistant. Defaults here; tests and deployments override them via AppConfig.chatLimits. */
 export interface ChatLimits {
   /** answers one user may have in flight at once; beyond it TOO_MANY_REQUESTS */
@@ -16,6 +18,8 @@ export interface ChatLimits {
   staleAfterMs: number;
   /** earlier messages loaded for follow-ups (the prompt selects within its own budget) */
   historyMessages: number;
+  /** the model's time limit for writing an answer's follow-up questions (ms); past it the heading-based stay */
+  followUpsTimeoutMs: number;
 }
 
 export const DEFAULT_CHAT_LIMITS: ChatLimits = {
@@ -27,6 +31,7 @@ export const DEFAULT_CHAT_LIMITS: ChatLimits = {
   heartbeatMs: 2_000,
   staleAfterMs: 30_000,
   historyMessages: 12,
+  followUpsTimeoutMs: FOLLOW_UPS_MODEL_TIMEOUT_MS,
 };
 
 /** Default chat model when OPENAI_BASE_URL / OPENAI_API_KEY is set without OPENAI_MODEL. */

@@ -10,6 +10,8 @@
  *   process see it end). Safe with several live processes.
  * - Events: CREATED (after the model request has left), each DELTA, then COMPLETED / STOPPED / ERROR, on
  *   CHAT_MESSAGE_EVENT. The final message is stored with its citations (and a knowledge gap when there was none).
+ * - Follow-ups (chat.follow-ups.ts): stored with the answer; with a model, model-written ones may replace them
+ *   after COMPLETED (an UPDATED event), without holding the answer's slot.
  */
 
 import { randomBytes } from "node:crypto";
@@ -20,14 +22,9 @@ import { AppError } from "../errors";
 import type { EventBus } from "../events/bus";
 import type { LlmClient } from "../llm";
 import { logger } from "../logger";
-import {
-  type AnswerLanguage,
-  type AnswerResult,
-  answerQuestion,
-  type HistoryTurn,
-  suggestFollowUps,
-} from "./answer";
+import { type AnswerLanguage, type AnswerResult, answerQuestion, type HistoryTurn } from "./answer";
 import type { ChatMessageEventPayload, ChatMessageEventType } from "./chat.events";
+import { FollowUpWriter } from "./chat.follow-ups";
 import type { ChatLimits } from "./chat.limits";
 import { ChatMessageModel, KnowledgeGapModel } from "./chat.model";
 import { type ChatMessageView, presentMessage } from "./chat.presenter";
@@ -97,8 +94,15 @@ export class AnswerRunner {
   private readonly recoveryTimer: NodeJS.Timeout;
   private recovering: Promise<number> = Promise.resolve(0);
   private closed = false;
+  private readonly followUps: FollowUpWriter;
 
   constructor(private readonly deps: AnswerRunnerDeps) {
+    this.followUps = new FollowUpWriter({
+      llm: deps.llm,
+      timeoutMs: deps.limits.followUpsTimeoutMs,
+      articleText: deps.articleText,
+      publishUpdated: (message, userId) => publishMessageEvent(deps.events, "UPDATED", message, userId),
+    });
     // answers left pending/streaming by a crashed process become retryable errors: now and periodically
     this.recovering = this.recoverInterrupted();
     this.recoveryTimer = setInterval(() => {
@@ -216,14 +220,15 @@ export class AnswerRunner {
     await Promise.all(running.map((f) => f.done));
   }
 
-  /** Stop every answer generating here (close); see running() to wait for them. */
+  /** Stop every answer generating here, and model-written follow-ups (close); see running() to wait for them. */
   abortAll(): void {
     for (const f of this.inFlight.values()) f.controller.abort();
+    this.followUps.abortAll();
   }
 
-  /** Each answer generating now, settling when it is stored. */
+  /** Each answer generating now, and each model call for follow-ups, settling when it is stored. */
   running(): Promise<void>[] {
-    return [...this.inFlight.values()].map((f) => f.done);
+    return [...[...this.inFlight.values()].map((f) => f.done), ...this.followUps.running()];
   }
 
   /** Answers generating in this process right now (all users, or one). */
@@ -288,28 +293,6 @@ export class AnswerRunner {
     clearInterval(this.recoveryTimer);
     this.deps.storeSlots?.close();
     return this.recovering;
-  }
-
-  /** Follow-up questions for a complete answer with citations ([] otherwise, or when the articles cannot be read). */
-  private async followUps(job: AnswerJob, result: AnswerResult): Promise<string[]> {
-    if (result.status !== "complete" || result.citations.length === 0) return [];
-    const read = this.deps.articleText;
-    const ids = [...new Set(result.citations.map((c) => c.articleId))];
-    const articles = new Map<string, string>();
-    if (read) {
-      const texts = await Promise.all(ids.map((articleId) => read(articleId).catch(() => null)));
-      ids.forEach((articleId, i) => {
-        const text = texts[i];
-        if (text) articles.set(articleId, text);
-      });
-    }
-    return suggestFollowUps({
-      question: job.question,
-      citations: result.citations,
-      language: job.language,
-      articles,
-      sources: result.sources,
-    });
   }
 
   private async run(
@@ -391,12 +374,12 @@ export class AnswerRunner {
         "chat answer failed",
       );
     }
-    const followUps = await this.followUps(job, result);
+    const prepared = await this.followUps.prepare(job, result);
     const doc = await ChatMessageModel.findOneAndUpdate(
       { _id: id },
       {
         $set: {
-          followUps,
+          followUps: prepared.followUps,
           content: result.content,
           status: result.status,
           citations: result.citations.map((c) => ({
@@ -431,5 +414,6 @@ export class AnswerRunner {
     const type: ChatMessageEventType =
       result.status === "complete" ? "COMPLETED" : result.status === "stopped" ? "STOPPED" : "ERROR";
     publishMessageEvent(this.deps.events, type, presentMessage(doc), userId);
+    this.followUps.improve(job, result, prepared);
   }
 }

@@ -40,11 +40,11 @@ export const Q = {
   switchBranch: `mutation SwitchBranch($messageId: ID!) { switchBranch(messageId: $messageId) { ${MESSAGE_FIELDS} ${BRANCH_FIELDS} } }`,
   branch: `query Branch($sessionId: ID!) { messages(sessionId: $sessionId) { ${MESSAGE_FIELDS} ${BRANCH_FIELDS} } }`,
   events: `subscription ChatMessageEvents($sessionId: ID!) { chatMessageEvents(sessionId: $sessionId) {
-    type sessionId messageId delta message { ${MESSAGE_FIELDS} } } }`,
+    type sessionId messageId delta message { ${MESSAGE_FIELDS} followUps } } }`,
 };
 
 export interface ChatEvent {
-  type: "CREATED" | "DELTA" | "COMPLETED" | "STOPPED" | "ERROR";
+  type: "CREATED" | "DELTA" | "COMPLETED" | "STOPPED" | "ERROR" | "UPDATED";
   sessionId: string;
   messageId: string;
   delta: string | null;

@@ -32,8 +32,14 @@ export enum ChatMessageEventType {
   COMPLETED = "COMPLETED",
   STOPPED = "STOPPED",
   ERROR = "ERROR",
+  UPDATED = "UPDATED",
 }
-registerEnumType(ChatMessageEventType, { name: "ChatMessageEventType" });
+registerEnumType(ChatMessageEventType, {
+  name: "ChatMessageEventType",
+  valuesConfig: {
+    UPDATED: { description: "a finished message changed afterwards (its follow-up questions)" },
+  },
+});
 
 export enum ChatScopeKind {
   ALL = "ALL",
@@ -177,7 +183,7 @@ export class ChatMessageEvent {
   @Field(() => String, { nullable: true, description: "DELTA: the text increment" }) delta!: string | null;
   @Field(() => ChatMessage, {
     nullable: true,
-    description: "CREATED/COMPLETED/STOPPED/ERROR: the stored message",
+    description: "CREATED/COMPLETED/STOPPED/ERROR/UPDATED: the stored message",
   })
   message!: ChatMessage | null;
 }

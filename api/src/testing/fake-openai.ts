@@ -6,10 +6,16 @@
  * Scripted behaviour (`setBehaviour`) covers what the client must survive: slow first tokens, a token rate,
  * replies computed from the request, HTTP errors (429 with retry-after, 500), a stream whose socket is destroyed
  * mid-answer, a server that never answers, and a stream that stalls after some tokens.
+ *
+ * The app's request for follow-up questions (its system prompt starts with FOLLOW_UPS_PROMPT_MARKER) is told
+ * apart: it is answered by its own script (`setFollowUps`; by default an empty reply, so the app keeps its
+ * heading-based questions), its failures are its own, and `chatRequests()` leaves it out (`followUpRequests()`
+ * lists it), so the counts of answer and title requests do not depend on when it arrives.
  */
 import { createHash } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { FOLLOW_UPS_PROMPT_MARKER } from "../chat/answer/follow-ups.model";
 
 /** One chat message as sent by the SDK (content may be a string or a list of parts). */
 export interface FakeChatMessage {
@@ -65,7 +71,19 @@ export interface FakeOpenAIBehaviour {
   embeddingsFailure: { status: number; retryAfterSeconds?: number } | null;
 }
 
+/** How the fake answers the app's follow-up requests (non-streamed). */
+export interface FakeFollowUpsBehaviour {
+  /** the reply: fixed text or computed from the request; default "" (nothing to suggest) */
+  reply: string | ((req: FakeChatRequest) => string);
+  /** delay before the response */
+  delayMs: number;
+  /** a failure for every follow-up request (http or hang), or null */
+  failure: Extract<FakeFailure, { type: "http" } | { type: "hang" }> | null;
+}
+
 export interface FakeOpenAIOptions extends Partial<FakeOpenAIBehaviour> {
+  /** the follow-up requests' script (see FakeFollowUpsBehaviour) */
+  followUps?: Partial<FakeFollowUpsBehaviour>;
   /** when set, requests must carry `Authorization: Bearer <apiKey>` (else 401) */
   apiKey?: string;
   /** embedding vector length; default 64 */
@@ -77,12 +95,16 @@ export interface FakeOpenAI {
   baseURL: string;
   /** every request received, in order */
   requests: RecordedRequest[];
-  /** only the chat completion requests */
+  /** the chat completion requests, except the app's follow-up requests (answers, titles) */
   chatRequests(): RecordedRequest[];
+  /** only the app's follow-up requests */
+  followUpRequests(): RecordedRequest[];
   /** only the embeddings requests */
   embeddingRequests(): RecordedRequest[];
   /** change behaviour for following requests (unspecified fields keep their current values) */
   setBehaviour(patch: Partial<FakeOpenAIBehaviour>): void;
+  /** change how follow-up requests are answered (unspecified fields keep their current values) */
+  setFollowUps(patch: Partial<FakeFollowUpsBehaviour>): void;
   /** back to the options given at start */
   reset(): void;
   close(): Promise<void>;
@@ -120,6 +142,14 @@ export function fakeEmbedding(text: string, dimensions = 64): number[] {
   }
   const norm = Math.hypot(...v);
   return norm === 0 ? v : v.map((x) => x / norm);
+}
+
+const NO_FOLLOW_UPS: FakeFollowUpsBehaviour = { reply: "", delayMs: 0, failure: null };
+
+/** Is this chat request body the app's request for follow-up questions? */
+export function isFollowUpRequest(body: RecordedRequest["body"]): boolean {
+  const first = Array.isArray(body?.messages) ? body.messages[0] : null;
+  return first?.role === "system" && flattenContent(first.content).startsWith(FOLLOW_UPS_PROMPT_MARKER);
 }
 
 function flattenContent(content: FakeChatMessage["content"]): string {
@@ -182,17 +212,24 @@ async function writeAwkwardly(res: ServerResponse, payload: string, seq: number)
 
 /** Start the fake on 127.0.0.1, port 0. */
 export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<FakeOpenAI> {
-  const { apiKey, dimensions = 64, ...initial } = options;
+  const { apiKey, dimensions = 64, followUps: initialFollowUps, ...initial } = options;
   const start: FakeOpenAIBehaviour = { ...DEFAULTS, ...initial };
   let behaviour: FakeOpenAIBehaviour = { ...start };
+  const startFollowUps: FakeFollowUpsBehaviour = { ...NO_FOLLOW_UPS, ...initialFollowUps };
+  let followUps: FakeFollowUpsBehaviour = { ...startFollowUps };
   let failuresLeft = behaviour.failureCount;
   const requests: RecordedRequest[] = [];
   let created = 0;
 
   async function handleChat(res: ServerResponse, body: RecordedRequest["body"]): Promise<void> {
-    const b = behaviour;
-    const failure = b.failure && failuresLeft > 0 ? b.failure : null;
-    if (failure) failuresLeft -= 1;
+    let b = behaviour;
+    let failure = b.failure && failuresLeft > 0 ? b.failure : null;
+    if (isFollowUpRequest(body)) {
+      // its own script: it must not take the failures or replies meant for answers
+      const f = followUps;
+      b = { ...b, reply: f.reply, firstTokenDelayMs: f.delayMs };
+      failure = f.failure;
+    } else if (failure) failuresLeft -= 1;
     if (!body || typeof body.model !== "string" || !Array.isArray(body.messages)) {
       sendError(res, 400, "model and messages are required");
       return;
@@ -355,15 +392,22 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<
   return {
     baseURL: `http://127.0.0.1:${port}/v1`,
     requests,
-    chatRequests: () => requests.filter((r) => r.path === "/v1/chat/completions"),
+    chatRequests: () =>
+      requests.filter((r) => r.path === "/v1/chat/completions" && !isFollowUpRequest(r.body)),
+    followUpRequests: () =>
+      requests.filter((r) => r.path === "/v1/chat/completions" && isFollowUpRequest(r.body)),
     embeddingRequests: () => requests.filter((r) => r.path === "/v1/embeddings"),
     setBehaviour(patch) {
       behaviour = { ...behaviour, ...patch };
       if (patch.failure !== undefined || patch.failureCount !== undefined)
         failuresLeft = behaviour.failureCount;
     },
+    setFollowUps(patch) {
+      followUps = { ...followUps, ...patch };
+    },
     reset() {
       behaviour = { ...start };
+      followUps = { ...startFollowUps };
       failuresLeft = behaviour.failureCount;
     },
     close() {

@@ -16,7 +16,9 @@ export type ChatMessageEventType =
   | 'CREATED'
   | 'DELTA'
   | 'ERROR'
-  | 'STOPPED';
+  | 'STOPPED'
+  /** a finished message changed afterwards (its follow-up questions) */
+  | 'UPDATED';
 
 /** an assistant message's state; error and stopped can be retried */
 export type ChatMessageStatus =

@@ -65,6 +65,30 @@ export interface FollowUpInput {
   sources?: NumberedSource[];
 }
 
+/** A cited article: its title and headings (from its text, else from the passages the answer was given). */
+export interface CitedArticle {
+  articleId: string;
+  title: string;
+  headings: string[];
+}
+
+/** The cited articles in citation order, each with its title and headings (plain text). */
+export function citedArticles(input: Omit<FollowUpInput, "question" | "language">): CitedArticle[] {
+  const { citations } = input;
+  const articleIds = [...new Set(citations.map((c) => c.articleId))];
+  return articleIds.map((articleId) => {
+    const title = citations.find((c) => c.articleId === articleId)?.title ?? "";
+    const text = input.articles.get(articleId);
+    const headings = text
+      ? markdownHeadings(text)
+      : (input.sources ?? [])
+          .filter((s) => s.articleId === articleId)
+          .map((s) => cleanHeading(s.headingPath[s.headingPath.length - 1] ?? ""))
+          .filter(Boolean);
+    return { articleId, title, headings };
+  });
+}
+
 /**
  * Up to FOLLOW_UPS_MAX follow-up questions: one heading per cited article in turn (citation order), each not
  * quoted by the answer, not the article's title, not in the question, and no two alike. [] without citations.
@@ -73,15 +97,8 @@ export function suggestFollowUps(input: FollowUpInput): string[] {
   const { citations, language } = input;
   const question = norm(input.question);
   const quoted = new Set(citations.map((c) => norm(c.headingPath[c.headingPath.length - 1] ?? c.title)));
-  const articleIds = [...new Set(citations.map((c) => c.articleId))];
-  const perArticle = articleIds.map((id) => {
-    const title = norm(citations.find((c) => c.articleId === id)?.title ?? "");
-    const text = input.articles.get(id);
-    const headings = text
-      ? markdownHeadings(text)
-      : (input.sources ?? [])
-          .filter((s) => s.articleId === id)
-          .map((s) => cleanHeading(s.headingPath[s.headingPath.length - 1] ?? ""));
+  const perArticle = citedArticles(input).map(({ title: t, headings }) => {
+    const title = norm(t);
     return headings.filter((h) => {
       const n = norm(h);
       return (

@@ -4,7 +4,21 @@ export { CHAT_MESSAGE_MAX_LENGTH, type ChatMessageValidation, validateChatMessag
 export { escapeInline, escapeTags, HtmlStripper, plainText, stripHtml } from "../../markdown/sanitize";
 export { answerQuestion, DEFAULT_MIN_SCORE, DEFAULT_RETRIEVE_K, prefetchRetrieval } from "./answer.service";
 export { buildCitations, cleanCitations, extractCitationNumbers } from "./citations";
-export { FOLLOW_UPS_MAX, markdownHeadings, suggestFollowUps } from "./follow-ups";
+export {
+  type CitedArticle,
+  citedArticles,
+  FOLLOW_UPS_MAX,
+  markdownHeadings,
+  suggestFollowUps,
+} from "./follow-ups";
+export {
+  FOLLOW_UP_MAX_LENGTH,
+  FOLLOW_UPS_MODEL_MAX_TOKENS,
+  FOLLOW_UPS_MODEL_TIMEOUT_MS,
+  FOLLOW_UPS_PROMPT_MARKER,
+  parseFollowUps,
+  writeFollowUps,
+} from "./follow-ups.model";
 export { DEFAULT_STALE_DAYS, freshnessWarnings } from "./freshness";
 export { buildChatMessages, buildRetrievalQuery, selectHistory } from "./prompt";
 export { fallbackSessionTitle, SESSION_TITLE_MAX_LENGTH, suggestSessionTitle } from "./session-title";

@@ -165,7 +165,7 @@ export function ChatScreen() {
         mutation: SendMessageMutation,
         variables: { sessionId, content: text, scope: pendingScope },
       });
-      if (data) chat.upsert(data.sendMessage.userMessage, data.sendMessage.assistantMessage);
+      if (data) chat.addStarted(data.sendMessage.userMessage, data.sendMessage.assistantMessage);
       void sessionsQuery.refetch();
       return true;
     } catch (error) {

@@ -2,7 +2,14 @@ import { useApolloClient } from "@apollo/client/react";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { CHAT_POLL_MS } from "../constants";
 import { ChatMessageEventsSubscription, MessagesQuery } from "../graphql/chat.operations";
-import { applyEvent, isInProgress, type Message, mergePolled, upsertMessage } from "../lib/messages";
+import {
+  addStarted,
+  applyEvent,
+  isInProgress,
+  type Message,
+  mergePolled,
+  upsertMessage,
+} from "../lib/messages";
 
 /** a performance mark set when a session's messages arrived (before they render) */
 export const LOADED_MARK = "chat:messages-loaded";
@@ -15,6 +22,8 @@ export interface ChatMessagesState {
   inProgress: boolean;
   /** adds or replaces messages the mutations returned */
   upsert: (...messages: Message[]) => void;
+  /** a new answer was started (send): its question and answer join the list (see addStarted) */
+  addStarted: (...messages: Message[]) => void;
   /** the shown branch changed: the messages from `fromId` on (all when null) become `messages` */
   replaceFrom: (fromId: string | null, ...messages: Message[]) => void;
   reload: () => void;
@@ -95,7 +104,9 @@ export function useChatMessages(sessionId: string | null): ChatMessagesState {
           if (!event || current.current !== sessionId) return;
           lastEventAt.current = Date.now();
           setMessages((list) => applyEvent(list, event));
-          if (event.message && event.type !== "CREATED" && event.type !== "DELTA") onFinished(event.message);
+          // the outcome is announced once: not when an answer starts, streams or is updated afterwards
+          if (event.message && ["COMPLETED", "STOPPED", "ERROR"].includes(event.type))
+            onFinished(event.message);
         },
         // polling takes over (below)
         error: () => undefined,
@@ -130,15 +141,26 @@ export function useChatMessages(sessionId: string | null): ChatMessagesState {
   const upsert = useCallback((...list: Message[]) => {
     setMessages((local) => list.reduce(upsertMessage, local));
   }, []);
+  const addStartedMessages = useCallback((...list: Message[]) => {
+    setMessages((local) => addStarted(local, undefined, ...list));
+  }, []);
+  // a live copy of an answer the mutation started (its events can come first) keeps what they brought
   const replaceFrom = useCallback((fromId: string | null, ...list: Message[]) => {
-    setMessages((local) => {
-      const index = fromId === null ? 0 : local.findIndex((m) => m.id === fromId);
-      return [...local.slice(0, index === -1 ? local.length : index), ...list];
-    });
+    setMessages((local) => addStarted(local, fromId, ...list));
   }, []);
   const reload = useCallback(() => setReloads((n) => n + 1), []);
 
-  return { messages, loading, error, inProgress, upsert, replaceFrom, reload, finished };
+  return {
+    messages,
+    loading,
+    error,
+    inProgress,
+    upsert,
+    addStarted: addStartedMessages,
+    replaceFrom,
+    reload,
+    finished,
+  };
 }
 
 /** The loaded list, plus any message that arrived live (or from a mutation) while it was loading. */

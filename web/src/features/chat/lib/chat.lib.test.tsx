@@ -6,7 +6,7 @@ import { plainAnnouncement } from "./announce";
 import { citationLinks } from "./citations";
 import { markdownFileName } from "./download";
 import { groupSessions } from "./groupSessions";
-import { applyEvent, type Message, mergePolled } from "./messages";
+import { addStarted, applyEvent, type Message, mergePolled } from "./messages";
 
 const msg = (over: Partial<Message>): Message => ({
   id: "a1",
@@ -56,6 +56,28 @@ describe("chat: message state", () => {
     ).toHaveLength(2);
   });
 
+  it("should take a finished answer's new follow-ups (UPDATED), only for an answer already listed", () => {
+    const done = msg({ status: "complete", content: "Svar", followUps: ["Hvad står der om ferie?"] });
+    const list = [
+      msg({ id: "u1", role: "user", status: null }),
+      { ...done, parentId: "u1", siblingCount: 1 },
+    ];
+    const updated = { ...done, parentId: "u1", followUps: ["Hvem optjener ferie?"] };
+    const after = applyEvent(list, {
+      type: "UPDATED",
+      sessionId: "s1",
+      messageId: "a1",
+      delta: null,
+      message: updated,
+    });
+    expect(after[1]).toMatchObject({ followUps: ["Hvem optjener ferie?"], siblingCount: 1 });
+    // an answer not shown (another branch, or a session reloaded meanwhile) is not added by its update
+    const other = { ...updated, id: "a9", parentId: "a1" };
+    expect(
+      applyEvent(list, { type: "UPDATED", sessionId: "s1", messageId: "a9", delta: null, message: other }),
+    ).toBe(list);
+  });
+
   it("should append streamed tokens to the answer in progress", () => {
     let list = [msg({})];
     list = applyEvent(list, {
@@ -89,6 +111,46 @@ describe("chat: message state", () => {
     expect(mergePolled([streamed], [msg({ status: "streaming", content: "Hej" })])[0]).toBe(streamed);
     const done = msg({ status: "complete", content: "Hej du!" });
     expect(mergePolled([streamed], [done])[0]).toBe(done);
+  });
+});
+
+describe("chat: an answer whose events come before the send's response", () => {
+  const question = msg({ id: "u2", role: "user", status: null, content: "Og ferie?" });
+  const pending = msg({ id: "a2", parentId: "u2", replyTo: "u2", siblingIndex: 1, siblingCount: 1 });
+  const earlier = [
+    msg({ id: "u1", role: "user", status: null }),
+    msg({ parentId: "u1", status: "complete" }),
+  ];
+  const event = (type: "CREATED" | "COMPLETED", message: Message) =>
+    ({ type, sessionId: "s1", messageId: message.id, delta: null, message }) as const;
+
+  it("should put the question before its answer and keep the answer's live progress", () => {
+    // CREATED and COMPLETED arrive over the websocket first (a loaded machine), then the send's response
+    let list = applyEvent(earlier, event("CREATED", msg({ id: "a2", parentId: "u2" })));
+    const done = msg({ id: "a2", parentId: "u2", status: "complete", content: "Svar", followUps: ["Hvad?"] });
+    list = applyEvent(list, event("COMPLETED", done));
+    list = addStarted(list, undefined, question, pending);
+    expect(list.map((m) => m.id)).toEqual(["u1", "a1", "u2", "a2"]);
+    // the answer is still the complete one (with its follow-ups), now with its place among the alternatives
+    expect(list[3]).toMatchObject({ status: "complete", followUps: ["Hvad?"], siblingCount: 1 });
+  });
+
+  it("should keep the order when only CREATED came first, so the answer stays the newest message", () => {
+    let list = applyEvent(earlier, event("CREATED", msg({ id: "a2", parentId: "u2" })));
+    list = addStarted(list, undefined, question, pending);
+    list = applyEvent(list, event("COMPLETED", msg({ id: "a2", parentId: "u2", status: "complete" })));
+    expect(list.map((m) => m.id)).toEqual(["u1", "a1", "u2", "a2"]);
+    expect(list.at(-1)?.status).toBe("complete");
+  });
+
+  it("should replace the shown branch from an edited question on, keeping a live copy of the new answer", () => {
+    const edited = msg({ id: "u3", role: "user", status: null, parentId: null });
+    let list = applyEvent(earlier, event("CREATED", msg({ id: "a3", parentId: "u3" })));
+    const streaming = msg({ id: "a3", parentId: "u3", status: "streaming", content: "Sv" });
+    list = list.map((m) => (m.id === "a3" ? streaming : m));
+    list = addStarted(list, "u1", edited, msg({ id: "a3", parentId: "u3" }));
+    expect(list.map((m) => m.id)).toEqual(["u3", "a3"]);
+    expect(list[1]).toMatchObject({ status: "streaming", content: "Sv" });
   });
 });
 

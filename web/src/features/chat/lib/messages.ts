@@ -17,22 +17,21 @@ export function isInProgress(m: Pick<Message, "role" | "status">): boolean {
 }
 
 /**
- * Inserts or replaces one message by id (new ones are appended: the server sends them in order). A replacement
+ * Inserts or replaces one message by id. A new one goes before its reply when that is already listed (an answer's
+ * CREATED event can arrive before the send's response brings its question), else at the end. A replacement
  * keeps the fields the new copy does not carry (its place among the alternatives, absent from live events).
  */
 export function upsertMessage(list: readonly Message[], message: Message): Message[] {
   const index = list.findIndex((m) => m.id === message.id);
-  if (index === -1) return [...list, message];
+  if (index === -1) {
+    const reply = list.findIndex((m) => m.parentId === message.id);
+    return reply === -1 ? [...list, message] : [...list.slice(0, reply), message, ...list.slice(reply)];
+  }
   const next = list.slice();
   const before = list[index];
   next[index] =
     message.siblingCount === undefined && before?.siblingCount !== undefined
-      ? {
-          ...message,
-          siblingIndex: before.siblingIndex,
-          siblingCount: before.siblingCount,
-          siblingIds: before.siblingIds,
-        }
+      ? { ...message, ...placeOf(before) }
       : message;
   return next;
 }
@@ -44,7 +43,10 @@ export function continuesBranch(list: readonly Message[], message: Message): boo
   return !last || last.id === message.parentId;
 }
 
-/** Applies one live event: DELTA appends text to the streaming answer; the others carry the stored message. */
+/**
+ * Applies one live event: DELTA appends text to the streaming answer; the others carry the stored message
+ * (UPDATED: a finished one that changed, e.g. its model-written follow-ups arrived).
+ */
 export function applyEvent(list: readonly Message[], event: MessageEvent): Message[] {
   if (event.type === "DELTA") {
     const index = list.findIndex((m) => m.id === event.messageId);
@@ -55,6 +57,8 @@ export function applyEvent(list: readonly Message[], event: MessageEvent): Messa
     return next;
   }
   if (!event.message) return list as Message[];
+  // UPDATED (a finished answer's new follow-ups) only changes a message already listed
+  if (event.type === "UPDATED" && !list.some((m) => m.id === event.message?.id)) return list as Message[];
   // an answer of a branch not shown (still generating after an edit) stays out of the list
   const known = list.some((m) => m.id === event.message?.id);
   // (a new question's answer may be announced before the send's response brings the question: CREATED is kept)
@@ -71,13 +75,45 @@ export function applyEvent(list: readonly Message[], event: MessageEvent): Messa
  */
 export function mergePolled(local: readonly Message[], polled: readonly Message[]): Message[] {
   const byId = new Map(local.map((m) => [m.id, m]));
-  return polled.map((m) => {
-    const mine = byId.get(m.id);
-    if (mine && isInProgress(m)) {
-      // a poll answered before the outcome arrived live must not undo it
-      if (!isInProgress(mine)) return mine;
-      if (mine.content.length > m.content.length) return mine;
-    }
-    return m;
-  });
+  return polled.map((m) => newerOf(byId.get(m.id), m));
 }
+
+/**
+ * The further along of a local copy and a copy from the server that may be older: a copy the server reports in
+ * progress loses to a local one that is finished (its outcome arrived live) or has longer text (live tokens).
+ */
+function newerOf(mine: Message | undefined, theirs: Message): Message {
+  if (mine && isInProgress(theirs) && (!isInProgress(mine) || mine.content.length > theirs.content.length)) {
+    return mine;
+  }
+  return theirs;
+}
+
+/**
+ * Adds what a mutation that starts a new answer returned (send, edit, regenerate: the question and the pending
+ * answer), after the messages before `fromId` (all are kept when it is undefined, none when null). Its events can
+ * arrive before its response: the answer then keeps what they brought, and the question goes before it.
+ */
+export function addStarted(
+  list: readonly Message[],
+  fromId: string | null | undefined,
+  ...started: Message[]
+): Message[] {
+  const byId = new Map(list.map((m) => [m.id, m]));
+  const index = fromId === undefined ? -1 : fromId === null ? 0 : list.findIndex((m) => m.id === fromId);
+  const kept = list.filter((m, i) => (index === -1 || i < index) && !started.some((s) => s.id === m.id));
+  return [
+    ...kept,
+    ...started.map((m) => {
+      const newer = newerOf(byId.get(m.id), m);
+      // the live copy lacks the answer's place among the alternatives, which the response carries
+      return newer === m || m.siblingCount === undefined ? newer : { ...newer, ...placeOf(m) };
+    }),
+  ];
+}
+
+const placeOf = (m: Message) => ({
+  siblingIndex: m.siblingIndex,
+  siblingCount: m.siblingCount,
+  siblingIds: m.siblingIds,
+});
