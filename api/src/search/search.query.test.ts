@@ -82,7 +82,8 @@ describe("analyseQuery", () => {
 
   it("should search an unknown start of an indexed word as a prefix (someone still typing)", () => {
     const res = analyseQuery("generalfors", vocabulary);
-    expect(res.oramaTerms).toEqual([normaliseWord("generalfors")]);
+    // the word as written is the prefix (its stem 'generalfor' may be cut differently from the indexed words')
+    expect(res.oramaTerms).toEqual(["generalfors"]);
     expect(res.info.corrections).toEqual([]);
     expect(res.highlight).toContain(normaliseWord("generalforsamlingen"));
   });

@@ -23,6 +23,8 @@ export const MAX_HIGHLIGHT_EXPANSIONS = 500;
 export const TERM_END = "_";
 /** Written words at least this long also match as the start of longer (compound) words. */
 export const MIN_PREFIX_LENGTH = 5;
+/** A stem (of a word the index does not have) at least this long matches as the start of indexed words. */
+export const MIN_STEM_PREFIX_LENGTH = 4;
 
 /**
  * One meaningful word of the question and every index term that counts as the passage containing it: the word
@@ -181,14 +183,24 @@ export function analyseQuery(query: unknown, vocabulary: Vocabulary): AnalysedQu
       q.expand(c, term);
       q.settle(c, [term]);
     } else {
-      const expansions = vocabulary.termsWithPrefix(term, MAX_HIGHLIGHT_EXPANSIONS);
+      // the start of indexed words: the word as written (an inflection the stemmer cut differently from the
+      // article's: 'dissens' → 'dis', the article's 'dissenser' → 'dissens'), else its stem when long enough to
+      // tell or written that short ('akt'): the 3-letter stem 'dis' of 'dissens' starts unrelated words
+      // ('dispensation')
+      const prefix = compounds.length > 0 ? folded : term;
+      const expansions =
+        compounds.length > 0
+          ? compounds
+          : term.length >= MIN_STEM_PREFIX_LENGTH || term === folded
+            ? vocabulary.termsWithPrefix(term, MAX_HIGHLIGHT_EXPANSIONS)
+            : [];
       const related = relatedTerms(term).filter((r) => vocabulary.hasTerm(r));
       const parts = expansions.length > 0 || related.length > 0 ? null : splitCompound(word);
       if (expansions.length > 0) {
         // 2. The start of indexed words (someone still typing): match as a prefix.
         terms.push(term);
-        q.search(term, 1);
-        c.prefixes.push(term);
+        q.search(prefix, 1);
+        c.prefixes.push(prefix);
         for (const e of expansions) {
           q.highlight.add(e);
           c.prefixed.add(e);
