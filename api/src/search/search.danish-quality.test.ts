@@ -37,6 +37,14 @@ const ARTICLES = [
     content: "# Dispensation\n\nEn dispensation gives af sekretariatschefen; det skal stå i disse sager.\n",
   },
   {
+    id: "svar",
+    title: "Svar til medlemmer",
+    category: "Sagsbehandling",
+    content:
+      "# Svar til medlemmer\n\n## Tone\n\nVi svarer venligt og klart, også når vi har travlt.\n\n" +
+      "## Svartid\n\nSvar senest ti arbejdsdage efter modtagelsen.\n",
+  },
+  {
     id: "udlaeg",
     title: "Udlæg",
     category: "Økonomi",
@@ -74,6 +82,12 @@ describe("Danish retrieval", () => {
     // 'dissens' stems to 'dis', the article's 'dissenser' to 'dissens': the word as written starts the indexed
     // term; the 3-letter stem would start 'dispensation' and 'disse'
     expect(index.search("dissens").hits.map((h) => h.articleId)).toEqual(["referat"]);
+  });
+
+  it("should read a question's wording in the articles' terms (lexicon 'means': 'lang tid' asks for a frist)", async () => {
+    const top = async (q: string) => (await index.retrieve(q, { k: 3 })).passages[0]?.headingPath;
+    expect(await top("hvor lang tid har vi til at svare")).toEqual(["Svartid"]);
+    expect(await top("hvor hurtigt skal vi svare")).toEqual(["Svartid"]);
   });
 
   it("should find words written without æøå", () => {

@@ -5,7 +5,7 @@
  */
 import { fold, normaliseWord, wordSpans } from "./search.analyzer";
 import { isDanishWord, splitCompound } from "./search.danish";
-import { LEXICON_WEIGHT, relatedTerms } from "./search.lexicon";
+import { LEXICON_PAIR_WEIGHT, LEXICON_WEIGHT, relatedTerms } from "./search.lexicon";
 import type { QueryCorrection, QueryInfo } from "./search.types";
 import type { Vocabulary } from "./search.vocabulary";
 
@@ -151,7 +151,7 @@ export function analyseQuery(query: unknown, vocabulary: Vocabulary): AnalysedQu
   const q = new QueryBuilder(vocabulary);
   const terms: string[] = [];
   const corrections: QueryCorrection[] = [];
-  let previous: { word: string; concept: QueryConcept } | null = null;
+  let previous: { word: string; term: string; concept: QueryConcept } | null = null;
   for (const { word } of wordSpans(text)) {
     if (terms.length >= MAX_QUERY_TERMS) break;
     const term = normaliseWord(word);
@@ -241,14 +241,19 @@ export function analyseQuery(query: unknown, vocabulary: Vocabulary): AnalysedQu
         q.settle(c, []);
       }
     }
-    // 6. A compound written apart ('sikkerheds introduktionen'): the joined word covers both.
+    // 6. A compound written apart ('sikkerheds introduktionen'): the joined word covers both. Two words the
+    // lexicon reads together ('lang tid' asks for a 'frist'): its terms cover both.
     if (previous) {
       const joined = normaliseWord(previous.word + word);
       if (joined && vocabulary.hasTerm(joined)) {
         for (const own of [previous.concept, c]) q.exact(own, joined, 1);
       }
+      for (const r of relatedTerms(previous.term, term)) {
+        if (!vocabulary.hasTerm(r)) continue;
+        for (const own of [previous.concept, c]) q.exact(own, r, LEXICON_PAIR_WEIGHT);
+      }
     }
-    previous = { word, concept: q.concepts[q.concepts.length - 1] };
+    previous = { word, term, concept: q.concepts[q.concepts.length - 1] };
   }
   return {
     info: { text, truncated, terms, corrections },
