@@ -159,7 +159,13 @@ export function analyseQuery(query: unknown, vocabulary: Vocabulary): AnalysedQu
       previous = null;
       continue;
     }
-    if (terms.includes(term)) continue;
+    if (terms.includes(term)) {
+      // a word already asked ('tidligere' and 'tid' stem alike) may still finish a pair ('lang tid')
+      for (const r of previous ? relatedTerms(previous.term, term) : []) {
+        if (previous && vocabulary.hasTerm(r)) q.exact(previous.concept, r, LEXICON_PAIR_WEIGHT);
+      }
+      continue;
+    }
     const folded = fold(word);
     const c = q.concept(word);
     // 1. An indexed word. Danish compounds: a written word of 5+ letters also matches indexed words that
