@@ -104,6 +104,13 @@ describe("Danish retrieval", () => {
     expect(real.query.corrections).toEqual([]);
     expect(real.hits).toEqual([]);
   });
+
+  it("should correct a typo in an inflection the articles write otherwise (stem against index terms)", () => {
+    // 'klagefirst' is three edits from the written 'klagefristen', one from its index term 'klagefrist'
+    const res = index.search("klagefirst");
+    expect(res.query.corrections).toEqual([{ from: "klagefirst", to: "klagefristen" }]);
+    expect(res.hits[0]?.articleId).toBe("klager");
+  });
 });
 
 describe("the relevance gate on the sample content", () => {
