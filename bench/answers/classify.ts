@@ -45,6 +45,7 @@ const retrieve = async (question: string) => {
     headingPath: p.headingPath,
     text: p.text,
     score: scores[i],
+    ...(p.coverage !== undefined ? { coverage: p.coverage } : {}),
   }));
   const relevant = passages.filter((p) => p.score >= DEFAULT_MIN_SCORE).sort((a, b) => b.score - a.score);
   const quoted = passagesToQuote(relevant, passages);

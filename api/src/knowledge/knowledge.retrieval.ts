@@ -31,6 +31,8 @@ export interface KnowledgePassage {
   text: string;
   /** relevance to the question, 0..1 */
   score: number;
+  /** the IDF-weighted share of the question's words the passage covers, 0..1 (the chat's quote choice) */
+  coverage?: number;
   /** when the article was last updated (the chat's freshness warning) */
   updatedAt?: Date;
   /** link to the article in the app or in Notion */
@@ -123,6 +125,7 @@ export async function retrievePassages(
       headingPath: p.headingPath,
       text: p.text,
       score: scores[i],
+      ...(p.coverage !== undefined ? { coverage: p.coverage } : {}),
       updatedAt: article.updatedAt,
       url: articleUrl(article, p.headingPath),
     });

@@ -25,6 +25,26 @@ const ARTICLES = [
     content: "# Klager\n\n## Klagefristen\n\nKlagefristen er fire uger fra modtagelsen af afgørelsen.\n",
   },
   {
+    id: "referat",
+    title: "Referat",
+    category: "Procedurer",
+    content: "# Referat\n\n## Referatet\n\nEventuelle dissenser skrives ind i referatet.\n",
+  },
+  {
+    id: "dispensation",
+    title: "Dispensation",
+    category: "Sagsbehandling",
+    content: "# Dispensation\n\nEn dispensation gives af sekretariatschefen; det skal stå i disse sager.\n",
+  },
+  {
+    id: "svar",
+    title: "Svar til medlemmer",
+    category: "Sagsbehandling",
+    content:
+      "# Svar til medlemmer\n\n## Tone\n\nVi svarer venligt og klart, også når vi har travlt.\n\n" +
+      "## Svartid\n\nSvar senest ti arbejdsdage efter modtagelsen.\n",
+  },
+  {
     id: "udlaeg",
     title: "Udlæg",
     category: "Økonomi",
@@ -58,6 +78,18 @@ describe("Danish retrieval", () => {
     expect(first("frist")).toBe("klager");
   });
 
+  it("should find an inflected form the stemmer cuts differently, not words sharing its short stem", () => {
+    // 'dissens' stems to 'dis', the article's 'dissenser' to 'dissens': the word as written starts the indexed
+    // term; the 3-letter stem would start 'dispensation' and 'disse'
+    expect(index.search("dissens").hits.map((h) => h.articleId)).toEqual(["referat"]);
+  });
+
+  it("should read a question's wording in the articles' terms (lexicon 'means': 'lang tid' asks for a frist)", async () => {
+    const top = async (q: string) => (await index.retrieve(q, { k: 3 })).passages[0]?.headingPath;
+    expect(await top("hvor lang tid har vi til at svare")).toEqual(["Svartid"]);
+    expect(await top("hvor hurtigt skal vi svare")).toEqual(["Svartid"]);
+  });
+
   it("should find words written without æøå", () => {
     expect(first("udlaeg")).toBe("udlaeg");
     expect(first("foerste dag")).toBe("udstyr");
@@ -71,6 +103,13 @@ describe("Danish retrieval", () => {
     const real = index.search("logik");
     expect(real.query.corrections).toEqual([]);
     expect(real.hits).toEqual([]);
+  });
+
+  it("should correct a typo in an inflection the articles write otherwise (stem against index terms)", () => {
+    // 'klagefirst' is three edits from the written 'klagefristen', one from its index term 'klagefrist'
+    const res = index.search("klagefirst");
+    expect(res.query.corrections).toEqual([{ from: "klagefirst", to: "klagefristen" }]);
+    expect(res.hits[0]?.articleId).toBe("klager");
   });
 });
 

@@ -82,9 +82,18 @@ describe("analyseQuery", () => {
 
   it("should search an unknown start of an indexed word as a prefix (someone still typing)", () => {
     const res = analyseQuery("generalfors", vocabulary);
-    expect(res.oramaTerms).toEqual([normaliseWord("generalfors")]);
+    // the word as written is the prefix (its stem 'generalfor' may be cut differently from the indexed words')
+    expect(res.oramaTerms).toEqual(["generalfors"]);
     expect(res.info.corrections).toEqual([]);
     expect(res.highlight).toContain(normaliseWord("generalforsamlingen"));
+  });
+
+  it("should read two words in a row the lexicon knows as a pair, also after a word with the same stem", () => {
+    const v = vocabularyOf("Svar senest inden fristen. Det tager lang tid.");
+    const conceptOf = (q: string, word: string) => analyseQuery(q, v).concepts.find((c) => c.word === word);
+    expect(conceptOf("hvor lang tid", "lang")?.terms).toContain(normaliseWord("frist"));
+    // 'tidligere' stems to 'tid' as 'tid' does: the pair 'lang tid' is still read
+    expect(conceptOf("tidligere ansat, hvor lang tid", "lang")?.terms).toContain(normaliseWord("frist"));
   });
 
   it("should correct a typo to the closest indexed word and say so", () => {

@@ -5,7 +5,7 @@
  */
 import { fold, normaliseWord, wordSpans } from "./search.analyzer";
 import { isDanishWord, splitCompound } from "./search.danish";
-import { LEXICON_WEIGHT, relatedTerms } from "./search.lexicon";
+import { LEXICON_PAIR_WEIGHT, LEXICON_WEIGHT, relatedTerms } from "./search.lexicon";
 import type { QueryCorrection, QueryInfo } from "./search.types";
 import type { Vocabulary } from "./search.vocabulary";
 
@@ -23,6 +23,8 @@ export const MAX_HIGHLIGHT_EXPANSIONS = 500;
 export const TERM_END = "_";
 /** Written words at least this long also match as the start of longer (compound) words. */
 export const MIN_PREFIX_LENGTH = 5;
+/** A stem (of a word the index does not have) at least this long matches as the start of indexed words. */
+export const MIN_STEM_PREFIX_LENGTH = 4;
 
 /**
  * One meaningful word of the question and every index term that counts as the passage containing it: the word
@@ -149,7 +151,7 @@ export function analyseQuery(query: unknown, vocabulary: Vocabulary): AnalysedQu
   const q = new QueryBuilder(vocabulary);
   const terms: string[] = [];
   const corrections: QueryCorrection[] = [];
-  let previous: { word: string; concept: QueryConcept } | null = null;
+  let previous: { word: string; term: string; concept: QueryConcept } | null = null;
   for (const { word } of wordSpans(text)) {
     if (terms.length >= MAX_QUERY_TERMS) break;
     const term = normaliseWord(word);
@@ -157,7 +159,13 @@ export function analyseQuery(query: unknown, vocabulary: Vocabulary): AnalysedQu
       previous = null;
       continue;
     }
-    if (terms.includes(term)) continue;
+    if (terms.includes(term)) {
+      // a word already asked ('tidligere' and 'tid' stem alike) may still finish a pair ('lang tid')
+      for (const r of previous ? relatedTerms(previous.term, term) : []) {
+        if (previous && vocabulary.hasTerm(r)) q.exact(previous.concept, r, LEXICON_PAIR_WEIGHT);
+      }
+      continue;
+    }
     const folded = fold(word);
     const c = q.concept(word);
     // 1. An indexed word. Danish compounds: a written word of 5+ letters also matches indexed words that
@@ -181,14 +189,24 @@ export function analyseQuery(query: unknown, vocabulary: Vocabulary): AnalysedQu
       q.expand(c, term);
       q.settle(c, [term]);
     } else {
-      const expansions = vocabulary.termsWithPrefix(term, MAX_HIGHLIGHT_EXPANSIONS);
+      // the start of indexed words: the word as written (an inflection the stemmer cut differently from the
+      // article's: 'dissens' → 'dis', the article's 'dissenser' → 'dissens'), else its stem when long enough to
+      // tell or written that short ('akt'): the 3-letter stem 'dis' of 'dissens' starts unrelated words
+      // ('dispensation')
+      const prefix = compounds.length > 0 ? folded : term;
+      const expansions =
+        compounds.length > 0
+          ? compounds
+          : term.length >= MIN_STEM_PREFIX_LENGTH || term === folded
+            ? vocabulary.termsWithPrefix(term, MAX_HIGHLIGHT_EXPANSIONS)
+            : [];
       const related = relatedTerms(term).filter((r) => vocabulary.hasTerm(r));
       const parts = expansions.length > 0 || related.length > 0 ? null : splitCompound(word);
       if (expansions.length > 0) {
         // 2. The start of indexed words (someone still typing): match as a prefix.
         terms.push(term);
-        q.search(term, 1);
-        c.prefixes.push(term);
+        q.search(prefix, 1);
+        c.prefixes.push(prefix);
         for (const e of expansions) {
           q.highlight.add(e);
           c.prefixed.add(e);
@@ -229,14 +247,19 @@ export function analyseQuery(query: unknown, vocabulary: Vocabulary): AnalysedQu
         q.settle(c, []);
       }
     }
-    // 6. A compound written apart ('sikkerheds introduktionen'): the joined word covers both.
+    // 6. A compound written apart ('sikkerheds introduktionen'): the joined word covers both. Two words the
+    // lexicon reads together ('lang tid' asks for a 'frist'): its terms cover both.
     if (previous) {
       const joined = normaliseWord(previous.word + word);
       if (joined && vocabulary.hasTerm(joined)) {
         for (const own of [previous.concept, c]) q.exact(own, joined, 1);
       }
+      for (const r of relatedTerms(previous.term, term)) {
+        if (!vocabulary.hasTerm(r)) continue;
+        for (const own of [previous.concept, c]) q.exact(own, r, LEXICON_PAIR_WEIGHT);
+      }
     }
-    previous = { word, concept: q.concepts[q.concepts.length - 1] };
+    previous = { word, term, concept: q.concepts[q.concepts.length - 1] };
   }
   return {
     info: { text, truncated, terms, corrections },

@@ -173,10 +173,22 @@ export class Vocabulary {
     const key = fold(word);
     const budget = typoBudget(key.length);
     if (budget === 0) return undefined;
+    // the word as written against the words as written; else its stem against the index terms (the typo sits in
+    // an inflection the articles write otherwise: 'betalingsfirst' for the articles' 'betalingsfristen')
+    return this.closest(key, budget, (w) => w) ?? this.closest(normaliseWord(word), budget, (_, e) => e.term);
+  }
+
+  private closest(
+    key: string,
+    budget: number,
+    target: (written: string, entry: { term: string }) => string,
+  ): Correction | undefined {
+    if (!key) return undefined;
     let best: { term: string; word: string; distance: number; count: number } | undefined;
     for (const [w, entry] of this.words) {
-      if (Math.abs(w.length - key.length) > budget) continue;
-      const d = boundedEditDistance(key, w, budget);
+      const t = target(w, entry);
+      if (Math.abs(t.length - key.length) > budget) continue;
+      const d = boundedEditDistance(key, t, budget);
       if (d > budget) continue;
       if (!best || d < best.distance || (d === best.distance && entry.count > best.count)) {
         best = { term: entry.term, word: entry.word, distance: d, count: entry.count };

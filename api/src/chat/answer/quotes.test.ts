@@ -56,6 +56,16 @@ describe("quotes", () => {
     expect(chosen.map((p) => p.articleId)).toEqual(["a", "c"]);
   });
 
+  it("should not quote another article whose relevance is as high but whose coverage of the question is clearly less (padding)", () => {
+    // relevance saturates near 1 for good passages; the coverage still tells the answering article from padding
+    const chosen = passagesToQuote([
+      passage({ headingPath: ["Frist"], score: 0.97, coverage: 0.8 }),
+      passage({ articleId: "b", headingPath: ["Andet"], score: 0.96, coverage: 0.5 }),
+      passage({ articleId: "c", headingPath: ["Tæt på"], score: 0.95, coverage: 0.75 }),
+    ]);
+    expect(chosen.map((p) => p.articleId)).toEqual(["a", "c"]);
+  });
+
   it("should quote a neighbouring section of the best passage's article although it is below the gate", () => {
     const relevant = [passage({ headingPath: ["Procedure"], score: 0.8 })];
     const retrieved = [

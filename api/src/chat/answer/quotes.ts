@@ -17,6 +17,12 @@ export const RETRIEVAL_QUOTE_MAX_CHARS = 700;
  */
 export const OTHER_ARTICLE_MIN_SHARE = 0.95;
 /**
+ * ... and its article's best coverage of the question at least this share of the best passage's article's: the
+ * relevance saturates near 1 for every good passage, the coverage (how much of the question the article's best
+ * section holds) still tells a clearly better article from padding. Applies when retrieval reports coverage.
+ */
+export const OTHER_ARTICLE_MIN_COVERAGE_SHARE = 0.9;
+/**
  * Another section of the best passage's article is quoted when its relevance reaches this (below the gate): the
  * question is covered (the best passage passed the gate), the article is the one that answers it, and the
  * sentence that answers often sits in a neighbouring section (the rule next to its example, the deadline next
@@ -39,8 +45,17 @@ export function passagesToQuote(
   const top = sorted[0];
   if (!top) return [];
   const lead = retrieved.filter((p) => p.articleId === top.articleId && p.score >= LEAD_ARTICLE_MIN_SCORE);
+  const coverage = new Map<string, number>();
+  for (const p of retrieved)
+    if (p.coverage !== undefined)
+      coverage.set(p.articleId, Math.max(coverage.get(p.articleId) ?? 0, p.coverage));
+  const leadCoverage = coverage.get(top.articleId);
+  const closeCoverage = (p: Passage) =>
+    leadCoverage === undefined ||
+    (coverage.get(p.articleId) ?? 0) >= leadCoverage * OTHER_ARTICLE_MIN_COVERAGE_SHARE;
   const others = sorted.filter(
-    (p) => p.articleId !== top.articleId && p.score >= top.score * OTHER_ARTICLE_MIN_SHARE,
+    (p) =>
+      p.articleId !== top.articleId && p.score >= top.score * OTHER_ARTICLE_MIN_SHARE && closeCoverage(p),
   );
   const candidates = [
     top,

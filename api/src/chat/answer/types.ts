@@ -15,6 +15,11 @@ export interface Passage {
   headingPath: string[];
   text: string;
   score: number;
+  /**
+   * the IDF-weighted share of the question's words the passage covers, 0..1, when retrieval knows it: unlike the
+   * relevance (score), which saturates near 1 for every good passage, it still tells good passages apart
+   */
+  coverage?: number;
   /** when the article was last updated; drives the freshness warning */
   updatedAt?: Date;
   /** link to the article in the app or in Notion */
