@@ -264,7 +264,9 @@ export class KnowledgeIndex {
       ({ articleDb: this.articleDb, passageDb: this.passageDb } = restored);
       for (const a of restored.articles.values()) this.commitRestored(a);
       this.versionCounter++;
+      performance.mark("search-index:vocabulary");
       preloadDanish();
+      performance.mark("search-index:danish dictionary");
     });
   }
 

@@ -205,12 +205,14 @@ export function restoreIndex(
     articles.set(id, a);
   }
   if (nextVector * dims !== snapshot.floats.length) throw new Error("persisted index: vectors left over");
+  performance.mark("search-index:articles and passages");
   const ints = new Ints(snapshot.ints);
   const articleDb = newArticleDb();
   restoreDb(articleDb, json.articleDb, ints, articles.keys());
   const passageDb = newPassageDb();
   restoreDb(passageDb, json.passageDb, ints, passages.keys());
   if (!ints.done) throw new Error("persisted index: integers left over");
+  performance.mark("search-index:orama trees");
   vocabulary.restore(json.vocabulary);
   return { articleDb, passageDb, articles, passages };
 }

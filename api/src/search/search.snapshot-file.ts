@@ -99,6 +99,7 @@ export async function readSnapshotFile<M>(file: string, key: string): Promise<Re
     if (!stat) return { ok: false, reason: "no persisted index" };
     if (stat.size > MAX_SNAPSHOT_BYTES) return { ok: false, reason: "persisted index too large" };
     const buf = await fs.promises.readFile(file);
+    performance.mark("search-index:read");
     if (buf.subarray(0, MAGIC.length).toString("utf8") !== MAGIC)
       return { ok: false, reason: "not an index" };
     const end = buf.indexOf(10, MAGIC.length);
@@ -120,8 +121,10 @@ export async function readSnapshotFile<M>(file: string, key: string): Promise<Re
     } catch (error) {
       parsed = { error };
     }
+    performance.mark("search-index:parsed");
     if (Buffer.from(await digest).toString("hex") !== header.sha1)
       return { ok: false, reason: "checksum differs" };
+    performance.mark("search-index:checksum (waited for)");
     if ("error" in parsed) throw parsed.error;
     // copies: the typed arrays need aligned memory of their own (the index keeps parts of them, not the file)
     const ints = new Int32Array(buf.buffer.slice(buf.byteOffset + at(0), buf.byteOffset + at(1)));
