@@ -103,7 +103,8 @@ export class PersistedIndex {
     performance.mark("search-index:store id");
     const json = read.file.json as CatalogJson;
     try {
-      await index.restore({ json: json.index, ints: read.file.ints, floats: read.file.floats });
+      const { ints, floats, text } = read.file;
+      await index.restore({ json: json.index, ints, floats, text });
     } catch (err) {
       return { reason: err instanceof Error ? err.message : String(err) };
     }
@@ -191,6 +192,7 @@ export class PersistedIndex {
       json,
       ints: snap.ints,
       floats: snap.floats,
+      text: snap.text,
     });
   }
 }

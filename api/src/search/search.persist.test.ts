@@ -42,7 +42,8 @@ async function load(file: string, synonyms?: string[][]) {
   const read = await readSnapshotFile(file, indexFormatKey());
   if (!read.ok) throw new Error(read.reason);
   const index = new KnowledgeIndex(synonyms ? { embed: hashedEmbedder(synonyms).embed } : {});
-  await index.restore({ json: read.file.json as never, ints: read.file.ints, floats: read.file.floats });
+  const { ints, floats, text } = read.file;
+  await index.restore({ json: read.file.json as never, ints, floats, text });
   return index;
 }
 
@@ -126,6 +127,26 @@ describe("persisted search index", () => {
     );
   });
 
+  it("should keep the articles' text as Latin-1 when it has no other character, and answer alike", async () => {
+    const plain = [
+      buildArticle({
+        title: "Kørselsgodtgørelse",
+        content: "# Kørsel\n\nGodtgørelse pr. kilometer udbetales månedligt.\n",
+      }),
+      buildArticle({ title: "Ferie", content: "# Ferie\n\nFerie aftales med lederen i god tid.\n" }),
+    ];
+    const built = new KnowledgeIndex();
+    await built.rebuildFrom(plain);
+    const file = path.join(dir, "latin1.bin");
+    await save(built, file);
+    const bytes = fs.readFileSync(file);
+    expect(bytes.toString("utf8", 0, bytes.indexOf(10, 30))).toContain('"textLatin1":true');
+    expect(bytes.includes(Buffer.from("Godtgørelse pr. kilometer", "latin1"))).toBe(true);
+    const loaded = await load(file);
+    expect(JSON.stringify(loaded.search("kilometer"))).toBe(JSON.stringify(built.search("kilometer")));
+    expect(loaded.passagesOf(plain[0].id)).toEqual(built.passagesOf(plain[0].id));
+  });
+
   it("should write a loaded index again without using its words first, and read that back alike", async () => {
     const built = new KnowledgeIndex();
     await built.rebuildFrom(articles);
@@ -204,9 +225,14 @@ describe("persisted search index", () => {
     await expect(index.restore({ ...snap, ints: extra })).rejects.toThrow(/left over/);
     // a passage said to lie beyond its article's content
     const [row, ...rest] = snap.json.articles;
-    const passages = row[8].map((p, i) => (i === 0 ? [p[0], [0, row[2].length + 1], p[2], p[3], p[4]] : p));
+    const passages = row[8].map((p, i) => (i === 0 ? [p[0], [0, 10_000_000], p[2], p[3], p[4]] : p));
     const outside = { ...snap.json, articles: [[...row.slice(0, 8), passages], ...rest] };
     await expect(index.restore({ ...snap, json: outside as never })).rejects.toThrow(/outside its article/);
+    // an article said to lie beyond the snapshot's text
+    const beyond = [...row.slice(0, 2), [0, snap.text.length + 1], ...row.slice(3)];
+    await expect(
+      index.restore({ ...snap, json: { ...snap.json, articles: [beyond, ...rest] } as never }),
+    ).rejects.toThrow(/outside its article/);
     expect(await answers(index)).toBe(before);
   });
 

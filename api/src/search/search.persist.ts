@@ -22,7 +22,7 @@ import type { StoredPassage } from "./search.vectors";
 import type { Vocabulary, VocabularyDump } from "./search.vocabulary";
 
 /** The layout of a persisted index; bump on any change to what snapshotIndex() writes. */
-export const INDEX_FORMAT = 2;
+export const INDEX_FORMAT = 3;
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 
@@ -66,8 +66,21 @@ export interface IndexState {
   vocabulary: Vocabulary;
 }
 
-/** An article as written: [id, title, content, category, subcategory, tags, revision, fieldsHash, passages]. */
-type ArticleRow = [string, string, string, string, string | null, string[], string, string, PassageRow[]];
+/**
+ * An article as written: [id, title, content, category, subcategory, tags, revision, fieldsHash, passages]; the
+ * content is [start, end] in the snapshot's text (not parsed as JSON; restored articles share the text's memory).
+ */
+type ArticleRow = [
+  string,
+  string,
+  string | [number, number],
+  string,
+  string | null,
+  string[],
+  string,
+  string,
+  PassageRow[],
+];
 /**
  * A passage as written: [headingPath, text, wordCount, embedKey, has a vector]. The text is [start, end] in the
  * article's content when it is that slice of it (as the chunker's passages are): half the file, and restored
@@ -84,6 +97,7 @@ function textRef(content: string, text: string, from: number): string | [number,
 
 function textOf(content: string, ref: string | [number, number]): string {
   if (typeof ref === "string") return ref;
+  if (!Array.isArray(ref)) throw new Error("persisted index: a text is neither written nor referred to");
   const [start, end] = ref;
   if (
     !(Number.isInteger(start) && Number.isInteger(end) && start >= 0 && start <= end && end <= content.length)
@@ -106,6 +120,8 @@ export interface IndexSnapshot {
   json: IndexSnapshotJson;
   ints: Int32Array;
   floats: Float32Array;
+  /** the articles' contents, one after another */
+  text: string;
 }
 
 /** The state as data; synchronous, so it sees the index between two commits (always consistent). */
@@ -113,6 +129,8 @@ export function snapshotIndex(state: IndexState): IndexSnapshot {
   const vectors: Float32Array[] = [];
   let dimensions = 0;
   const articles: ArticleRow[] = [];
+  const contents: string[] = [];
+  let textLength = 0;
   for (const a of state.articles.values()) {
     let from = 0;
     const passages: PassageRow[] = a.passages.map((p) => {
@@ -125,10 +143,12 @@ export function snapshotIndex(state: IndexState): IndexSnapshot {
       if (typeof text !== "string") from = text[0];
       return [p.headingPath, text, p.wordCount, p.embedKey, kept];
     });
+    contents.push(a.content);
+    textLength += a.content.length;
     articles.push([
       a.id,
       a.title,
-      a.content,
+      [textLength - a.content.length, textLength],
       a.category,
       a.subcategory ?? null,
       a.tags,
@@ -148,6 +168,7 @@ export function snapshotIndex(state: IndexState): IndexSnapshot {
     json: { articles, vocabulary: state.vocabulary.dump(), articleDb, passageDb, dimensions },
     ints: ints.view(),
     floats,
+    text: contents.join(""),
   };
 }
 
@@ -166,7 +187,18 @@ export function restoreIndex(
   const articles = new Map<string, StoredArticle>();
   const passages = new Map<string, StoredPassage>();
   let nextVector = 0;
-  for (const [id, title, content, category, subcategory, tags, revision, fieldsHash, rows] of json.articles) {
+  for (const [
+    id,
+    title,
+    contentRef,
+    category,
+    subcategory,
+    tags,
+    revision,
+    fieldsHash,
+    rows,
+  ] of json.articles) {
+    const content = textOf(snapshot.text, contentRef);
     const a: StoredArticle = {
       id,
       title,
