@@ -24,7 +24,7 @@ const span = (name: string) => {
   last = now;
   lastCpu = cpu;
 };
-span("node + tsx up to the entry module");
+span("node start to the entry module (bundled: incl. loading the npm packages)");
 
 // what main.ts imports (dynamically here, to time it)
 const [{ loadConfig }, { openDatabase }, { createServices, sharedStore }, { createApp }] = await Promise.all([
