@@ -19,7 +19,7 @@ RUN npm ci --no-audit --no-fund
 
 FROM deps AS build
 COPY . .
-RUN npm run build -w web
+RUN npm run build -w web && npm run build -w api
 
 FROM manifests AS prod-deps
 RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
@@ -35,9 +35,11 @@ COPY cli ./cli
 COPY packages ./packages
 COPY content ./content
 COPY --from=build /app/web/dist ./web/dist
+# the server bundled into one module (api/scripts/bundle.mjs): a start loads it instead of transpiling every file
+COPY --from=build /app/api/dist ./api/dist
 RUN mkdir -p /data && chown node:node /data
 USER node
 EXPOSE 3000
 HEALTHCHECK --interval=10s --timeout=3s --start-period=30s --retries=3 \
   CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
-CMD ["node", "--import", "tsx", "api/src/main.ts"]
+CMD ["node", "--enable-source-maps", "api/dist/main.mjs"]

@@ -7,9 +7,13 @@
  *   - warm: the index the cold run persisted at shutdown,
  *   - warm after edits: 100 articles edited, 20 deleted and 20 added in the store while the child was down
  *     (the search answers from the persisted index and catches up in the background).
+ * The child starts as `npm start` starts the server: bundled by api/scripts/bundle.mjs and run by plain node
+ * (`--tsx`: through tsx, as starts did before the bundle). Each line shows the load average, and the start-up
+ * split into spans (wall ms / CPU ms of the whole process) and the persisted index's phases.
+ * `--warm-runs N` repeats the warm start N times (on a busy machine, the run at the lowest load counts).
  * Goal: warm ≤ 3 s at 20,000 articles.
  */
-import { spawn } from "node:child_process";
+import { execFileSync, spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -19,6 +23,9 @@ import { generate, storeArticles, vocabulary } from "./search.bench";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const CHILD = path.join(ROOT, "bench/search-cold-start.child.ts");
+const BUNDLED_CHILD = path.join(ROOT, "api/dist/cold-start-child.mjs");
+const USE_TSX = process.argv.includes("--tsx");
+const WARM_RUNS = Number(process.argv[process.argv.indexOf("--warm-runs") + 1]) || 1;
 
 interface ChildResult {
   firstSearchMs: number;
@@ -27,12 +34,24 @@ interface ChildResult {
   heapUsed: number;
   rss: number;
   closeMs: number;
+  /** wall ms, CPU ms */
+  spans: Record<string, [number, number]>;
+  phases: Record<string, number>;
 }
 
-function runChild(env: Record<string, string>): Promise<ChildResult & { wallMs: number }> {
+type Run = ChildResult & { wallMs: number; load: string };
+
+function runChild(env: Record<string, string>): Promise<Run> {
+  const load = os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(" ");
   const t0 = performance.now();
+  const args = USE_TSX
+    ? ["--expose-gc", "--import", "tsx", CHILD]
+    : ["--expose-gc", "--enable-source-maps", BUNDLED_CHILD];
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ["--expose-gc", "--import", "tsx", CHILD], {
+    const child = spawn(process.execPath, args, {
       cwd: ROOT,
       env: { ...process.env, LOG_LEVEL: "warn", ...env },
       stdio: ["ignore", "pipe", "inherit"],
@@ -45,7 +64,7 @@ function runChild(env: Record<string, string>): Promise<ChildResult & { wallMs: 
     child.on("exit", (code) => {
       const line = out.split("\n").find((l) => l.startsWith('{"firstSearchMs"')) ?? "";
       try {
-        resolve({ ...(JSON.parse(line) as ChildResult), wallMs: performance.now() - t0 });
+        resolve({ ...(JSON.parse(line) as ChildResult), wallMs: performance.now() - t0, load });
       } catch {
         reject(new Error(`child exited ${code}: ${out}`));
       }
@@ -59,6 +78,8 @@ const s = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 export async function measureColdStart(size: number, seed: number): Promise<void> {
   const { startEmbeddedStore } = await import("@vidensbank/embedded-mongo");
   const { EMBEDDED_DB_NAME } = await import("../api/src/db/connection");
+  if (!USE_TSX)
+    execFileSync(process.execPath, [path.join(ROOT, "api/scripts/bundle.mjs"), CHILD, BUNDLED_CHILD]);
   const store = await startEmbeddedStore({ memory: true });
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "vidensbank-coldstart-"));
   try {
@@ -70,16 +91,22 @@ export async function measureColdStart(size: number, seed: number): Promise<void
     console.log(
       `\n== cold start: ${size.toLocaleString("da-DK")} articles in a store of their own; a child process starts as the server does and searches once`,
     );
-    const line = (label: string, r: ChildResult & { wallMs: number }) =>
+    console.log(`child started ${USE_TSX ? "through tsx (--tsx)" : "bundled, by plain node (as npm start)"}`);
+    const line = (label: string, r: Run) => {
       console.log(
-        `${label.padEnd(18)} first search ${s(r.firstSearchMs)} after process start (${s(r.wallMs)} spawn to exit)  heap ${mb(r.heapUsed)}  rss ${mb(r.rss)}  (${r.articles} articles, ${r.hits} hits; shutdown incl. persisting ${s(r.closeMs)})`,
+        `${label.padEnd(18)} first search ${s(r.firstSearchMs)} after process start (${s(r.wallMs)} spawn to exit)  heap ${mb(r.heapUsed)}  rss ${mb(r.rss)}  (${r.articles} articles, ${r.hits} hits; shutdown incl. persisting ${s(r.closeMs)})  load ${r.load}`,
       );
+      const spans = Object.entries(r.spans).map(([k, [wall, cpu]]) => `${k} ${wall}/${cpu}`);
+      console.log(`${"".padEnd(18)} spans (ms wall/CPU): ${spans.join(", ")}`);
+      const phases = Object.entries(r.phases).map(([k, ms]) => `${k} ${Math.round(ms)}`);
+      if (phases.length) console.log(`${"".padEnd(18)} index phases (ms): ${phases.join(", ")}`);
+    };
     line("cold (no file):", await runChild(env));
     const file = path.join(dataDir, "search-index.bin");
     console.log(
       `persisted index: ${fs.existsSync(file) ? mb(fs.statSync(file).size) : "not written"} (${file})`,
     );
-    line("warm:", await runChild(env));
+    for (let i = 0; i < WARM_RUNS; i++) line("warm:", await runChild(env));
     const Articles = mongoose.connection.collection("knowledge_articles");
     const ids = (
       await Articles.find({}, { projection: { _id: 1 } })
@@ -93,6 +120,7 @@ export async function measureColdStart(size: number, seed: number): Promise<void
     await Articles.deleteMany({ _id: { $in: ids.slice(100, 120) } });
     await storeArticles(generate(20, await vocabulary(), seed + 7).map((a) => ({ ...a, id: `new-${a.id}` })));
     line("warm after edits:", await runChild(env));
+    for (let i = 1; i < WARM_RUNS; i++) line("warm:", await runChild(env));
     console.log("goal: warm ≤ 3 s to the first answered search");
   } finally {
     await mongoose.disconnect();

@@ -67,7 +67,10 @@ export function openChangeFeed(opts: ChangeFeedOptions): ChangeFeed {
   let resyncReason: string | null = null;
 
   const consume = async (s: mongo.ChangeStream): Promise<void> => {
-    // tryNext() runs the aggregate: from here on, committed changes are seen
+    // tryNext() runs the aggregate: from then on, committed changes are seen. Its answer sets the first resume
+    // token: ready then, not after the getMore that follows an empty first batch and waits up to AWAIT_MS
+    // (a start would otherwise wait a second for nothing)
+    s.once("resumeTokenChanged", markReady);
     let change = await s.tryNext();
     markReady();
     if (resyncReason) {

@@ -100,9 +100,11 @@ export class PersistedIndex {
     if (meta?.storeId !== (await storeId())) return { reason: "built from another store" };
     if ((meta.embedModel ?? null) !== this.embedModel)
       return { reason: "built with another embedding model" };
+    performance.mark("search-index:store id");
     const json = read.file.json as CatalogJson;
     try {
-      await index.restore({ json: json.index, ints: read.file.ints, floats: read.file.floats });
+      const { ints, floats, text } = read.file;
+      await index.restore({ json: json.index, ints, floats, text });
     } catch (err) {
       return { reason: err instanceof Error ? err.message : String(err) };
     }
@@ -110,6 +112,7 @@ export class PersistedIndex {
       await index.rebuildFrom([], { force: true });
       return { reason: "fingerprint differs from the header" };
     }
+    performance.mark("search-index:restored");
     const stored = index.persistedState().articles;
     const views = new Map<string, ArticleView>();
     for (const [
@@ -148,6 +151,7 @@ export class PersistedIndex {
         contentHash,
       });
     }
+    performance.mark("search-index:articles' metadata");
     return { views };
   }
 
@@ -188,6 +192,7 @@ export class PersistedIndex {
       json,
       ints: snap.ints,
       floats: snap.floats,
+      text: snap.text,
     });
   }
 }

@@ -22,12 +22,14 @@ import { formatFingerprint, revisionOf } from "./search.fingerprint";
 import { fuseRanks } from "./search.fusion";
 import {
   ARTICLE_BOOST,
+  articleDoc,
   headingsOf,
   insertArticleDoc,
   insertPassageDoc,
   newArticleDb,
   newPassageDb,
   PASSAGE_BOOST,
+  passageDoc,
   removeDoc,
 } from "./search.orama";
 import { type IndexSnapshot, type IndexState, restoreIndex } from "./search.persist";
@@ -89,7 +91,7 @@ export class KnowledgeIndex {
   private readonly termSets = new TermSetCache();
   private readonly passages = new Map<string, StoredPassage>();
   /** The words of the indexed articles (compound and prefix lookups, typo correction). */
-  private readonly vocabulary = new Vocabulary();
+  private vocabulary = new Vocabulary();
   /** Analysed queries (read-only once built), valid while the vocabulary (dbVersion) stays the same. */
   private readonly queries = new QueryCache();
   private fingerprintXor = 0n;
@@ -255,13 +257,16 @@ export class KnowledgeIndex {
   /** Replaces the whole index with a snapshot; rejects, leaving the index as it was, when it does not hang together. */
   restore(snapshot: IndexSnapshot): Promise<void> {
     return this.serial(async () => {
-      const restored = restoreIndex(snapshot, new Vocabulary()); // throws before anything here changes
+      const vocabulary = new Vocabulary();
+      const restored = restoreIndex(snapshot, vocabulary); // throws before anything here changes
       this.reset();
-      this.vocabulary.restore(snapshot.json.vocabulary);
+      this.vocabulary = vocabulary;
       ({ articleDb: this.articleDb, passageDb: this.passageDb } = restored);
       for (const a of restored.articles.values()) this.commitRestored(a);
       this.versionCounter++;
+      performance.mark("search-index:vocabulary");
       preloadDanish();
+      performance.mark("search-index:danish dictionary");
     });
   }
 
@@ -532,9 +537,9 @@ export class KnowledgeIndex {
     const a = this.articles.get(id);
     if (!a) return;
     this.dbVersion++;
-    removeDoc(this.articleDb, id);
+    removeDoc(this.articleDb, id, () => articleDoc(a));
     for (const p of a.passages) {
-      removeDoc(this.passageDb, p.id);
+      removeDoc(this.passageDb, p.id, () => passageDoc(a, p));
       this.passages.delete(p.id);
     }
     this.articles.delete(id);

@@ -5,6 +5,7 @@
  */
 import { type AnyOrama, create, insert, remove, type Tokenizer } from "@orama/orama";
 import { analyse } from "./search.analyzer";
+import { putBackDoc } from "./search.persist-orama";
 import { TERM_END } from "./search.query";
 import { createIndexComponent } from "./search.scorer";
 import type { Passage } from "./search.types";
@@ -115,7 +116,9 @@ export function insertPassageDoc(db: AnyOrama, a: OramaArticle, p: Passage): voi
   sync(insert(db, passageDoc(a, p)));
 }
 
-export function removeDoc(db: AnyOrama, id: string): void {
+/** Removes a document; `doc` gives it when orama does not hold it (a restored index, search.persist-orama.ts). */
+export function removeDoc(db: AnyOrama, id: string, doc?: () => object): void {
+  if (doc) putBackDoc(db, id, doc);
   sync(remove(db, id));
 }
 

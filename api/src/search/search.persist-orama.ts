@@ -3,8 +3,12 @@
  * save()/load() write every radix node as a JSON object with its documents as a JSON array and the documents
  * themselves: ~150 MB of JSON at 20,000 articles, 5 s to parse and load. Here the tree's labels go to JSON
  * and its numbers (flags, child counts, document ids, field lengths) to one Int32Array, and the documents are
- * not written at all: the caller rebuilds them from the articles it persists anyway (orama needs them only to
- * remove a document's words again).
+ * not written at all: orama needs one only to remove the document's words again, so after a restore the
+ * caller puts it back just before removing it (search.orama.ts removeDoc()).
+ *
+ * A restored word's documents stay a slice of the file's integers until first used (PostingSet): most words
+ * of a large index are never looked up soon after a start, so most never become a Set (faster start, smaller
+ * heap).
  *
  * Tied to orama's internal layout (3.1.18, as search.scorer.ts is): the persisted index's format key includes
  * orama's version, so an upgrade rebuilds instead of loading a layout it does not understand.
@@ -21,6 +25,84 @@ interface IndexData {
   avgFieldLength: Record<string, number | undefined>;
   frequencies: Record<string, Record<number, unknown>>;
 }
+
+const setSize = Object.getOwnPropertyDescriptor(Set.prototype, "size")?.get as (this: Set<number>) => number;
+
+/**
+ * A radix node's documents as restored: the ids as they were read until the first use of the set, then an
+ * ordinary Set (orama adds and removes through its methods, the scorer iterates it).
+ */
+export class PostingSet extends Set<number> {
+  private pending: Int32Array | null;
+
+  constructor(ids: Int32Array) {
+    super();
+    this.pending = ids;
+  }
+
+  /** The ids while the set was not used yet (written as they are), else null. */
+  get unopened(): Int32Array | null {
+    return this.pending;
+  }
+
+  private open(): void {
+    const ids = this.pending;
+    if (!ids) return;
+    this.pending = null;
+    for (let i = 0; i < ids.length; i++) super.add(ids[i]);
+  }
+
+  override has(id: number): boolean {
+    this.open();
+    return super.has(id);
+  }
+
+  override add(id: number): this {
+    this.open();
+    return super.add(id);
+  }
+
+  override delete(id: number): boolean {
+    this.open();
+    return super.delete(id);
+  }
+
+  override clear(): void {
+    this.pending = null;
+    super.clear();
+  }
+
+  override forEach(fn: (value: number, key: number, set: Set<number>) => void, thisArg?: unknown): void {
+    this.open();
+    super.forEach(fn, thisArg);
+  }
+
+  override values(): SetIterator<number> {
+    this.open();
+    return super.values();
+  }
+
+  override keys(): SetIterator<number> {
+    this.open();
+    return super.keys();
+  }
+
+  override entries(): SetIterator<[number, number]> {
+    this.open();
+    return super.entries();
+  }
+
+  override [Symbol.iterator](): SetIterator<number> {
+    this.open();
+    return super[Symbol.iterator]();
+  }
+}
+// the ids read are distinct: the size is known without making the set
+Object.defineProperty(PostingSet.prototype, "size", {
+  get(this: PostingSet) {
+    return this.unopened?.length ?? setSize.call(this);
+  },
+});
 
 /** A growing list of 32-bit integers (written), or a cursor over one (read). */
 export class Ints {
@@ -45,6 +127,24 @@ export class Ints {
   next(): number {
     if (this.pos >= this.length) throw new Error("persisted index: integer stream ends early");
     return this.buf[this.pos++];
+  }
+
+  /** The next n integers (a view, not a copy). */
+  take(n: number): Int32Array {
+    if (!(n >= 0) || this.pos + n > this.length)
+      throw new Error("persisted index: integer stream ends early");
+    this.pos += n;
+    return this.buf.subarray(this.pos - n, this.pos);
+  }
+
+  pushAll(values: Int32Array): void {
+    while (this.length + values.length > this.buf.length) {
+      const next = new Int32Array(this.buf.length * 2);
+      next.set(this.buf);
+      this.buf = next;
+    }
+    this.buf.set(values, this.length);
+    this.length += values.length;
   }
 
   get done(): boolean {
@@ -93,7 +193,9 @@ export function dumpDb(db: AnyOrama, ints: Ints): DbDump {
       ints.push(n.e ? 1 : 0);
       ints.push(n.c.size);
       ints.push(n.d.size);
-      for (const id of n.d) ints.push(id);
+      const unopened = n.d instanceof PostingSet ? n.d.unopened : null;
+      if (unopened) ints.pushAll(unopened);
+      else for (const id of n.d) ints.push(id);
       const children = [...n.c.values()];
       for (let i = children.length - 1; i >= 0; i--) stack.push(children[i]);
     }
@@ -128,7 +230,7 @@ function readTree(keys: string[], labels: string[], ints: Ints): Node {
     node.e = ints.next() === 1;
     const children = ints.next();
     const docs = ints.next();
-    for (let i = 0; i < docs; i++) node.d.add(ints.next());
+    if (docs > 0) node.d = new PostingSet(ints.take(docs));
     for (let i = 0; i < children; i++) {
       const child = read(node.w, false);
       node.c.set(child.k, child);
@@ -141,10 +243,11 @@ function readTree(keys: string[], labels: string[], ints: Ints): Node {
 }
 
 /**
- * Loads a dump into a database fresh from newArticleDb()/newPassageDb() (same schema): its index, its ids,
- * and `docs` (our id → the document orama would hold, built by the caller; every one must have an id).
+ * Loads a dump into a database fresh from newArticleDb()/newPassageDb() (same schema): its index and its ids.
+ * `ids` are the documents it holds (our ids; each must be among the dump's); orama counts them, their
+ * documents are put back only when removed (see the module comment).
  */
-export function restoreDb(db: AnyOrama, dump: DbDump, ints: Ints, docs: Map<string, object>): void {
+export function restoreDb(db: AnyOrama, dump: DbDump, ints: Ints, ids: Iterable<string>): void {
   const data = indexData(db);
   const fields = Object.keys(data.indexes);
   if (fields.join() !== Object.keys(dump.trees).join())
@@ -165,11 +268,19 @@ export function restoreDb(db: AnyOrama, dump: DbDump, ints: Ints, docs: Map<stri
   const store = idStore(db);
   store.internalIdToId = [...dump.ids];
   store.idToInternalId = new Map(dump.ids.map((id, i) => [id, i + 1]));
-  const docStore = db.data.docs as unknown as { docs: Record<number, object>; count: number };
-  for (const [id, doc] of docs) {
-    const internalId = store.idToInternalId.get(id);
-    if (internalId === undefined) throw new Error("persisted index: a document has no internal id");
-    docStore.docs[internalId] = doc;
+  let count = 0;
+  for (const id of ids) {
+    if (!store.idToInternalId.has(id)) throw new Error("persisted index: a document has no internal id");
+    count++;
   }
-  docStore.count = docs.size;
+  (db.data.docs as unknown as DocStore).count = count;
+}
+
+type DocStore = { docs: Record<number, object | undefined>; count: number };
+
+/** Puts a restored document back (not counted again: restoreDb counted it) unless orama holds it already. */
+export function putBackDoc(db: AnyOrama, id: string, doc: () => object): void {
+  const internalId = idStore(db).idToInternalId.get(id);
+  const store = db.data.docs as unknown as DocStore;
+  if (internalId !== undefined && store.docs[internalId] === undefined) store.docs[internalId] = doc();
 }

@@ -42,7 +42,8 @@ async function load(file: string, synonyms?: string[][]) {
   const read = await readSnapshotFile(file, indexFormatKey());
   if (!read.ok) throw new Error(read.reason);
   const index = new KnowledgeIndex(synonyms ? { embed: hashedEmbedder(synonyms).embed } : {});
-  await index.restore({ json: read.file.json as never, ints: read.file.ints, floats: read.file.floats });
+  const { ints, floats, text } = read.file;
+  await index.restore({ json: read.file.json as never, ints, floats, text });
   return index;
 }
 
@@ -96,6 +97,74 @@ describe("persisted search index", () => {
     expect(await answers(loaded)).toBe(await answers(built));
   });
 
+  it("should round-trip text beyond Latin-1 (quotes, dashes, emoji) and passages that are not a slice of the content", async () => {
+    const odd = buildArticle({
+      title: "Citater – “anførselstegn” og ✓ flueben",
+      content:
+        "# Kontingent 😀\n\nKontingentet er 500 € – betales “straks” ✓.\n\n## Rykker\n\nRykkeren sendes efter 14 dage 🙂.\n",
+      tags: ["økonomi", "“citat”"],
+    });
+    const built = new KnowledgeIndex();
+    await built.rebuildFrom([...articles, odd]);
+    // a passage whose text is not in its article's content is written as text (not as a slice of the content)
+    const state = built.persistedState();
+    const stored = state.articles.get(odd.id);
+    if (!stored) throw new Error("not indexed");
+    const original = stored.passages[0].text;
+    stored.passages[0].text = `${original} (ændret i hukommelsen)`;
+    const file = path.join(dir, "unicode.bin");
+    await save(built, file);
+    stored.passages[0].text = original;
+    const loaded = await load(file);
+    expect(loaded.passagesOf(odd.id)[0].text).toBe(`${original} (ændret i hukommelsen)`);
+    expect(loaded.passagesOf(odd.id).slice(1)).toEqual(built.passagesOf(odd.id).slice(1));
+    expect(loaded.search("kontingent 😀").hits.map((h) => h.title)).toContain(odd.title);
+    expect(JSON.stringify(loaded.search("anførselstegn"))).toBe(
+      JSON.stringify(built.search("anførselstegn")),
+    );
+    expect(loaded.search("rykker").hits.find((h) => h.articleId === odd.id)?.snippet).toBe(
+      built.search("rykker").hits.find((h) => h.articleId === odd.id)?.snippet,
+    );
+  });
+
+  it("should keep the articles' text as Latin-1 when it has no other character, and answer alike", async () => {
+    const plain = [
+      buildArticle({
+        title: "Kørselsgodtgørelse",
+        content: "# Kørsel\n\nGodtgørelse pr. kilometer udbetales månedligt.\n",
+      }),
+      buildArticle({ title: "Ferie", content: "# Ferie\n\nFerie aftales med lederen i god tid.\n" }),
+    ];
+    const built = new KnowledgeIndex();
+    await built.rebuildFrom(plain);
+    const file = path.join(dir, "latin1.bin");
+    await save(built, file);
+    const bytes = fs.readFileSync(file);
+    expect(bytes.toString("utf8", 0, bytes.indexOf(10, 30))).toContain('"textLatin1":true');
+    expect(bytes.includes(Buffer.from("Godtgørelse pr. kilometer", "latin1"))).toBe(true);
+    const loaded = await load(file);
+    expect(JSON.stringify(loaded.search("kilometer"))).toBe(JSON.stringify(built.search("kilometer")));
+    expect(loaded.passagesOf(plain[0].id)).toEqual(built.passagesOf(plain[0].id));
+  });
+
+  it("should write a loaded index again without using its words first, and read that back alike", async () => {
+    const built = new KnowledgeIndex();
+    await built.rebuildFrom(articles);
+    const first = path.join(dir, "first.bin");
+    await save(built, first);
+    const loaded = await load(first);
+    const second = path.join(dir, "second.bin");
+    await save(loaded, second); // nothing searched: the restored words' documents are written as read
+    const again = await load(second);
+    expect(again.fingerprint).toBe(built.fingerprint);
+    expect(await answers(again)).toBe(await answers(built));
+    // and a loaded index edited before writing (its words' documents in use) reads back alike as well
+    await loaded.removeArticle(articles[2].id);
+    await built.removeArticle(articles[2].id);
+    await save(loaded, second);
+    expect(await answers(await load(second))).toBe(await answers(built));
+  });
+
   it("should keep passage vectors (hybrid retrieval answers alike, nothing left to embed)", async () => {
     const built = new KnowledgeIndex({ embed: hashedEmbedder().embed });
     await built.rebuildFrom(articles);
@@ -121,12 +190,18 @@ describe("persisted search index", () => {
       return f;
     };
     const tampered = Buffer.from(bytes);
-    tampered[tampered.length - 10] ^= 0xff;
+    tampered[tampered.length - 10] ^= 0xff; // in the JSON
+    const tamperedInts = Buffer.from(bytes);
+    tamperedInts[bytes.indexOf(10, bytes.indexOf(10) + 1) + 9] ^= 0x01; // a number of the index
+    const header = bytes.subarray(0, bytes.indexOf(10, bytes.indexOf(10) + 1) + 1);
     const cases: [string, string][] = [
       [path.join(dir, "missing.bin"), "no persisted index"],
       [variant("truncated.bin", bytes.subarray(0, bytes.length - 1000)), "truncated"],
       [variant("garbage.bin", "nonsense\n{}\n"), "not an index"],
       [variant("tampered.bin", tampered), "checksum"],
+      [variant("tampered-ints.bin", tamperedInts), "checksum"],
+      [variant("header-only.bin", header), "truncated"],
+      [variant("overlong.bin", Buffer.concat([bytes, Buffer.from(" ")])), "overlong"],
       [variant("header.bin", `vidensbank-search-index\n{"key":`), "bad header"],
     ];
     for (const [f, reason] of cases) {
@@ -148,6 +223,16 @@ describe("persisted search index", () => {
     const extra = new Int32Array(snap.ints.length + 1);
     extra.set(snap.ints);
     await expect(index.restore({ ...snap, ints: extra })).rejects.toThrow(/left over/);
+    // a passage said to lie beyond its article's content
+    const [row, ...rest] = snap.json.articles;
+    const passages = row[8].map((p, i) => (i === 0 ? [p[0], [0, 10_000_000], p[2], p[3], p[4]] : p));
+    const outside = { ...snap.json, articles: [[...row.slice(0, 8), passages], ...rest] };
+    await expect(index.restore({ ...snap, json: outside as never })).rejects.toThrow(/outside its article/);
+    // an article said to lie beyond the snapshot's text
+    const beyond = [...row.slice(0, 2), [0, snap.text.length + 1], ...row.slice(3)];
+    await expect(
+      index.restore({ ...snap, json: { ...snap.json, articles: [beyond, ...rest] } as never }),
+    ).rejects.toThrow(/outside its article/);
     expect(await answers(index)).toBe(before);
   });
 

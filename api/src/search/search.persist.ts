@@ -15,14 +15,14 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { AnyOrama } from "@orama/orama";
 import { entryDigest } from "./search.fingerprint";
-import { articleDoc, newArticleDb, newPassageDb, passageDoc } from "./search.orama";
+import { newArticleDb, newPassageDb } from "./search.orama";
 import { type DbDump, dumpDb, Ints, restoreDb } from "./search.persist-orama";
 import type { StoredArticle } from "./search.stored";
 import type { StoredPassage } from "./search.vectors";
 import type { Vocabulary, VocabularyDump } from "./search.vocabulary";
 
 /** The layout of a persisted index; bump on any change to what snapshotIndex() writes. */
-export const INDEX_FORMAT = 1;
+export const INDEX_FORMAT = 3;
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 
@@ -66,10 +66,45 @@ export interface IndexState {
   vocabulary: Vocabulary;
 }
 
-/** An article as written: [id, title, content, category, subcategory, tags, revision, fieldsHash, passages]. */
-type ArticleRow = [string, string, string, string, string | null, string[], string, string, PassageRow[]];
-/** A passage as written: [headingPath, text, wordCount, embedKey, has a vector]. */
-type PassageRow = [string[], string, number, string, 0 | 1];
+/**
+ * An article as written: [id, title, content, category, subcategory, tags, revision, fieldsHash, passages]; the
+ * content is [start, end] in the snapshot's text (not parsed as JSON; restored articles share the text's memory).
+ */
+type ArticleRow = [
+  string,
+  string,
+  string | [number, number],
+  string,
+  string | null,
+  string[],
+  string,
+  string,
+  PassageRow[],
+];
+/**
+ * A passage as written: [headingPath, text, wordCount, embedKey, has a vector]. The text is [start, end] in the
+ * article's content when it is that slice of it (as the chunker's passages are): half the file, and restored
+ * passages share the content's memory instead of holding a copy.
+ */
+type PassageRow = [string[], string | [number, number], number, string, 0 | 1];
+
+/** Where a passage's text lies in its article's content (from `from` on, else anywhere), or the text itself. */
+function textRef(content: string, text: string, from: number): string | [number, number] {
+  let at = content.indexOf(text, from);
+  if (at < 0) at = content.indexOf(text);
+  return at < 0 ? text : [at, at + text.length];
+}
+
+function textOf(content: string, ref: string | [number, number]): string {
+  if (typeof ref === "string") return ref;
+  if (!Array.isArray(ref)) throw new Error("persisted index: a text is neither written nor referred to");
+  const [start, end] = ref;
+  if (
+    !(Number.isInteger(start) && Number.isInteger(end) && start >= 0 && start <= end && end <= content.length)
+  )
+    throw new Error("persisted index: a passage lies outside its article");
+  return content.slice(start, end);
+}
 
 /** The JSON part of a snapshot; its numbers are in `ints` and its vectors in `floats`. */
 export interface IndexSnapshotJson {
@@ -85,6 +120,8 @@ export interface IndexSnapshot {
   json: IndexSnapshotJson;
   ints: Int32Array;
   floats: Float32Array;
+  /** the articles' contents, one after another */
+  text: string;
 }
 
 /** The state as data; synchronous, so it sees the index between two commits (always consistent). */
@@ -92,19 +129,26 @@ export function snapshotIndex(state: IndexState): IndexSnapshot {
   const vectors: Float32Array[] = [];
   let dimensions = 0;
   const articles: ArticleRow[] = [];
+  const contents: string[] = [];
+  let textLength = 0;
   for (const a of state.articles.values()) {
+    let from = 0;
     const passages: PassageRow[] = a.passages.map((p) => {
       if (p.vector) {
         if (dimensions === 0) dimensions = p.vector.length;
         if (p.vector.length === dimensions) vectors.push(p.vector);
       }
       const kept = p.vector?.length === dimensions ? 1 : 0;
-      return [p.headingPath, p.text, p.wordCount, p.embedKey, kept];
+      const text = textRef(a.content, p.text, from);
+      if (typeof text !== "string") from = text[0];
+      return [p.headingPath, text, p.wordCount, p.embedKey, kept];
     });
+    contents.push(a.content);
+    textLength += a.content.length;
     articles.push([
       a.id,
       a.title,
-      a.content,
+      [textLength - a.content.length, textLength],
       a.category,
       a.subcategory ?? null,
       a.tags,
@@ -124,10 +168,14 @@ export function snapshotIndex(state: IndexState): IndexSnapshot {
     json: { articles, vocabulary: state.vocabulary.dump(), articleDb, passageDb, dimensions },
     ints: ints.view(),
     floats,
+    text: contents.join(""),
   };
 }
 
-/** A snapshot back into index parts; throws when it does not hang together (never a half-right index). */
+/**
+ * A snapshot back into index parts (the vocabulary restored into `vocabulary`); throws when it does not hang
+ * together (never a half-right index).
+ */
 export function restoreIndex(
   snapshot: IndexSnapshot,
   vocabulary: Vocabulary,
@@ -138,10 +186,19 @@ export function restoreIndex(
     throw new Error("persisted index: bad vector dimensions");
   const articles = new Map<string, StoredArticle>();
   const passages = new Map<string, StoredPassage>();
-  const articleDocs = new Map<string, object>();
-  const passageDocs = new Map<string, object>();
   let nextVector = 0;
-  for (const [id, title, content, category, subcategory, tags, revision, fieldsHash, rows] of json.articles) {
+  for (const [
+    id,
+    title,
+    contentRef,
+    category,
+    subcategory,
+    tags,
+    revision,
+    fieldsHash,
+    rows,
+  ] of json.articles) {
+    const content = textOf(snapshot.text, contentRef);
     const a: StoredArticle = {
       id,
       title,
@@ -168,26 +225,26 @@ export function restoreIndex(
         title,
         category,
         headingPath,
-        text,
+        text: textOf(content, text),
         position,
         wordCount,
         embedKey,
         vector,
       };
       passages.set(p.id, p);
-      passageDocs.set(p.id, passageDoc(a, p));
       return p;
     });
     articles.set(id, a);
-    articleDocs.set(id, articleDoc(a));
   }
   if (nextVector * dims !== snapshot.floats.length) throw new Error("persisted index: vectors left over");
+  performance.mark("search-index:articles and passages");
   const ints = new Ints(snapshot.ints);
   const articleDb = newArticleDb();
-  restoreDb(articleDb, json.articleDb, ints, articleDocs);
+  restoreDb(articleDb, json.articleDb, ints, articles.keys());
   const passageDb = newPassageDb();
-  restoreDb(passageDb, json.passageDb, ints, passageDocs);
+  restoreDb(passageDb, json.passageDb, ints, passages.keys());
   if (!ints.done) throw new Error("persisted index: integers left over");
+  performance.mark("search-index:orama trees");
   vocabulary.restore(json.vocabulary);
   return { articleDb, passageDb, articles, passages };
 }
