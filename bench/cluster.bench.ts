@@ -86,7 +86,12 @@ async function run(urls: string[], c: Case, token: string): Promise<Run> {
         connections: Math.max(1, Math.round(connections / urls.length)),
         duration,
         body: c.body,
-        headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+        // as a browser sends them
+        headers: {
+          authorization: `Bearer ${token}`,
+          "content-type": "application/json",
+          "accept-encoding": "gzip, deflate, br",
+        },
       }),
     ),
   );
