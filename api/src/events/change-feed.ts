@@ -177,7 +177,8 @@ export function openChangeFeed(opts: ChangeFeedOptions): ChangeFeed {
     async close() {
       closed = true;
       markReady();
-      await stream?.close().catch(() => undefined);
+      // a close on a stuck client would wait on its dead connection: shutdown does not wait longer than a stall
+      if (stream) await withinStall(stream.close(), opts.collection, stallMs).catch(() => undefined);
       await running;
     },
   };
