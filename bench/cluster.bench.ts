@@ -27,7 +27,7 @@ import {
   summary,
   userMix,
 } from "./cluster.chat";
-import { arg, autocannon } from "./load";
+import { arg, autocannon, type CpuSplit, cpuSampler, formatCpu } from "./load";
 
 const duration = arg("duration", 5);
 const connections = arg("connections", 20);
@@ -35,6 +35,9 @@ const burst = arg("burst", 50);
 const rounds = arg("rounds", 2);
 const users = arg("users", 400);
 const mixDuration = arg("mix-duration", 60);
+const profArg = process.argv.indexOf("--cpu-prof");
+/** `--cpu-prof DIR`: app A writes a V8 CPU profile there when it stops (open it in Chrome DevTools) */
+const profDir = profArg >= 0 ? process.argv[profArg + 1] : null;
 const partsArg = process.argv.indexOf("--parts");
 const parts = new Set(
   (partsArg >= 0 ? process.argv[partsArg + 1] : "throughput,burst,mix").split(",").map((p) => p.trim()),
@@ -64,7 +67,17 @@ const CASES: Case[] = [
   },
 ];
 
-async function run(urls: string[], c: Case, token: string): Promise<{ rps: number; errors: number }> {
+interface Run {
+  rps: number;
+  errors: number;
+  cpu: CpuSplit;
+}
+
+/** The processes whose CPU each run reports (pids). */
+let processes: Record<string, number> = {};
+
+async function run(urls: string[], c: Case, token: string): Promise<Run> {
+  const sampler = cpuSampler(processes);
   const results = await Promise.all(
     urls.map((url) =>
       autocannon({
@@ -73,17 +86,33 @@ async function run(urls: string[], c: Case, token: string): Promise<{ rps: numbe
         connections: Math.max(1, Math.round(connections / urls.length)),
         duration,
         body: c.body,
-        headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+        // as a browser sends them
+        headers: {
+          authorization: `Bearer ${token}`,
+          "content-type": "application/json",
+          "accept-encoding": "gzip, deflate, br",
+        },
       }),
     ),
   );
+  const cpu = sampler.stop();
   return {
     rps: results.reduce((s, r) => s + r.requests.average, 0),
     errors: results.reduce((s, r) => s + r.non2xx + r.errors, 0),
+    cpu,
   };
 }
 
+/** Requests per CPU second of the app processes (what the servers cost, whatever the client or machine) */
+function perServerCpuSecond(r: Run): number {
+  const server = (r.cpu.cores.A ?? 0) + (r.cpu.cores.B ?? 0);
+  return server > 0 ? r.rps / server : 0;
+}
+
 async function throughput(a: string, b: string, token: string): Promise<void> {
+  console.log(
+    "cores used during each run (CPU s ÷ wall s): client = this process (autocannon), store, app A, B",
+  );
   for (const c of CASES) {
     await run([a, b], c, token); // warm-up of both (JIT, caches), not counted
     const one = await run([a], c, token);
@@ -95,6 +124,10 @@ async function throughput(a: string, b: string, token: string): Promise<void> {
           6,
         )} req/s   ratio ${(two.rps / one.rps).toFixed(2)}   errors ${one.errors + two.errors}   load ${load()}`,
     );
+    const perCpu1 = perServerCpuSecond(one);
+    const perCpu2 = perServerCpuSecond(two);
+    console.log(`  1 process:   ${formatCpu(one.cpu)}   ${perCpu1.toFixed(0)} req per app CPU s`);
+    console.log(`  2 processes: ${formatCpu(two.cpu)}   ${perCpu2.toFixed(0)} req per app CPU s`);
   }
 }
 
@@ -128,6 +161,11 @@ async function mix(a: string, b: string, tokens: string[]): Promise<void> {
   console.log(`  chat overhead p99 ${percentile(r.chat, 99).toFixed(1)} ms`);
 }
 
+function pidOf(child: { process: { pid?: number } }): number {
+  if (!child.process.pid) throw new Error("child process has no pid");
+  return child.process.pid;
+}
+
 async function main(): Promise<void> {
   const provider = await startProvider();
   const store = await startStoreProcess();
@@ -143,7 +181,7 @@ async function main(): Promise<void> {
       llmTimeoutMs: 60_000,
     }),
   };
-  const a = await startAppProcess(env);
+  const a = await startAppProcess(env, profDir ? ["--cpu-prof", `--cpu-prof-dir=${profDir}`] : []);
   const b = await startAppProcess(env);
   try {
     const login = await rest(a, "POST", "/api/auth/login", {
@@ -151,6 +189,7 @@ async function main(): Promise<void> {
     });
     if (login.status !== 200) throw new Error(`login failed: ${login.status}`);
     const token = login.body.token as string;
+    processes = { client: process.pid, store: pidOf(store), A: pidOf(a), B: pidOf(b) };
     console.log(`cores ${os.cpus().length}, load average ${load()} at the start`);
     if (parts.has("throughput")) await throughput(a.url, b.url, token);
     if (!parts.has("burst") && !parts.has("mix")) return;

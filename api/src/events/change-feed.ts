@@ -5,9 +5,16 @@
  * is open, calls onResync, so the caller rebuilds what it caches from the store (a change made in between is
  * seen by the rebuild, the stream, or both; never by neither).
  *
+ * Watchdog: every wait on the store (one getMore waits at most AWAIT_MS for a change) must end, with changes,
+ * an empty batch or an error, within CHANGE_FEED_STALL_MS. One that does not means the client is stuck on a store
+ * that crashed and came back (see db/client-swap.ts): the stream is abandoned, the database client replaced
+ * (unless the stall timer itself fired late: this process was busy, not the store silent), and the stream opened again from its resume token (or afresh with a resync when the history is gone), so a
+ * process is never left silently deaf to the other processes.
+ *
  * Works on MongoDB replica sets and on the embedded store (a single-member replica set, hello.setName).
  */
 import mongoose, { type mongo } from "mongoose";
+import { replaceDatabaseClient } from "../db/client-swap";
 import { logger } from "../logger";
 
 /** ChangeStreamHistoryLost, ChangeStreamFatalError: the resume point is gone */
@@ -16,9 +23,41 @@ const HISTORY_LOST_CODES = new Set([286, 280]);
 export const CHANGE_FEED_RETRY_MS = 300;
 /** how long one getMore waits for a change (awaitData) */
 const AWAIT_MS = 1_000;
+/**
+ * A wait on the store with no outcome for this long is stuck (the driver's own server selection gives up after
+ * 5 s, a getMore answers within AWAIT_MS): the stream is reopened on a new client.
+ */
+export const CHANGE_FEED_STALL_MS = 10_000;
+
+class StalledError extends Error {
+  constructor(
+    collection: string,
+    ms: number,
+    /** how late the timer fired: the event loop was held that long */
+    readonly lateMs: number,
+  ) {
+    super(`change stream on ${collection}: no answer from the store in ${ms} ms`);
+  }
+}
+
+/** a stall timer that fires this much late says this process was busy, not that the store was silent */
+const LATE_TIMER_MS = 1_000;
+
+/** p, or a StalledError after ms (p is then abandoned: its late outcome is ignored). */
+function withinStall<T>(p: Promise<T>, collection: string, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const stalled = new Promise<never>((_, reject) => {
+    const due = Date.now() + ms;
+    timer = setTimeout(() => reject(new StalledError(collection, ms, Date.now() - due)), ms);
+  });
+  p.catch(() => undefined);
+  return Promise.race([p, stalled]).finally(() => clearTimeout(timer));
+}
 
 export interface ChangeFeedOptions {
   collection: string;
+  /** default CHANGE_FEED_STALL_MS (tests) */
+  stallMs?: number;
   /** stages after $changeStream ($match, $project) */
   pipeline?: mongo.Document[];
   fullDocument?: "updateLookup";
@@ -66,12 +105,16 @@ export function openChangeFeed(opts: ChangeFeedOptions): ChangeFeed {
   /** the history was lost: rebuild once the new stream is open, so every change is in one or the other */
   let resyncReason: string | null = null;
 
+  const stallMs = opts.stallMs ?? CHANGE_FEED_STALL_MS;
+  /** one driver call (the aggregate or a getMore): an outcome within stallMs, or StalledError */
+  const step = (s: mongo.ChangeStream) => withinStall(s.tryNext(), opts.collection, stallMs);
+
   const consume = async (s: mongo.ChangeStream): Promise<void> => {
-    // tryNext() runs the aggregate: from then on, committed changes are seen. Its answer sets the first resume
-    // token: ready then, not after the getMore that follows an empty first batch and waits up to AWAIT_MS
+    // the first step runs the aggregate: from then on, committed changes are seen. Its answer sets the first
+    // resume token: ready then, not after the getMore that follows an empty first batch and waits up to AWAIT_MS
     // (a start would otherwise wait a second for nothing)
     s.once("resumeTokenChanged", markReady);
-    let change = await s.tryNext();
+    let change = await step(s);
     markReady();
     if (resyncReason) {
       const reason = resyncReason;
@@ -84,7 +127,8 @@ export function openChangeFeed(opts: ChangeFeedOptions): ChangeFeed {
       }
       token = s.resumeToken ?? token;
       if (closed) return;
-      change = await s.next();
+      // tryNext, not next: each getMore (at most AWAIT_MS) comes back here, so a silent store is noticed
+      change = await step(s);
     }
   };
 
@@ -102,9 +146,21 @@ export function openChangeFeed(opts: ChangeFeedOptions): ChangeFeed {
       } catch (err) {
         if (closed) return;
         const lost = Boolean(token) && isHistoryLost(err);
-        await stream?.close().catch(() => undefined);
+        const stuck = err instanceof StalledError ? err : null;
+        // a stuck stream's close would wait on the same dead connection
+        if (stuck) stream?.close().catch(() => undefined);
+        else await stream?.close().catch(() => undefined);
         stream = null;
-        if (lost) {
+        if (stuck && stuck.lateMs > LATE_TIMER_MS) {
+          // this process was busy (its event loop held past the stall time): not the store's fault
+          logger.warn({ err, collection: opts.collection }, "change stream checked late; reopening");
+        } else if (stuck) {
+          logger.error(
+            { err, collection: opts.collection },
+            "change stream stuck; replacing the database client",
+          );
+          await replaceDatabaseClient(() => closed);
+        } else if (lost) {
           // open afresh at once, then rebuild (consume): a change made before the new stream opened would
           // otherwise be neither in the rebuild nor in the stream
           logger.warn({ err, collection: opts.collection }, "change stream could not resume; resyncing");
@@ -124,7 +180,8 @@ export function openChangeFeed(opts: ChangeFeedOptions): ChangeFeed {
     async close() {
       closed = true;
       markReady();
-      await stream?.close().catch(() => undefined);
+      // a close on a stuck client would wait on its dead connection: shutdown does not wait longer than a stall
+      if (stream) await withinStall(stream.close(), opts.collection, stallMs).catch(() => undefined);
       await running;
     },
   };

@@ -88,13 +88,33 @@ export function complexityError(
   return null;
 }
 
+/** Per document, at most this many (operation, variables) pairs are remembered as within the limits. */
+export const ACCEPTED_PER_DOCUMENT = 32;
+/** Variables longer than this (as JSON) are checked every time, not remembered. */
+const ACCEPTED_KEY_MAX = 1_024;
+
+/**
+ * The HTTP side: Apollo hands every request with the same query text the same parsed DocumentNode (its document
+ * cache), and the verdict depends only on the document, the operation and the variables, so a pair found within
+ * the limits is remembered on the document (a WeakMap: forgotten with it) and not walked again. The walk cost
+ * about as much CPU as the rest of a small query's execution. Refusals are not remembered (each gets a fresh error).
+ */
 export function complexityPlugin(schema: GraphQLSchema, max: number = MAX_COMPLEXITY): ApolloServerPlugin {
+  const accepted = new WeakMap<DocumentNode, Set<string>>();
   return {
     async requestDidStart() {
       return {
         async didResolveOperation({ request, document }) {
+          const key = `${request.operationName ?? ""}\u0000${JSON.stringify(request.variables ?? {})}`;
+          const known = accepted.get(document);
+          if (known?.has(key)) return;
           const error = complexityError(schema, document, request.operationName, request.variables, max);
           if (error) throw error;
+          if (key.length > ACCEPTED_KEY_MAX) return;
+          const set = known ?? new Set<string>();
+          if (set.size >= ACCEPTED_PER_DOCUMENT) set.clear();
+          set.add(key);
+          if (!known) accepted.set(document, set);
         },
       };
     },

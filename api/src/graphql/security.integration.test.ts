@@ -200,6 +200,25 @@ describe("the size of an answer", () => {
     expect(slowestProbeMs).toBeLessThan(100);
   });
 
+  it("should refuse a document it answered before once its variables make the answer too large", async () => {
+    // the verdict on a document is remembered per (operation, variables): a cheap run must not let a costly one by
+    const query = `query($n: Int) { ${aliases(60, "activityLogs(limit: $n) { id action description }")} }`;
+    const admin = { authorization: `Bearer ${adminToken}` };
+    for (let i = 0; i < 2; i++) {
+      const cheap = await post({ query, variables: { n: 1 } }, admin);
+      expect(cheap.status).toBe(200);
+      expect(cheap.json.errors).toBeUndefined();
+    }
+    const costly = await post({ query, variables: { n: 1000 } }, admin);
+    expect(costly.status).toBe(400);
+    expect(costly.json.errors?.[0]).toMatchObject({
+      message: expect.stringMatching(/^Forespørgslen kan give et for stort svar/),
+      extensions: { code: "BAD_USER_INPUT" },
+    });
+    const again = await post({ query, variables: { n: 1 } }, admin);
+    expect(again.status).toBe(200);
+  });
+
   describe("with long articles", () => {
     const ARTICLE_CHARS = 199_000;
     const CEILING = 8 * 1024 * 1024; // MAX_RESPONSE_BYTES

@@ -6,6 +6,7 @@
  * articles.service.test.ts, the chat's passages in knowledge.retrieval.test.ts.
  */
 import http from "node:http";
+import { gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApp, type TestApp } from "../testing/app";
 import { createVerifiedUser, gql, loginAdmin, rest } from "../testing/client";
@@ -100,6 +101,35 @@ describe("GET /api/knowledge", () => {
         .on("error", reject);
     });
     expect(status).toBe(304);
+
+    // gzipped for a client that takes it (compressed once per version, in the background), the same JSON
+    const raw = (headers: Record<string, string>) =>
+      new Promise<{ headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+        http
+          .get(
+            `${app.url}/api/knowledge`,
+            { headers: { authorization: `Bearer ${token}`, ...headers } },
+            (r) => {
+              const chunks: Buffer[] = [];
+              r.on("data", (c: Buffer) => chunks.push(c));
+              r.on("end", () => resolve({ headers: r.headers, body: Buffer.concat(chunks) }));
+            },
+          )
+          .on("error", reject);
+      });
+    const plain = await raw({});
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(plain.headers.vary).toMatch(/Accept-Encoding/i);
+    let zipped = await raw({ "accept-encoding": "gzip, deflate, br" });
+    for (let i = 0; i < 50 && !zipped.headers["content-encoding"]; i++) {
+      await new Promise((r) => setTimeout(r, 20));
+      zipped = await raw({ "accept-encoding": "gzip, deflate, br" });
+    }
+    expect(zipped.headers["content-encoding"]).toBe("gzip");
+    expect(zipped.body.length).toBeLessThan(plain.body.length / 2);
+    expect(gunzipSync(zipped.body).equals(plain.body)).toBe(true);
+    expect(zipped.headers.etag).toBe(etag);
+    expect((await raw({ "accept-encoding": "gzip;q=0" })).headers["content-encoding"]).toBeUndefined();
 
     const frister = all.find((a) => a.title === "Frister i sagsbehandlingen");
     const file = files.find((f) => f.title === "Frister i sagsbehandlingen");

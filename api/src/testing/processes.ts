@@ -77,9 +77,15 @@ export async function startStoreProcess(opts: { dbpath?: string; port?: number }
   return { process: child, first: first.trim(), stop: stopper(child) };
 }
 
-/** One app process (startTestApp) on MONGODB_URI; `first` is {"url","pid"} as JSON. */
-export async function startAppProcess(env: Record<string, string>): Promise<Child & { url: string }> {
-  const child = spawn(process.execPath, ["--import", "tsx", APP_SCRIPT], {
+/**
+ * One app process (startTestApp) on MONGODB_URI; `first` is {"url","pid"} as JSON. `nodeArgs`: options for
+ * node itself (e.g. --cpu-prof, which NODE_OPTIONS does not accept).
+ */
+export async function startAppProcess(
+  env: Record<string, string>,
+  nodeArgs: string[] = [],
+): Promise<Child & { url: string }> {
+  const child = spawn(process.execPath, [...nodeArgs, "--import", "tsx", APP_SCRIPT], {
     cwd: ROOT,
     env: { ...process.env, LOG_LEVEL: process.env.LOG_LEVEL ?? "warn", ...env },
     stdio: ["ignore", "pipe", "pipe"],
