@@ -1,10 +1,11 @@
 /**
  * Sending and everything done to an answer afterwards: send, retry, stop and feedback.
  *
- * Sending: the user message is stored first (nothing is lost) together with the assistant message as pending,
- * and the runner generates the answer in the background. Only what the first token needs comes before the model
- * request; the activity log's `message` and the model's session title come after it, in the background
- * (tracked: whenIdle() and close() wait for them).
+ * Sending: one store round trip claims the question's place (chat.send-claim.ts), then the model is asked while
+ * the user message is stored together with the assistant message as pending (nothing is lost: the answer's
+ * events wait for that write, and a failed write stops the answer), and the runner generates the answer in the
+ * background. Only what the first token needs comes before the model request; the activity log's `message` and
+ * the model's session title come after it, in the background (tracked: whenIdle() and close() wait for them).
  */
 import { setMaxListeners } from "node:events";
 import type mongoose from "mongoose";
