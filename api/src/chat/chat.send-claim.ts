@@ -6,7 +6,7 @@
  */
 import type mongoose from "mongoose";
 import { logger } from "../logger";
-import { type BranchDoc, loadTree } from "./chat.branches";
+import { type HistoryDoc, loadHistoryTree } from "./chat.branches";
 import type { ChatUserCache } from "./chat.cache";
 import { ChatSessionModel } from "./chat.model";
 import { ownSession } from "./chat.ownership";
@@ -16,9 +16,9 @@ import { MessageTree } from "./chat.tree";
 type SessionBefore = Awaited<ReturnType<typeof ownSession>>;
 
 /** history is context, not a condition: a failed lookup answers without it */
-export const noTree = (err: unknown): MessageTree<BranchDoc> => {
+export const noTree = (err: unknown): MessageTree<HistoryDoc> => {
   logger.warn({ err }, "chat: could not load earlier turns");
-  return new MessageTree<BranchDoc>([]);
+  return new MessageTree<HistoryDoc>([]);
 };
 
 /**
@@ -54,7 +54,7 @@ export async function claimSend(
   const [slot, owned, loaded, language] = await Promise.allSettled([
     deps.runner.reserve(userId),
     ownSession(userId, sessionId, { touch, leaf }),
-    loadTree(sessionId, userId).catch(noTree),
+    loadHistoryTree(sessionId, userId).catch(noTree),
     deps.users.languageOf(userId),
   ]);
   if (slot.status === "rejected") {

@@ -25,7 +25,7 @@ import {
   type BranchResult,
   branchHistory,
   editQuestion,
-  loadTree,
+  loadHistoryTree,
   newQuestionParent,
   regenerateAnswer,
 } from "./chat.branches";
@@ -332,7 +332,7 @@ export class ChatSender {
       // the answer is made again in the scope it was made in
       const scope = storedScope(msg.scope);
       const [tree, language, filter] = await Promise.all([
-        loadTree(msg.sessionId, userId).catch(noTree),
+        loadHistoryTree(msg.sessionId, userId).catch(noTree),
         users.languageOf(userId),
         this.scopes.filterOf(userId, scope),
       ]);
