@@ -27,7 +27,7 @@ import {
   type HistoryTurn,
   suggestFollowUps,
 } from "./answer";
-import type { ChatMessageEventPayload, ChatMessageEventType } from "./chat.events";
+import { type ChatMessageEventPayload, type ChatMessageEventType, publishWhenStored } from "./chat.events";
 import type { ChatLimits } from "./chat.limits";
 import { ChatMessageModel, KnowledgeGapModel } from "./chat.model";
 import { type ChatMessageView, presentMessage } from "./chat.presenter";
@@ -178,23 +178,8 @@ export class AnswerRunner {
     if (this.closed) controller.abort();
     const entry: InFlight = { userId, sessionId: message.sessionId, controller, done: Promise.resolve() };
     this.inFlight.set(message.id, entry);
-    // the answer's events go out once its message is stored (in order; until then they wait here)
-    let held: Array<() => void> | null = job.stored ? [] : null;
-    job.stored?.then(
-      () => {
-        const waiting = held ?? [];
-        held = null;
-        for (const publish of waiting) publish();
-      },
-      () => {
-        held = null;
-        controller.abort();
-      },
-    );
-    const publish = (event: () => void) => {
-      if (held) held.push(event);
-      else event();
-    };
+    // the answer's events go out once its message is stored; a failed insert stops the answer
+    const publish = publishWhenStored(job.stored, () => controller.abort());
     let created = false;
     const announce = () => {
       if (created) return;
