@@ -31,12 +31,24 @@ type Oid = mongoose.Types.ObjectId;
 type MessageDoc = Awaited<ReturnType<typeof ownMessage>>;
 /** a stored message as the tree holds it */
 export type BranchDoc = MessageDoc;
-type HistoryDoc = TreeMessage & { role: string; status?: string | null; content?: string | null };
+export type HistoryDoc = TreeMessage & { role: string; status?: string | null; content?: string | null };
 
 /** The session's messages as a tree (the owner's only; another user's session gives an empty tree). */
 export async function loadTree(sessionId: string, userId: string): Promise<MessageTree<MessageDoc>> {
   const docs = await ChatMessageModel.find({ sessionId, userId: userOid(userId) }).lean();
   return new MessageTree(docs as MessageDoc[]);
+}
+
+/** What a new question needs of the messages before it: their places in the tree and the turns' text. */
+const HISTORY_FIELDS = { _id: 1, parentId: 1, timestamp: 1, role: 1, status: 1, content: 1 } as const;
+
+/**
+ * The session's messages as a tree, each with only HISTORY_FIELDS (not its citations, follow-ups, …): what a
+ * send reads on its way to the model (the owner's only, as loadTree).
+ */
+export async function loadHistoryTree(sessionId: string, userId: string): Promise<MessageTree<HistoryDoc>> {
+  const docs = await ChatMessageModel.find({ sessionId, userId: userOid(userId) }, HISTORY_FIELDS).lean();
+  return new MessageTree(docs as HistoryDoc[]);
 }
 
 /** The turns of the branch down to `lastId` (inclusive): complete answers and kept partial ones, oldest first. */

@@ -90,3 +90,33 @@ export class SessionEventHub {
     })().catch(() => undefined);
   }
 }
+
+/**
+ * The publisher of one answer's events when its message is still being written (a send asks the model beside
+ * the insert): events are held in order until `stored` resolves, then published; when it fails they are
+ * dropped, now and later (nobody hears of a message that is not stored), and `onFailed` runs. Without `stored`
+ * events go out at once.
+ */
+export function publishWhenStored(
+  stored: Promise<void> | undefined,
+  onFailed: () => void,
+): (event: () => void) => void {
+  if (!stored) return (event) => event();
+  let state: "holding" | "open" | "dropped" = "holding";
+  const held: Array<() => void> = [];
+  stored.then(
+    () => {
+      state = "open";
+      for (const event of held.splice(0)) event();
+    },
+    () => {
+      state = "dropped";
+      held.length = 0;
+      onFailed();
+    },
+  );
+  return (event) => {
+    if (state === "open") event();
+    else if (state === "holding") held.push(event);
+  };
+}

@@ -23,7 +23,7 @@ import type { EventBus } from "../events/bus";
 import type { LlmClient } from "../llm";
 import { logger } from "../logger";
 import { type AnswerLanguage, type AnswerResult, answerQuestion, type HistoryTurn } from "./answer";
-import type { ChatMessageEventPayload, ChatMessageEventType } from "./chat.events";
+import { type ChatMessageEventPayload, type ChatMessageEventType, publishWhenStored } from "./chat.events";
 import { FollowUpWriter } from "./chat.follow-ups";
 import type { ChatLimits } from "./chat.limits";
 import { ChatMessageModel, KnowledgeGapModel } from "./chat.model";
@@ -61,6 +61,11 @@ export interface AnswerJob {
   retrieve: RetrieveFn;
   /** the scope's "Søgt i: …" line for a retrieval-only answer (chat.scope-view.ts) */
   scopeNote?: string;
+  /**
+   * settles when the message is stored, when the model is asked while it is being written (a send): the
+   * answer's events wait for it, and a failed write stops the answer (nothing is stored or published)
+   */
+  stored?: Promise<void>;
 }
 
 export interface AnswerRunnerDeps {
@@ -177,11 +182,13 @@ export class AnswerRunner {
     if (this.closed) controller.abort();
     const entry: InFlight = { userId, sessionId: message.sessionId, controller, done: Promise.resolve() };
     this.inFlight.set(message.id, entry);
+    // the answer's events go out once its message is stored; a failed insert stops the answer
+    const publish = publishWhenStored(job.stored, () => controller.abort());
     let created = false;
     const announce = () => {
       if (created) return;
       created = true;
-      publishMessageEvent(this.deps.events, "CREATED", message, userId);
+      publish(() => publishMessageEvent(this.deps.events, "CREATED", message, userId));
     };
     let markStarted = () => {};
     const started = new Promise<void>((resolve) => {
@@ -189,6 +196,7 @@ export class AnswerRunner {
     });
     entry.done = this.run(job, controller.signal, {
       announce,
+      publish,
       onStarted: () => {
         markStarted();
         // after the microtasks that send the model request off
@@ -298,7 +306,7 @@ export class AnswerRunner {
   private async run(
     job: AnswerJob,
     signal: AbortSignal,
-    hooks: { announce: () => void; onStarted: () => void },
+    hooks: { announce: () => void; publish: (event: () => void) => void; onStarted: () => void },
   ): Promise<void> {
     const { message, userId, question } = job;
     const id = new mongoose.Types.ObjectId(message.id);
@@ -335,14 +343,16 @@ export class AnswerRunner {
           partial += delta;
           dirty = true;
           hooks.announce();
-          this.deps.events.publish("CHAT_MESSAGE_EVENT", {
-            type: "DELTA",
-            sessionId: message.sessionId,
-            userId,
-            messageId: message.id,
-            delta,
-            message: null,
-          });
+          hooks.publish(() =>
+            this.deps.events.publish("CHAT_MESSAGE_EVENT", {
+              type: "DELTA",
+              sessionId: message.sessionId,
+              userId,
+              messageId: message.id,
+              delta,
+              message: null,
+            }),
+          );
         },
       });
     } catch (err) {
@@ -374,6 +384,15 @@ export class AnswerRunner {
         "chat answer failed",
       );
     }
+    // the message was never stored (its insert failed): nothing to store or tell
+    if (
+      job.stored &&
+      !(await job.stored.then(
+        () => true,
+        () => false,
+      ))
+    )
+      return;
     const prepared = await this.followUps.prepare(job, result);
     const doc = await ChatMessageModel.findOneAndUpdate(
       { _id: id },

@@ -62,10 +62,11 @@ afterAll(async () => {
 function senderWith(limits: Partial<ChatLimits> = {}) {
   const all = { ...DEFAULT_CHAT_LIMITS, ...limits };
   const llm = llmFromConfig(store.config, all);
-  const runner = new AnswerRunner({ config: store.config, llm, limits: all, events: createInProcessBus() });
+  const events = createInProcessBus();
+  const runner = new AnswerRunner({ config: store.config, llm, limits: all, events });
   const sender = new ChatSender({ retrieve: async () => [PASSAGE], llm, limits: all, runner, users });
   built.push({ runner, sender });
-  return { runner, sender };
+  return { runner, sender, events };
 }
 
 /** Until every answer is stored and every send's bookkeeping done. */
@@ -123,9 +124,14 @@ describe("ChatSender", () => {
     const chat = senderWith({ maxInFlightPerUser: 1 });
     const sessionId = await newSession();
     await chat.sender.sendMessage(alice, sessionId, "Første");
+    const before = await ChatSessionModel.findOne({ sessionId }).lean();
     const refused = chat.sender.sendMessage(alice, sessionId, "Anden");
     await expect(refused).rejects.toMatchObject({ code: "TOO_MANY_REQUESTS", retryAfter: 5 });
     expect(await countIn(sessionId)).toBe(2);
+    // the session is as it was: the shown branch still ends at the first answer, not "used" again
+    const after = await ChatSessionModel.findOne({ sessionId }).lean();
+    expect(String(after?.activeLeafId)).toBe(String(before?.activeLeafId));
+    expect(after?.lastUpdated).toEqual(before?.lastUpdated);
     // another user has slots of their own
     await chat.sender.sendMessage(bob, await newSession(bob), "Bobs spørgsmål");
     await idle(chat);
@@ -144,6 +150,47 @@ describe("ChatSender", () => {
     const sessionId = await newSession();
     await chat.sender.sendMessage(alice, sessionId, "Nu virker det");
     expect(await countIn(sessionId)).toBe(2);
+  });
+
+  it("should ask the model while the question is stored, and stop it with nothing told when the insert fails", async () => {
+    fake.setBehaviour({ firstTokenDelayMs: 300 });
+    const chat = senderWith({ maxInFlightPerUser: 1 });
+    const told: string[] = [];
+    const events = chat.events.subscribe("CHAT_MESSAGE_EVENT");
+    void (async () => {
+      for await (const e of events) told.push(`${e.type} ${e.messageId}`);
+    })();
+    // a question the store refuses: a unique index that this text breaks
+    const index = await ChatMessageModel.collection.createIndex(
+      { content: 1 },
+      { unique: true, partialFilterExpression: { content: "Dobbelt" }, name: "test_refuse_dobbelt" },
+    );
+    try {
+      await ChatMessageModel.collection.insertOne({ sessionId: "other", content: "Dobbelt" });
+      const sessionId = await newSession();
+      const asked = fake.chatRequests().length;
+      await expect(chat.sender.sendMessage(alice, sessionId, "Dobbelt")).rejects.toThrow(/duplicate key/i);
+      expect(await countIn(sessionId)).toBe(0);
+      await idle(chat);
+      // the request had left (the model is asked beside the insert) and was stopped; nothing was published
+      expect(
+        fake
+          .chatRequests()
+          .slice(asked)
+          .some((r) => r.body.stream),
+      ).toBe(true);
+      expect(told).toEqual([]);
+      expect(await countIn(sessionId)).toBe(0);
+      // the slot was given back
+      const sent = await chat.sender.sendMessage(alice, sessionId, "Hvad er klagefristen?");
+      await idle(chat);
+      expect(told).toContain(`COMPLETED ${sent.assistantMessage.id}`);
+      expect(told[0]).toBe(`CREATED ${sent.assistantMessage.id}`);
+    } finally {
+      await events.return?.();
+      await ChatMessageModel.collection.dropIndex(index);
+      await ChatMessageModel.collection.deleteMany({ content: "Dobbelt" });
+    }
   });
 
   it("should give the model the earlier turns, leaving out answers that failed", async () => {

@@ -1,10 +1,11 @@
 /**
  * Sending and everything done to an answer afterwards: send, retry, stop and feedback.
  *
- * Sending: the user message is stored first (nothing is lost) together with the assistant message as pending,
- * and the runner generates the answer in the background. Only what the first token needs comes before the model
- * request; the activity log's `message` and the model's session title come after it, in the background
- * (tracked: whenIdle() and close() wait for them).
+ * Sending: one store round trip claims the question's place (chat.send-claim.ts), then the model is asked while
+ * the user message is stored together with the assistant message as pending (nothing is lost: the answer's
+ * events wait for that write, and a failed write stops the answer), and the runner generates the answer in the
+ * background. Only what the first token needs comes before the model request; the activity log's `message` and
+ * the model's session title come after it, in the background (tracked: whenIdle() and close() wait for them).
  */
 import { setMaxListeners } from "node:events";
 import type mongoose from "mongoose";
@@ -21,25 +22,24 @@ import {
 } from "./answer";
 import {
   type BranchContext,
-  type BranchDoc,
   type BranchResult,
   branchHistory,
   editQuestion,
-  loadTree,
+  loadHistoryTree,
   newQuestionParent,
   regenerateAnswer,
 } from "./chat.branches";
 import type { ChatUserCache } from "./chat.cache";
 import type { ChatLimits } from "./chat.limits";
 import { ChatMessageModel, ChatSessionModel, type MessageStatus } from "./chat.model";
-import { ownMessage, ownSession } from "./chat.ownership";
+import { ownMessage } from "./chat.ownership";
 import { type ChatMessageView, type ChatSessionView, presentMessage, presentSession } from "./chat.presenter";
 import type { RetrieveFn } from "./chat.retrieval";
 import { cleanFeedback, IN_PROGRESS, objectId, userOid } from "./chat.rules";
 import type { AnswerRunner } from "./chat.runner";
 import { type ChatScopeInput, ChatScopes, NO_SCOPE_SOURCES, scopedRetrieve } from "./chat.scope";
 import { scopeNote, storedScope } from "./chat.scope-view";
-import { MessageTree } from "./chat.tree";
+import { claimSend, noTree } from "./chat.send-claim";
 
 /** the sendMessage response waits for its answer to get under way at most this long (slow retrieval) */
 export const RESPOND_AFTER_START_MAX_MS = 250;
@@ -74,12 +74,6 @@ function firstOf(p: Promise<unknown>, ms: number): Promise<void> {
     p.then(done, done);
   });
 }
-
-/** history is context, not a condition: a failed lookup answers without it */
-const noTree = (err: unknown): MessageTree<BranchDoc> => {
-  logger.warn({ err }, "chat: could not load earlier turns");
-  return new MessageTree<BranchDoc>([]);
-};
 
 export class ChatSender {
   private closed = false;
@@ -207,41 +201,43 @@ export class ChatSender {
     // a scope sent with the question is saved on the session first (and kept for the next questions)
     if (scopeInput) await this.scopes.setScope(userId, sessionId, scopeInput);
     const { runner, users } = this.deps;
-    const release = await runner.reserve(userId);
+    const uid = userOid(userId);
+    const now = new Date();
+    const userMessage = new ChatMessageModel({
+      userId: uid,
+      sessionId,
+      role: "user",
+      content: valid.content,
+      timestamp: now,
+    });
+    const assistant = new ChatMessageModel({
+      userId: uid,
+      sessionId,
+      role: "assistant",
+      content: "",
+      // after the question, also when both land in the same millisecond
+      timestamp: new Date(now.getTime() + 1),
+      replyTo: userMessage._id,
+      parentId: userMessage._id,
+      status: "pending",
+      mode: runner.mode,
+      worker: runner.workerId,
+      heartbeatAt: now,
+    });
+    // One round trip before the model is asked, in parallel: one of the user's answer slots, the ownership check
+    // with "last used" (the session as it was before; the answer becomes the shown branch's end), the messages
+    // before it (read by owner: another user's session gives none) and the user's language. The question goes
+    // after the shown branch's end; its history is that branch.
+    const { release, session, tree, language } = await claimSend(
+      this.deps,
+      userId,
+      sessionId,
+      now,
+      assistant._id,
+    );
     const starting = this.beginStarting();
     let started = false;
     try {
-      const uid = userOid(userId);
-      const now = new Date();
-      const userMessage = new ChatMessageModel({
-        userId: uid,
-        sessionId,
-        role: "user",
-        content: valid.content,
-        timestamp: now,
-      });
-      const assistant = new ChatMessageModel({
-        userId: uid,
-        sessionId,
-        role: "assistant",
-        content: "",
-        // after the question, also when both land in the same millisecond
-        timestamp: new Date(now.getTime() + 1),
-        replyTo: userMessage._id,
-        parentId: userMessage._id,
-        status: "pending",
-        mode: runner.mode,
-        worker: runner.workerId,
-        heartbeatAt: now,
-      });
-      // In parallel: the ownership check with "last used" (the session as it was before; the answer becomes the
-      // shown branch's end), the messages before it (read by owner: another user's session gives none) and the
-      // user's language. The question goes after the shown branch's end; its history is that branch.
-      const [session, tree, language] = await Promise.all([
-        ownSession(userId, sessionId, { touch: now, leaf: assistant._id }),
-        loadTree(sessionId, userId).catch(noTree),
-        users.languageOf(userId),
-      ]);
       const parent = newQuestionParent(session.activeLeafId, tree);
       userMessage.set("parentId", parent ? objectId(parent) : null);
       const history = branchHistory(tree, parent, this.deps.limits.historyMessages);
@@ -251,11 +247,12 @@ export class ChatSender {
       const scope = storedScope(session.scope);
       if (scope) assistant.set("scope", scope);
       const filter = await this.scopes.filterOf(userId, scope);
-      // The retrieval runs beside the insert; the model is asked once the question is stored. One ordered insert
-      // stores the question first: if it fails, no answer is stored (and the caller gets the error, keeping
-      // its text).
+      // The model is asked while the question is being stored: the insert and the retrieval run beside the
+      // model request, and the answer's events wait for the insert (the runner holds them until `stored`). One
+      // ordered insert stores the question first: if it fails, no answer is stored, the model request is
+      // stopped and the caller gets the error (keeping its text).
       const retrieve = prefetchRetrieval(valid.content, history, scopedRetrieve(this.deps.retrieve, filter));
-      await Promise.all([
+      const stored = Promise.all([
         ChatMessageModel.insertMany([userMessage, assistant], { ordered: true }),
         session.titled
           ? undefined
@@ -263,7 +260,7 @@ export class ChatSender {
               { sessionId, userId: uid, titled: false },
               { $set: { title, titled: true } },
             ).catch((err) => logger.warn({ err, sessionId }, "chat: session title not saved")),
-      ]);
+      ]).then(() => undefined);
       const assistantView = presentMessage(assistant.toObject());
       const answerStarted = runner.start(
         {
@@ -274,11 +271,13 @@ export class ChatSender {
           language,
           retrieve,
           scopeNote: scopeNote(scope, language === "en" ? "en" : "da"),
+          stored,
         },
         release,
       );
       started = true;
       void answerStarted.then(starting);
+      await stored;
 
       // Bookkeeping the first token does not wait for: in the background, after the answers on their way to the
       // model have been sent off (whenIdle() and close() wait for it). A failure is logged, not reported.
@@ -333,7 +332,7 @@ export class ChatSender {
       // the answer is made again in the scope it was made in
       const scope = storedScope(msg.scope);
       const [tree, language, filter] = await Promise.all([
-        loadTree(msg.sessionId, userId).catch(noTree),
+        loadHistoryTree(msg.sessionId, userId).catch(noTree),
         users.languageOf(userId),
         this.scopes.filterOf(userId, scope),
       ]);

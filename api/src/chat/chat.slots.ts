@@ -42,11 +42,15 @@ export class StoreAnswerSlots {
     this.timer.unref();
   }
 
-  /** Take one of the user's `max` slots; returns its release, or null when all are held. */
+  /**
+   * Take one of the user's `max` slots; returns its release, or null when all are held. The slots this process
+   * holds are not asked for (they are taken): one round trip when the user's other answers run here.
+   */
   async acquire(userId: string, max: number): Promise<(() => void) | null> {
     const lease = randomBytes(8).toString("hex");
     for (let n = 0; n < max; n++) {
       const id = `${userId}:${n}`;
+      if (this.held.has(id)) continue;
       const now = new Date();
       try {
         await collection().updateOne(

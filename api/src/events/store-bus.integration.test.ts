@@ -71,6 +71,29 @@ describe("store bus", () => {
     }
   });
 
+  it("sends the first event after a quiet window at once, and batches those that follow it", async () => {
+    const a = createStoreBus({ origin: "A", flushMs: 2_000 });
+    const b = createStoreBus({ origin: "B" });
+    try {
+      await Promise.all([a.ready, b.ready]);
+      const onB = b.subscribe("CHAT_MESSAGE_EVENT");
+      const t0 = Date.now();
+      a.publish("CHAT_MESSAGE_EVENT", delta("m2", "first "));
+      expect((await take(onB, 1)).map((e) => e.delta)).toEqual(["first "]);
+      expect(Date.now() - t0).toBeLessThan(1_500); // not after the 2 s window
+      // within the window: written together when it ends
+      a.publish("CHAT_MESSAGE_EVENT", delta("m2", "second "));
+      a.publish("CHAT_MESSAGE_EVENT", delta("m2", "third"));
+      expect((await take(onB, 2)).map((e) => e.delta)).toEqual(["second ", "third"]);
+      // (A counts a write when the store has answered it, which may come after B got it)
+      for (let i = 0; i < 100 && a.stats().documents < 2; i++) await new Promise((r) => setTimeout(r, 20));
+      expect(a.stats().documents).toBe(2);
+      await onB.return?.();
+    } finally {
+      await Promise.all([a.close(), b.close()]);
+    }
+  });
+
   it("bounds the events collection with a TTL index", async () => {
     const indexes = await mongoose.connection.db!.collection(EVENTS_COLLECTION).indexes();
     expect(indexes.some((i) => i.key.t === 1 && typeof i.expireAfterSeconds === "number")).toBe(true);

@@ -4,7 +4,9 @@
  * collection (a change stream) and delivers the events of OTHER processes to its own subscribers.
  *
  * - Batched: events published within FLUSH_MS go to the store as one document (an answer's tokens are not
- *   written one by one), in publishing order; the change stream hands them out in commit order.
+ *   written one by one), in publishing order; the change stream hands them out in commit order. The first
+ *   event after a quiet FLUSH_MS goes at once (with those published in the same turn): an answer's first token
+ *   does not wait for a batch that nothing else fills.
  * - Bounded: the documents expire after EVENTS_TTL_S (a TTL index); at most OUTBOX_MAX events wait for a write
  *   (beyond, the newest are not sent to other processes: delivery is at most once, as in-process).
  * - Resume: a dropped stream resumes from its last token; when that is no longer possible, EVENTS_RESYNC is
@@ -70,6 +72,7 @@ export function createStoreBus(opts: StoreBusOptions = {}): StoreBus {
   const stats = { written: 0, documents: 0, received: 0 };
   let pending: StoredEvent[] = [];
   let timer: NodeJS.Timeout | null = null;
+  let lastFlush = 0;
   let writing: Promise<void> = Promise.resolve();
   let closed = false;
 
@@ -83,6 +86,7 @@ export function createStoreBus(opts: StoreBusOptions = {}): StoreBus {
     if (timer) clearTimeout(timer);
     timer = null;
     if (pending.length === 0) return;
+    lastFlush = Date.now();
     const events = pending;
     pending = [];
     const docs: EventsDoc[] = [];
@@ -130,7 +134,7 @@ export function createStoreBus(opts: StoreBusOptions = {}): StoreBus {
       if (closed || topic === "EVENTS_RESYNC") return;
       if (pending.length >= OUTBOX_MAX) return;
       pending.push({ k: topic, p: payload });
-      timer ??= setTimeout(flush, flushMs);
+      timer ??= setTimeout(flush, Date.now() - lastFlush >= flushMs ? 0 : flushMs);
     },
     subscribe<T extends Topic>(topic: T): AsyncIterableIterator<Topics[T]> {
       return local.subscribe(topic);
