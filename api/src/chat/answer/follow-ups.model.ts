@@ -8,7 +8,7 @@
  */
 import type { LlmClient, LlmMessage } from "../../llm/llm.types";
 import { excerpt } from "./citations";
-import { type CitedArticle, FOLLOW_UPS_MAX } from "./follow-ups";
+import { type CitedArticle, FOLLOW_UPS_MAX, norm } from "./follow-ups";
 import type { AnswerLanguage } from "./types";
 
 /** the start of the request's system prompt (the fake OpenAI server in the tests tells these requests by it) */
@@ -39,12 +39,6 @@ export interface ModelFollowUpInput {
   /** the cited articles: the model sees their titles and headings */
   sources: Pick<CitedArticle, "title" | "headings">[];
 }
-
-const norm = (s: string) =>
-  s
-    .toLocaleLowerCase("da")
-    .replace(/[^\p{L}\p{N}]+/gu, " ")
-    .trim();
 
 /** The request: instructions in the system message, the material (data, not instructions) in the user message. */
 export function followUpMessages(input: ModelFollowUpInput): LlmMessage[] {

@@ -32,7 +32,8 @@ function cleanHeading(text: string): string {
     .trim();
 }
 
-const norm = (s: string) =>
+/** A question or heading compared as words: lower case, punctuation as spaces (also follow-ups.model.ts). */
+export const norm = (s: string) =>
   s
     .toLocaleLowerCase("da")
     .replace(/[^\p{L}\p{N}]+/gu, " ")
