@@ -13,7 +13,7 @@ import { expectAccessible } from "./support/axe";
 import { launchBrowser } from "./support/browser";
 import { screenshot } from "./support/screenshots";
 import { startServer } from "./support/server";
-import { type SignedInOptions, signedInPage } from "./support/signed-in";
+import { type SignedInOptions, signedInChat } from "./support/signed-in";
 
 /** screenshots of this feature also go here (for review) */
 const SHOTS = process.env.CHAT_BRANCHES_SHOTS ?? "";
@@ -52,11 +52,7 @@ afterAll(async () => {
 });
 
 async function signedIn(opts: SignedInOptions = {}) {
-  const { page, context } = await signedInPage(app, browser, opts);
-  contexts.push(context);
-  await page.goto("/");
-  await page.getByTestId("chat-input").waitFor();
-  return page;
+  return (await signedInChat(app, browser, contexts, opts)).page;
 }
 
 async function shot(page: Page, name: string) {

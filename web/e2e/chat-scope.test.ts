@@ -13,7 +13,7 @@ import { expectAccessible } from "./support/axe";
 import { launchBrowser } from "./support/browser";
 import { screenshot } from "./support/screenshots";
 import { startServer } from "./support/server";
-import { type SignedInOptions, signedInPage } from "./support/signed-in";
+import { type SignedInOptions, signedInChat } from "./support/signed-in";
 
 let app: TestApp;
 let browser: Browser;
@@ -35,11 +35,7 @@ afterAll(async () => {
 });
 
 async function signedIn(opts: SignedInOptions = {}) {
-  const { page, context } = await signedInPage(app, browser, opts);
-  contexts.push(context);
-  await page.goto("/");
-  await page.getByTestId("chat-input").waitFor();
-  return page;
+  return (await signedInChat(app, browser, contexts, opts)).page;
 }
 
 const lastAnswer = (page: Page) => page.getByTestId("assistant-message").last();

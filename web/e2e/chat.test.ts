@@ -14,7 +14,7 @@ import { expectAccessible } from "./support/axe";
 import { launchBrowser } from "./support/browser";
 import { screenshot } from "./support/screenshots";
 import { startServer } from "./support/server";
-import { type SignedInOptions, signedInPage } from "./support/signed-in";
+import { type SignedInOptions, signedInChat } from "./support/signed-in";
 
 const ANSWER =
   "Klagefristen er **fire uger** fra den dag, afgørelsen er modtaget [1]. Kontrollér altid oplysningerne.";
@@ -67,12 +67,9 @@ interface Opts extends SignedInOptions {
 
 /** A new verified staff user, signed in in a fresh browser context, on `/`. */
 async function signedIn(opts: Opts = {}): Promise<{ page: Page; token: string }> {
-  const { page, context, token } = await signedInPage(app, browser, opts);
-  contexts.push(context);
-  if (opts.blockWebsocket) await page.routeWebSocket(/\/graphql/, (ws) => ws.close({ code: 1011 }));
-  await page.goto("/");
-  await page.getByTestId("chat-input").waitFor();
-  return { page, token };
+  return signedInChat(app, browser, contexts, opts, async (page) => {
+    if (opts.blockWebsocket) await page.routeWebSocket(/\/graphql/, (ws) => ws.close({ code: 1011 }));
+  });
 }
 
 async function ask(page: Page, question: string) {

@@ -38,3 +38,22 @@ export async function signedInPage(
   await context.addInitScript((t: string) => localStorage.setItem("auth_token", t), token);
   return { page: await context.newPage(), context, token };
 }
+
+/**
+ * signedInPage on the chat (`/`), ready to type: the context goes into `contexts` for the caller's afterAll;
+ * `prepare` runs before the page opens (e.g. routing its websocket).
+ */
+export async function signedInChat(
+  app: TestApp,
+  browser: Browser,
+  contexts: BrowserContext[],
+  opts: SignedInOptions = {},
+  prepare?: (page: Page) => Promise<void>,
+): Promise<{ page: Page; token: string }> {
+  const { page, context, token } = await signedInPage(app, browser, opts);
+  contexts.push(context);
+  await prepare?.(page);
+  await page.goto("/");
+  await page.getByTestId("chat-input").waitFor();
+  return { page, token };
+}
