@@ -57,10 +57,10 @@ export function applyEvent(list: readonly Message[], event: MessageEvent): Messa
     return next;
   }
   if (!event.message) return list as Message[];
-  // UPDATED (a finished answer's new follow-ups) only changes a message already listed
-  if (event.type === "UPDATED" && !list.some((m) => m.id === event.message?.id)) return list as Message[];
-  // an answer of a branch not shown (still generating after an edit) stays out of the list
   const known = list.some((m) => m.id === event.message?.id);
+  // UPDATED (a finished answer's new follow-ups) only changes a message already listed
+  if (event.type === "UPDATED" && !known) return list as Message[];
+  // an answer of a branch not shown (still generating after an edit) stays out of the list
   // (a new question's answer may be announced before the send's response brings the question: CREATED is kept)
   const parentShown = list.some((m) => m.id === event.message?.parentId);
   const fresh = event.type === "CREATED" && !parentShown;
