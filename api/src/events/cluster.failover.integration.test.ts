@@ -5,12 +5,11 @@
  * A, and one that was generating on B itself (lost with B: it must end as a retryable error the client sees,
  * never 'streaming' forever).
  */
-import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type ChatEvent, EventCollector, gqlOk, Q, wsClient } from "../chat/chat.test-helpers";
 import { rest } from "../testing/client";
 import { type FakeOpenAI, startFakeOpenAI } from "../testing/fake-openai";
-import { type Child, startAppProcess, startStoreProcess } from "../testing/processes";
+import { type Child, startAppPair, startStoreProcess } from "../testing/processes";
 
 const PASSWORD = "cluster-admin-password";
 const EMAIL = "admin@minksekretariatet.dk";
@@ -51,15 +50,10 @@ async function outcome(
 beforeAll(async () => {
   llm = await startFakeOpenAI({ reply: REPLY, tokenDelayMs: 5 });
   store = await startStoreProcess();
-  const env = {
-    MONGODB_URI: store.first,
-    JWT_SECRET: randomBytes(32).toString("hex"),
-    ADMIN_PASSWORD: PASSWORD,
+  [a, b] = await startAppPair(store.first, PASSWORD, {
     OPENAI_BASE_URL: llm.baseURL,
     CHAT_LIMITS: JSON.stringify(CHAT_LIMITS),
-  };
-  a = await startAppProcess(env);
-  b = await startAppProcess(env);
+  });
 }, 120_000);
 
 afterAll(async () => {

@@ -3,14 +3,13 @@
  * them: what happens through A is seen through B (answers streamed token by token, logouts, article edits,
  * rate limits, answers in flight).
  */
-import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
 import { EventCollector, gqlOk, Q, wsClient } from "../chat/chat.test-helpers";
 import { WS_CLOSE_UNAUTHORIZED } from "../graphql/ws";
 import { gql, rest } from "../testing/client";
 import { type FakeOpenAI, startFakeOpenAI } from "../testing/fake-openai";
-import { type Child, startAppProcess, startStoreProcess } from "../testing/processes";
+import { type Child, startAppPair, startStoreProcess } from "../testing/processes";
 
 const ADMIN = { email: "admin@minksekretariatet.dk", password: "cluster-admin-password" };
 let store: Child;
@@ -46,16 +45,10 @@ beforeAll(async () => {
     tokenDelayMs: 5,
   });
   store = await startStoreProcess();
-  const env = {
-    MONGODB_URI: store.first,
-    JWT_SECRET: randomBytes(32).toString("hex"),
-    ADMIN_PASSWORD: ADMIN.password,
+  [a, b] = await startAppPair(store.first, ADMIN.password, {
     OPENAI_BASE_URL: llm.baseURL,
     RATE_LIMITS: JSON.stringify({ loginPerAccount: { points: 3, duration: 60 } }),
-  };
-  // one after the other: the first creates the built-in admin and the sample articles
-  a = await startAppProcess(env);
-  b = await startAppProcess(env);
+  });
   const status = await rest(a, "POST", "/api/auth/login", {
     body: { email: ADMIN.email, password: ADMIN.password },
   });

@@ -21,7 +21,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
 import { WS_CLOSE_UNAUTHORIZED } from "../graphql/ws";
 import { gql, rest } from "../testing/client";
-import { type Child, startAppProcess, startStoreProcess } from "../testing/processes";
+import { type Child, startAppPair, startStoreProcess } from "../testing/processes";
 import { startTcpProxy, type TcpProxy } from "../testing/tcp-proxy";
 import { CHANGE_FEED_STALL_MS } from "./change-feed";
 
@@ -129,13 +129,10 @@ beforeAll(async () => {
   dir = await mkdtemp(path.join(os.tmpdir(), "vb-crash-"));
   store = await startStoreProcess({ dbpath: dir });
   proxy = await startTcpProxy({ port: Number(new URL(store.first).port) });
-  const env = {
-    MONGODB_URI: `mongodb://127.0.0.1:${proxy.port}/${DB}?directConnection=true`,
-    JWT_SECRET: randomBytes(32).toString("hex"),
-    ADMIN_PASSWORD: ADMIN.password,
-  };
-  a = await startAppProcess(env);
-  b = await startAppProcess(env);
+  [a, b] = await startAppPair(
+    `mongodb://127.0.0.1:${proxy.port}/${DB}?directConnection=true`,
+    ADMIN.password,
+  );
 }, 180_000);
 
 afterAll(async () => {

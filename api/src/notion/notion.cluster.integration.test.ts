@@ -4,11 +4,10 @@
  * (the lease in notion_leases): B answers with A's run, or a run refused as "Another sync is running". Every
  * page is read from Notion once.
  */
-import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rest } from "../testing/client";
 import { type FakeNotion, startFakeNotion } from "../testing/fake-notion";
-import { type Child, startAppProcess, startStoreProcess } from "../testing/processes";
+import { type Child, startAppPair, startStoreProcess } from "../testing/processes";
 
 const TOKEN = "secret_vidensbank_cluster_0123456789";
 const PASSWORD = "cluster-admin-password";
@@ -20,14 +19,7 @@ let fake: FakeNotion;
 beforeAll(async () => {
   fake = await startFakeNotion({ tokens: [TOKEN] });
   store = await startStoreProcess();
-  const env = {
-    MONGODB_URI: store.first,
-    JWT_SECRET: randomBytes(32).toString("hex"),
-    ADMIN_PASSWORD: PASSWORD,
-    NOTION_API_BASE_URL: fake.url,
-  };
-  a = await startAppProcess(env);
-  b = await startAppProcess(env);
+  [a, b] = await startAppPair(store.first, PASSWORD, { NOTION_API_BASE_URL: fake.url });
 }, 120_000);
 
 afterAll(async () => {

@@ -3,6 +3,7 @@
  * `npm run db`) and app processes (testing/cluster-app.ts) on it. Each reports itself on its first stdout line.
  */
 import { type ChildProcess, spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
 
@@ -75,6 +76,25 @@ export async function startStoreProcess(opts: { dbpath?: string; port?: number }
   const child = spawn(process.execPath, args, { cwd: ROOT, stdio: ["ignore", "pipe", "pipe"] });
   const first = await firstLine(child, "embedded store", 20_000);
   return { process: child, first: first.trim(), stop: stopper(child) };
+}
+
+/**
+ * Two app processes A and B on the store at `uri`, sharing a JWT secret and the built-in admin's password (plus
+ * `env`); one after the other: the first creates the built-in admin and the sample articles.
+ */
+export async function startAppPair(
+  uri: string,
+  adminPassword: string,
+  env: Record<string, string> = {},
+): Promise<[Child & { url: string }, Child & { url: string }]> {
+  const shared = {
+    MONGODB_URI: uri,
+    JWT_SECRET: randomBytes(32).toString("hex"),
+    ADMIN_PASSWORD: adminPassword,
+    ...env,
+  };
+  const a = await startAppProcess(shared);
+  return [a, await startAppProcess(shared)];
 }
 
 /**
