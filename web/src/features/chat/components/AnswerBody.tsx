@@ -9,6 +9,7 @@ import { articleHref } from "../../../lib/anchors";
 import { formatDate } from "../../../lib/dates";
 import { citationLabel, citationLinks } from "../lib/citations";
 import type { Message } from "../lib/messages";
+import { withoutScopeNote } from "../lib/scope";
 import { ScopeBadge } from "./ScopeBadge";
 
 /** A link in an answer: citation markers stay in the app (same tab); every other link is a safe external link. */
@@ -53,6 +54,7 @@ export const AnswerBody = memo(function AnswerBody({ message }: { message: Messa
     .map((n) => citations.find((c) => c.number === n))
     .filter((c): c is Message["citations"][number] => Boolean(c));
   const notCovered = message.mode === "no_sources" || message.knowledgeGap;
+  const content = message.scope ? withoutScopeNote(message.content) : message.content;
 
   return (
     <Box>
@@ -86,12 +88,12 @@ export const AnswerBody = memo(function AnswerBody({ message }: { message: Messa
             <Typography variant="subtitle2" component="p">
               {t("chat.notCovered")}
             </Typography>
-            <Markdown>{message.content}</Markdown>
+            <Markdown>{content}</Markdown>
           </Box>
         </Box>
       ) : (
         <Markdown remarkPlugins={plugins} components={{ a: AnswerLink as never }}>
-          {message.content}
+          {content}
         </Markdown>
       )}
       {message.freshnessWarnings.map((w) => (

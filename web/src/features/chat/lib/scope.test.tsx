@@ -10,9 +10,19 @@ import {
   typedHash,
   withArticle,
   withoutArticle,
+  withoutScopeNote,
 } from "./scope";
 
 describe("chat: scope of a question", () => {
+  it("should leave the server's scope line out of the answer's text (the badge says it), in either language", () => {
+    expect(withoutScopeNote("Svar [1].\n\nSøgt i: Kategori: Økonomi")).toBe("Svar [1].");
+    expect(withoutScopeNote("Answer [1].\n\nSearched in: Category: Økonomi")).toBe("Answer [1].");
+    // only a last paragraph of its own that starts like the line
+    expect(withoutScopeNote("Søgt i: Kategori: Økonomi")).toBe("Søgt i: Kategori: Økonomi");
+    expect(withoutScopeNote("Svar.\n\nSøgt i: x\nmere tekst")).toBe("Svar.\n\nSøgt i: x\nmere tekst");
+    expect(withoutScopeNote("Svar.\n\nJeg har søgt i: arkivet")).toBe("Svar.\n\nJeg har søgt i: arkivet");
+  });
+
   it("should open the picker only for a # typed at the start of a word, and take the # out", () => {
     expect(typedHash("", "#", 1)).toBe("");
     expect(typedHash("Hvem ", "Hvem #", 6)).toBe("Hvem ");

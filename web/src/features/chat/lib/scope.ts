@@ -2,6 +2,7 @@
  * The scope of a question (issue 17) on the client: what the chips show and the input the server takes. The
  * server checks everything again (at most MAX_SCOPE_ARTICLES articles, known ids and categories).
  */
+import { formatMessage } from "@vidensbank/shared";
 import type { ChatScopeFieldsFragment, ChatScopeInput } from "../../../gql/graphql";
 import type { Translate } from "../../../i18n/i18n";
 
@@ -56,6 +57,24 @@ export function scopeLabel(scope: Scope, t: Translate): string {
       : t("chat.scope.articles", { count: scope.articles.length });
   }
   return t("chat.scope.all");
+}
+
+/** How the server's scope line starts in each answer language ("Søgt i: ", "Searched in: "). */
+const SCOPE_NOTE_STARTS = (["da", "en"] as const).map((locale) =>
+  formatMessage("chat.scopeSearchedIn", { scope: "" }, locale),
+);
+
+/**
+ * The answer's text without its last paragraph when that is the server's scope line ("Søgt i: Kategori: Økonomi"):
+ * a retrieval-only answer ends with it for readers without the badge (the CLI, copied text), and the web shows the
+ * scope as a badge above the answer, so the text need not say it again.
+ */
+export function withoutScopeNote(content: string): string {
+  const cut = content.lastIndexOf("\n\n");
+  if (cut < 0) return content;
+  const last = content.slice(cut + 2);
+  if (last.includes("\n") || !SCOPE_NOTE_STARTS.some((start) => last.startsWith(start))) return content;
+  return content.slice(0, cut);
 }
 
 /**
