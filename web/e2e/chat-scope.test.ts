@@ -70,7 +70,11 @@ describe("web: scope a question", () => {
       .filter({ hasText: "Søgt i: Kategori: Økonomi" })
       .waitFor();
     // said once, by the badge: the answer's own last line (for the CLI and copied text) is not shown again
-    expect(await lastAnswer(page).getByText(/Søgt i:/).count()).toBe(1);
+    expect(
+      await lastAnswer(page)
+        .getByText(/Søgt i:/)
+        .count(),
+    ).toBe(1);
     await expectAccessible(page, "chat scoped to a category");
 
     // `#` in the question opens the article picker; Enter takes the first hit, the `#` is not kept
