@@ -16,6 +16,11 @@ const MIN_PER_ARTICLE = 4;
 /** off-topic questions sharing words with the content (traps for a lexical match) */
 const MIN_SHARING_WORDS = 10;
 const LONG_MIN_WORDS = 20;
+/** the held-out set is held to the counts issue 15 asks of it */
+const STRICTER: Record<string, { onTopic: number; offTopic: number; perKind: number }> = {
+  "questions-fresh.json": { onTopic: 160, offTopic: 60, perKind: 20 },
+};
+const SETS = setFiles().map((file) => ({ name: path.basename(file), ...readDataset(file) }));
 
 const articles = sampleArticles();
 
@@ -30,80 +35,77 @@ function words(text: string): string {
     .trim();
 }
 
-describe.each(setFiles().map((file) => [path.basename(file), file]))(
-  "answer-quality evaluation set %s",
-  (_, file) => {
-    const { onTopic, offTopic } = readDataset(file);
+describe.each(SETS)("answer-quality evaluation set $name", ({ name, onTopic, offTopic }) => {
+  const min = STRICTER[name] ?? { onTopic: MIN_ON_TOPIC, offTopic: MIN_OFF_TOPIC, perKind: MIN_PER_KIND };
 
-    it("should have enough questions of every kind, over every sample article", () => {
-      expect(articles.size).toBe(26);
-      expect(onTopic.length).toBeGreaterThanOrEqual(MIN_ON_TOPIC);
-      expect(offTopic.length).toBeGreaterThanOrEqual(MIN_OFF_TOPIC);
-      for (const group of ["office", "general"]) {
-        expect(offTopic.filter((q) => q.group === group).length, group).toBeGreaterThanOrEqual(
-          MIN_PER_OFF_TOPIC_GROUP,
-        );
+  it("should have enough questions of every kind, over every sample article", () => {
+    expect(articles.size).toBe(26);
+    expect(onTopic.length).toBeGreaterThanOrEqual(min.onTopic);
+    expect(offTopic.length).toBeGreaterThanOrEqual(min.offTopic);
+    for (const group of ["office", "general"]) {
+      expect(offTopic.filter((q) => q.group === group).length, group).toBeGreaterThanOrEqual(
+        MIN_PER_OFF_TOPIC_GROUP,
+      );
+    }
+    expect(offTopic.every((q) => q.group === "office" || q.group === "general")).toBe(true);
+
+    const perKind = new Map<string, number>();
+    for (const q of onTopic) perKind.set(q.kind, (perKind.get(q.kind) ?? 0) + 1);
+    expect([...perKind.keys()].sort()).toEqual([...KINDS].sort());
+    for (const kind of KINDS) expect(perKind.get(kind), kind).toBeGreaterThanOrEqual(min.perKind);
+
+    for (const slug of articles.keys()) {
+      const main = onTopic.filter((q) => q.articles[0] === slug).length;
+      expect(main, slug).toBeGreaterThanOrEqual(MIN_PER_ARTICLE);
+    }
+  });
+
+  it("should name unique ids and questions", () => {
+    const all = [...onTopic, ...offTopic];
+    expect(new Set(all.map((q) => q.id)).size).toBe(all.length);
+    expect(new Set(all.map((q) => words(q.question))).size).toBe(all.length);
+  });
+
+  it("should name existing articles and answering sentences that are exact substrings of them", () => {
+    for (const q of onTopic) {
+      expect(q.articles.length, q.id).toBeGreaterThan(0);
+      expect(new Set(q.articles).size, q.id).toBe(q.articles.length);
+      for (const slug of q.articles) expect(articles.has(slug), `${q.id}: ${slug}`).toBe(true);
+      expect(q.answers.length, q.id).toBeGreaterThan(0);
+      for (const sentence of q.answers) {
+        const where = q.articles.filter((slug) => articles.get(slug)?.body.includes(sentence));
+        expect(where, `${q.id}: "${sentence}" is in none of ${q.articles.join(", ")}`).not.toEqual([]);
       }
-      expect(offTopic.every((q) => q.group === "office" || q.group === "general")).toBe(true);
+      // the main answer is in the main article
+      expect(articles.get(q.articles[0])?.body.includes(q.answers[0]), q.id).toBe(true);
+    }
+  });
 
-      const perKind = new Map<string, number>();
-      for (const q of onTopic) perKind.set(q.kind, (perKind.get(q.kind) ?? 0) + 1);
-      expect([...perKind.keys()].sort()).toEqual([...KINDS].sort());
-      for (const kind of KINDS) expect(perKind.get(kind), kind).toBeGreaterThanOrEqual(MIN_PER_KIND);
+  it("should not copy a question from a title or heading", () => {
+    const copied = new Set<string>();
+    for (const a of articles.values()) for (const h of [a.title, ...a.headings]) copied.add(words(h));
+    for (const q of [...onTopic, ...offTopic]) {
+      expect(copied.has(words(q.question)), `${q.id}: "${q.question}"`).toBe(false);
+    }
+  });
 
-      for (const slug of articles.keys()) {
-        const main = onTopic.filter((q) => q.articles[0] === slug).length;
-        expect(main, slug).toBeGreaterThanOrEqual(MIN_PER_ARTICLE);
+  it("should tag each on-topic question with a kind its wording shows", () => {
+    for (const q of onTopic) {
+      expect(KINDS, q.id).toContain(q.kind);
+      if (q.kind === "no-aeoeaa") expect(q.question, q.id).not.toMatch(/[æøåÆØÅ]/);
+      if (q.kind === "one-word") expect(q.question, q.id).toMatch(/^\S+$/);
+      if (q.kind === "long") {
+        expect(q.question.split(/\s+/).length, q.id).toBeGreaterThanOrEqual(LONG_MIN_WORDS);
       }
-    });
+    }
+  });
 
-    it("should name unique ids and questions", () => {
-      const all = [...onTopic, ...offTopic];
-      expect(new Set(all.map((q) => q.id)).size).toBe(all.length);
-      expect(new Set(all.map((q) => words(q.question))).size).toBe(all.length);
-    });
-
-    it("should name existing articles and answering sentences that are exact substrings of them", () => {
-      for (const q of onTopic) {
-        expect(q.articles.length, q.id).toBeGreaterThan(0);
-        expect(new Set(q.articles).size, q.id).toBe(q.articles.length);
-        for (const slug of q.articles) expect(articles.has(slug), `${q.id}: ${slug}`).toBe(true);
-        expect(q.answers.length, q.id).toBeGreaterThan(0);
-        for (const sentence of q.answers) {
-          const where = q.articles.filter((slug) => articles.get(slug)?.body.includes(sentence));
-          expect(where, `${q.id}: "${sentence}" is in none of ${q.articles.join(", ")}`).not.toEqual([]);
-        }
-        // the main answer is in the main article
-        expect(articles.get(q.articles[0])?.body.includes(q.answers[0]), q.id).toBe(true);
-      }
-    });
-
-    it("should not copy a question from a title or heading", () => {
-      const copied = new Set<string>();
-      for (const a of articles.values()) for (const h of [a.title, ...a.headings]) copied.add(words(h));
-      for (const q of [...onTopic, ...offTopic]) {
-        expect(copied.has(words(q.question)), `${q.id}: "${q.question}"`).toBe(false);
-      }
-    });
-
-    it("should tag each on-topic question with a kind its wording shows", () => {
-      for (const q of onTopic) {
-        expect(KINDS, q.id).toContain(q.kind);
-        if (q.kind === "no-aeoeaa") expect(q.question, q.id).not.toMatch(/[æøåÆØÅ]/);
-        if (q.kind === "one-word") expect(q.question, q.id).toMatch(/^\S+$/);
-        if (q.kind === "long") {
-          expect(q.question.split(/\s+/).length, q.id).toBeGreaterThanOrEqual(LONG_MIN_WORDS);
-        }
-      }
-    });
-
-    it("should list off-topic traps whose shared words really occur in the content", () => {
-      const text = [...articles.values()].map((a) => a.body.toLowerCase()).join("\n");
-      const sharing = offTopic.filter((q) => (q.shared ?? []).length > 0);
-      expect(sharing.length).toBeGreaterThanOrEqual(MIN_SHARING_WORDS);
-      for (const q of sharing) {
-        for (const w of q.shared ?? []) expect(text.includes(w.toLowerCase()), `${q.id}: ${w}`).toBe(true);
-      }
-    });
-  },
-);
+  it("should list off-topic traps whose shared words really occur in the content", () => {
+    const text = [...articles.values()].map((a) => a.body.toLowerCase()).join("\n");
+    const sharing = offTopic.filter((q) => (q.shared ?? []).length > 0);
+    expect(sharing.length).toBeGreaterThanOrEqual(MIN_SHARING_WORDS);
+    for (const q of sharing) {
+      for (const w of q.shared ?? []) expect(text.includes(w.toLowerCase()), `${q.id}: ${w}`).toBe(true);
+    }
+  });
+});
