@@ -1,9 +1,10 @@
 /**
  * Answer-quality benchmark: `npm run bench:answers` (options: `--json`, `--failures`, `--mode retrieval|hybrid`,
  * `--split`: the figures also for the even-numbered questions (the half the gate is calibrated on) and the
- * odd-numbered ones (held out), and the gate's operating point over thresholds for both halves).
+ * odd-numbered ones (held out), and the gate's operating point over thresholds for both halves; `--set NAME`:
+ * bench/answers/questions-NAME.json instead of questions.json, e.g. `--set fresh`, or `--set path/to/set.json`).
  *
- * Asks every question of bench/answers/questions.json (on-topic questions over the sample content, written the
+ * Asks every question of the set (default bench/answers/questions.json: on-topic questions over the sample content, written the
  * way staff ask, and off-topic ones) through the product, in two modes:
  *   retrieval  the embedded default: BM25 retrieval, retrieval-only answers;
  *   hybrid     OPENAI_EMBEDDING_MODEL set, embeddings from the fake OpenAI server (its deterministic hashed
@@ -18,13 +19,14 @@
  * article; also: its first citation does), answer-in-quote (an answering sentence is in the quoted text),
  * on-topic wrongly declined, off-topic correctly declined; and the same per kind of question.
  */
+import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { DEFAULT_MIN_SCORE } from "../api/src/chat/answer/answer.service";
 import { ChatService } from "../api/src/chat/chat.service";
 import { GATE_PROBABILITY } from "../api/src/search/search.passage-relevance";
 import { startTestApp, type TestApp } from "../api/src/testing/app";
 import { type FakeOpenAI, startFakeOpenAI } from "../api/src/testing/fake-openai";
-import { dataset, KINDS, slugOf } from "./answers/dataset";
+import { type Dataset, KINDS, readDataset, setFile, slugOf } from "./answers/dataset";
 import { gateEvidence, operatingPoint } from "./answers/features";
 import {
   type ModeFigures,
@@ -60,7 +62,10 @@ function parseArgs(argv: string[]) {
   if (only !== undefined && !(MODES as readonly string[]).includes(only)) {
     throw new Error(`--mode must be one of ${MODES.join(", ")}`);
   }
+  const s = argv.indexOf("--set");
+  if (s >= 0 && !argv[s + 1]) throw new Error("--set needs a set name or a .json file");
   return {
+    setFile: setFile(s >= 0 ? argv[s + 1] : undefined),
     json: argv.includes("--json"),
     failures: argv.includes("--failures"),
     split: argv.includes("--split"),
@@ -101,7 +106,7 @@ function retrievalOnlyChat(app: TestApp): { chat: ChatService; own: boolean } {
   return { chat, own: true };
 }
 
-async function runMode(mode: Mode): Promise<ModeRun> {
+async function runMode(mode: Mode, dataset: Dataset): Promise<ModeRun> {
   const t0 = performance.now();
   const { app, fake } = await startMode(mode);
   const { chat, own } = retrievalOnlyChat(app);
@@ -246,8 +251,8 @@ function half(run: ModeRun, parity: 0 | 1): ModeRun {
 }
 
 /** The gate's operating point: false "not covered" and false "covered" per threshold, per half (retrieval mode). */
-async function gateReport(): Promise<string> {
-  const ev = await gateEvidence();
+async function gateReport(dataset: Dataset): Promise<string> {
+  const ev = await gateEvidence(dataset);
   const rows = [
     [
       "relevance threshold",
@@ -282,12 +287,17 @@ async function gateReport(): Promise<string> {
 
 async function main(): Promise<void> {
   const args = parseArgs(process.argv.slice(2));
+  const dataset = readDataset(args.setFile);
   const runs: ModeRun[] = [];
-  for (const mode of args.modes) runs.push(await runMode(mode));
+  for (const mode of args.modes) runs.push(await runMode(mode, dataset));
 
   if (args.json) {
     const body = {
-      dataset: { onTopic: dataset.onTopic.length, offTopic: dataset.offTopic.length },
+      dataset: {
+        file: path.relative(process.cwd(), args.setFile),
+        onTopic: dataset.onTopic.length,
+        offTopic: dataset.offTopic.length,
+      },
       searchDepth: SEARCH_DEPTH,
       modes: Object.fromEntries(
         runs.map((r) => [r.mode, { figures: r.figures, onTopic: r.onTopic, offTopic: r.offTopic }]),
@@ -297,7 +307,7 @@ async function main(): Promise<void> {
     return;
   }
   const parts = [
-    `Answer quality — ${dataset.onTopic.length} on-topic and ${dataset.offTopic.length} off-topic questions (bench/answers/questions.json)`,
+    `Answer quality — ${dataset.onTopic.length} on-topic and ${dataset.offTopic.length} off-topic questions (${path.relative(process.cwd(), args.setFile)})`,
     `modes: ${runs.map((r) => `${r.mode} ${r.seconds.toFixed(1)} s`).join(", ")}`,
     "",
     summaryTable(runs),
@@ -306,7 +316,7 @@ async function main(): Promise<void> {
   if (args.split) {
     parts.push("", "Calibration half (even-numbered questions)", summaryTable(runs.map((r) => half(r, 0))));
     parts.push("", "Held-out half (odd-numbered questions)", summaryTable(runs.map((r) => half(r, 1))));
-    parts.push("", await gateReport());
+    parts.push("", await gateReport(dataset));
   }
   if (args.failures) for (const r of runs) parts.push("", failureList(r));
   process.stdout.write(`${parts.join("\n")}\n`);

@@ -1,6 +1,6 @@
 /**
  * Failure classes of the evaluation set, retrieval mode, straight from the index over the sample content (no app):
- * `npx tsx bench/answers/classify.ts [--list] [--questions path.json]`. Each on-topic question's failures are put
+ * `npx tsx bench/answers/classify.ts [--list] [--set name|path.json]` (`--questions path.json` as `--set`). Each on-topic question's failures are put
  * into one class per figure, so fixes aim at classes, not at single questions:
  *   search (recall@1): right article 2nd-3rd / lower / missing;
  *   chat: declined (the gate), cited only other articles, right article but the answering passage was not
@@ -9,18 +9,17 @@
  * Mirrors the chat's retrieval-only path (DEFAULT_RETRIEVE_K candidates → relevances → passagesToQuote(relevant,
  * retrieved) → quoteOf); not part of the product.
  */
-import fs from "node:fs";
 import { DEFAULT_MIN_SCORE, DEFAULT_RETRIEVE_K } from "../../api/src/chat/answer/answer.service";
 import { passagesToQuote, quoteOf } from "../../api/src/chat/answer/quotes";
 import type { Passage } from "../../api/src/chat/answer/types";
 import { relevances } from "../../api/src/knowledge/knowledge.retrieval";
 import { KnowledgeIndex } from "../../api/src/search/search.index";
 import { sampleArticles } from "../../api/src/search/search.test-helpers";
-import { type Dataset, dataset as defaultSet, slugOf, squash } from "./dataset";
+import { type Dataset, readDataset, setFile, slugOf, squash } from "./dataset";
 
 const args = process.argv.slice(2);
-const qi = args.indexOf("--questions");
-const data: Dataset = qi >= 0 ? JSON.parse(fs.readFileSync(args[qi + 1], "utf8")) : defaultSet;
+const si = Math.max(args.indexOf("--set"), args.indexOf("--questions"));
+const data: Dataset = readDataset(setFile(si >= 0 ? args[si + 1] : undefined));
 const list = args.includes("--list");
 
 const index = new KnowledgeIndex();

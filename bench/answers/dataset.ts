@@ -1,5 +1,6 @@
 /**
- * The answer-quality evaluation set (questions.json) and the sample articles it is written against.
+ * The answer-quality evaluation sets (questions.json, the default; questions-<name>.json, e.g. the held-out
+ * questions-fresh.json) and the sample articles they are written against.
  *
  * Articles are named by their slug: the file name under content/ without ".md" (unique across folders), so the
  * set does not depend on database ids. The content is read straight from the Markdown files, not through the
@@ -8,9 +9,11 @@
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import data from "./questions.json";
 
-export const CONTENT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../content");
+const HERE = path.dirname(fileURLToPath(import.meta.url));
+export const CONTENT_DIR = path.resolve(HERE, "../../content");
+/** where the sets live: questions.json and questions-<name>.json */
+export const SETS_DIR = HERE;
 
 /** How a question differs from the article's wording (one tag per question, its main difficulty). */
 export const KINDS = [
@@ -51,7 +54,32 @@ export interface Dataset {
   offTopic: OffTopicQuestion[];
 }
 
-export const dataset = data as Dataset;
+/**
+ * The file of a set: none → questions.json; a name ("fresh") → questions-<name>.json beside it; a path (with a
+ * slash or ending in .json) as given, relative to the working directory.
+ */
+export function setFile(set?: string): string {
+  if (!set) return path.join(SETS_DIR, "questions.json");
+  if (set.includes("/") || set.endsWith(".json")) return path.resolve(set);
+  if (!/^[a-z0-9-]+$/i.test(set)) throw new Error(`--set: not a set name or a .json file: ${set}`);
+  return path.join(SETS_DIR, `questions-${set}.json`);
+}
+
+/** Every set file in bench/answers (questions.json and questions-*.json). */
+export function setFiles(): string[] {
+  return fs
+    .readdirSync(SETS_DIR)
+    .filter((f) => /^questions(-[a-z0-9-]+)?\.json$/i.test(f))
+    .sort()
+    .map((f) => path.join(SETS_DIR, f));
+}
+
+export function readDataset(file: string): Dataset {
+  return JSON.parse(fs.readFileSync(file, "utf8")) as Dataset;
+}
+
+/** The default set (questions.json). */
+export const dataset: Dataset = readDataset(setFile());
 
 export interface SampleArticle {
   slug: string;

@@ -8,7 +8,7 @@ import { DEFAULT_RETRIEVE_K } from "../../api/src/chat/answer/answer.service";
 import { relevances } from "../../api/src/knowledge/knowledge.retrieval";
 import { KnowledgeIndex } from "../../api/src/search/search.index";
 import { sampleArticles } from "../../api/src/search/search.test-helpers";
-import { dataset } from "./dataset";
+import { type Dataset, dataset as defaultSet } from "./dataset";
 
 export interface GateEvidence {
   id: string;
@@ -24,7 +24,7 @@ export interface GateEvidence {
   relevance: number;
 }
 
-export async function gateEvidence(): Promise<GateEvidence[]> {
+export async function gateEvidence(dataset: Dataset = defaultSet): Promise<GateEvidence[]> {
   const index = new KnowledgeIndex();
   await index.rebuildFrom(await sampleArticles());
   const out: GateEvidence[] = [];
