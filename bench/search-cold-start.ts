@@ -10,7 +10,8 @@
  * The child starts as `npm start` starts the server: bundled by api/scripts/bundle.mjs and run by plain node
  * (`--tsx`: through tsx, as starts did before the bundle). Each line shows the load average, and the start-up
  * split into spans (wall ms / CPU ms of the whole process) and the persisted index's phases.
- * `--warm-runs N` repeats the warm start N times (on a busy machine, the run at the lowest load counts).
+ * `--warm-runs N` repeats the warm start N times (on a busy machine, the run at the lowest load counts);
+ * `--cpu-prof DIR` has every child write a V8 CPU profile into DIR.
  * Goal: warm ≤ 3 s at 20,000 articles.
  */
 import { execFileSync, spawn } from "node:child_process";
@@ -26,6 +27,10 @@ const CHILD = path.join(ROOT, "bench/search-cold-start.child.ts");
 const BUNDLED_CHILD = path.join(ROOT, "api/dist/cold-start-child.mjs");
 const USE_TSX = process.argv.includes("--tsx");
 const WARM_RUNS = Number(process.argv[process.argv.indexOf("--warm-runs") + 1]) || 1;
+/** `--cpu-prof DIR`: each child writes a V8 CPU profile there (open in Chrome DevTools or speedscope) */
+const PROFILE_DIR = process.argv.includes("--cpu-prof")
+  ? path.resolve(process.argv[process.argv.indexOf("--cpu-prof") + 1] ?? "profiles")
+  : null;
 
 interface ChildResult {
   firstSearchMs: number;
@@ -47,9 +52,10 @@ function runChild(env: Record<string, string>): Promise<Run> {
     .map((l) => l.toFixed(2))
     .join(" ");
   const t0 = performance.now();
+  const prof = PROFILE_DIR ? ["--cpu-prof", "--cpu-prof-dir", PROFILE_DIR] : [];
   const args = USE_TSX
-    ? ["--expose-gc", "--import", "tsx", CHILD]
-    : ["--expose-gc", "--enable-source-maps", BUNDLED_CHILD];
+    ? ["--expose-gc", ...prof, "--import", "tsx", CHILD]
+    : ["--expose-gc", ...prof, "--enable-source-maps", BUNDLED_CHILD];
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, args, {
       cwd: ROOT,

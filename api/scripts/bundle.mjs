@@ -75,6 +75,8 @@ await build({
   format: "esm",
   target: "node20",
   sourcemap: true,
+  sourcesContent: false,
+  minifyWhitespace: true,
   external: [...external].flatMap((name) => [name, `${name}/*`]),
   plugins: [ownImportMetaUrl],
   logLevel: "warning",
