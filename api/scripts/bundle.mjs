@@ -67,6 +67,47 @@ const ownImportMetaUrl = {
   },
 };
 
+/**
+ * One copy of each package version: npm installs the same version of a package several times when it cannot
+ * hoist it (mime-types 3.0.2 with its mime-db under express, send, type-is and accepts), and each copy would
+ * be bundled and run its start-up work again. A file in a second copy resolves to the same file in the first.
+ */
+const onePerVersion = {
+  name: "one-copy-per-package-version",
+  setup(b) {
+    /** "name@version" → the first package folder seen with it */
+    const first = new Map();
+    const packageOf = (file) => {
+      const at = file.lastIndexOf(`${path.sep}node_modules${path.sep}`);
+      if (at < 0) return null;
+      const rest = file.slice(at + 14).split(path.sep);
+      const name = rest[0].startsWith("@") ? `${rest[0]}/${rest[1]}` : rest[0];
+      const dir = file.slice(0, at + 14) + name.split("/").join(path.sep);
+      try {
+        const { version } = JSON.parse(fs.readFileSync(path.join(dir, "package.json"), "utf8"));
+        return { key: `${name}@${version}`, dir };
+      } catch {
+        return null;
+      }
+    };
+    b.onResolve({ filter: /^[^./]/ }, async (args) => {
+      if (args.pluginData === onePerVersion) return undefined;
+      const resolved = await b.resolve(args.path, {
+        kind: args.kind,
+        importer: args.importer,
+        resolveDir: args.resolveDir,
+        pluginData: onePerVersion,
+      });
+      if (resolved.errors.length > 0 || resolved.external || !resolved.path) return undefined;
+      const pkg = packageOf(resolved.path);
+      if (!pkg) return resolved;
+      const dir = first.get(pkg.key) ?? pkg.dir;
+      first.set(pkg.key, dir);
+      return { ...resolved, path: path.join(dir, path.relative(pkg.dir, resolved.path)) };
+    });
+  },
+};
+
 await build({
   entryPoints: [entry],
   outfile,
@@ -78,7 +119,7 @@ await build({
   sourcesContent: false,
   minifyWhitespace: true,
   external: [...external].flatMap((name) => [name, `${name}/*`]),
-  plugins: [ownImportMetaUrl],
+  plugins: [ownImportMetaUrl, onePerVersion],
   logLevel: "warning",
   // CommonJS dependencies imported by name still need require() in an ES module bundle
   banner: {
