@@ -108,9 +108,20 @@ const onePerVersion = {
   },
 };
 
+// code imported with import() (the embedded store, loaded only without MONGODB_URI) goes to chunk files beside
+// the entry, compiled only when imported; the previous build's chunks of this entry are removed first
+const outdir = path.dirname(outfile);
+const entryName = path.basename(outfile).replace(/\.mjs$/, "");
+fs.mkdirSync(outdir, { recursive: true });
+for (const f of fs.readdirSync(outdir))
+  if (f.startsWith(`${entryName}.chunk-`)) fs.rmSync(path.join(outdir, f), { force: true });
+
 await build({
-  entryPoints: [entry],
-  outfile,
+  entryPoints: { [entryName]: entry },
+  outdir,
+  outExtension: { ".js": ".mjs" },
+  splitting: true,
+  chunkNames: `${entryName}.chunk-[hash]`,
   bundle: true,
   platform: "node",
   format: "esm",
