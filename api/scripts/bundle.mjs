@@ -108,13 +108,18 @@ const onePerVersion = {
   },
 };
 
-// code imported with import() (the embedded store, loaded only without MONGODB_URI) goes to chunk files beside
-// the entry, compiled only when imported; the previous build's chunks of this entry are removed first
+// code imported with import() (the embedded store, loaded only without MONGODB_URI; nodemailer) goes to chunk
+// files beside the entry, compiled only when imported. Old chunks of this entry are kept a day: a server still
+// running the previous build may import one of its chunks later (a first mail); older ones are removed.
 const outdir = path.dirname(outfile);
 const entryName = path.basename(outfile).replace(/\.mjs$/, "");
+const CHUNK_KEEP_MS = 24 * 60 * 60 * 1000;
 fs.mkdirSync(outdir, { recursive: true });
-for (const f of fs.readdirSync(outdir))
-  if (f.startsWith(`${entryName}.chunk-`)) fs.rmSync(path.join(outdir, f), { force: true });
+for (const f of fs.readdirSync(outdir)) {
+  const file = path.join(outdir, f);
+  if (f.startsWith(`${entryName}.chunk-`) && Date.now() - fs.statSync(file).mtimeMs > CHUNK_KEEP_MS)
+    fs.rmSync(file, { force: true });
+}
 
 await build({
   entryPoints: { [entryName]: entry },
