@@ -51,7 +51,7 @@ describe("bundled server", () => {
       SAMPLE_CONTENT_DIR,
       key: indexFormatKey(),
     });
-  });
+  }, 120_000); // bundling every npm package takes a few seconds, several times that on a busy machine
 });
 
 /** A port free a moment ago (the bundled server is told its port, as in production). */
