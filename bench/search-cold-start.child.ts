@@ -1,8 +1,8 @@
 /**
  * Child process of the cold-start benchmark (bench/search-cold-start.ts): the server's start-up as main.ts does
- * it (config from the environment, the database at MONGODB_URI, createServices, the built-in admin, the
- * sample-content check that loads the knowledge catalog and its search index, the HTTP app listening), then one
- * search. Prints one JSON line: ms from process start to the first answered search, the start-up split into
+ * it (api/src/start.ts: config from the environment, the database at MONGODB_URI while the persisted index is
+ * read, services, the built-in admin, the sample-content check that loads the knowledge catalog and its search
+ * index while the HTTP app is built, listening), then one search. Prints one JSON line: ms from process start to the first answered search, the start-up split into
  * spans (node and tsx up to this module, loading the server's modules, each start-up step, and the persisted
  * index's own phases from its performance marks), heap after start. Then writes the persisted index (as a
  * shutdown does) and reports how long that took.
@@ -26,29 +26,24 @@ const span = (name: string) => {
 };
 span("node start to the entry module (bundled: incl. loading the npm packages)");
 
-// what main.ts imports (dynamically here, to time it)
-const [{ loadConfig }, { openDatabase }, { createServices, sharedStore }, { createApp }] = await Promise.all([
+// main.ts's start (api/src/start.ts), imported dynamically here to time loading it
+const [{ loadConfig }, { startServer }] = await Promise.all([
   import("../api/src/config"),
-  import("../api/src/db/connection"),
-  import("../api/src/services"),
-  import("../api/src/app"),
+  import("../api/src/start"),
 ]);
 span("loading the server's modules");
 
 const config = loadConfig();
-const db = await openDatabase(config);
-span("database connected");
-const shared = await sharedStore(config);
-const services = createServices(config, { shared });
-await services.ready();
-await services.users.ensureBuiltinAdmin();
-span("services ready, built-in admin");
 const markFrom = performance.now();
-await services.knowledge.ensureSampleContent();
-span("knowledge catalog + search index loaded");
-const app = await createApp({ services });
-await app.listen(0, "127.0.0.1");
-span("HTTP app built and listening");
+const { db, services, app } = await startServer(config, { port: 0, host: "127.0.0.1" });
+// start.ts's steps (performance marks with the CPU time at each), each from the previous one
+for (const m of performance.getEntriesByType("mark")) {
+  if (!m.name.startsWith("start:") || m.name === "start:modules loaded") continue;
+  const cpu = (m as PerformanceMark).detail?.cpuMs as number;
+  spans[m.name.slice("start:".length)] = [Math.round(m.startTime - last), Math.round(cpu - lastCpu)];
+  last = m.startTime;
+  lastCpu = cpu;
+}
 const res = await services.knowledge.search(null, { query: process.env.BENCH_QUERY ?? "klagefrist" });
 span("first search");
 const firstSearchMs = performance.now();

@@ -10,7 +10,9 @@
  * The child starts as `npm start` starts the server: bundled by api/scripts/bundle.mjs and run by plain node
  * (`--tsx`: through tsx, as starts did before the bundle). Each line shows the load average, and the start-up
  * split into spans (wall ms / CPU ms of the whole process) and the persisted index's phases.
- * `--warm-runs N` repeats the warm start N times (on a busy machine, the run at the lowest load counts).
+ * `--warm-runs N` repeats the warm start N times (on a busy machine, the run at the lowest load counts);
+ * `--cpu-prof DIR` has every child write a V8 CPU profile into DIR; `--ab "<node flags>"` runs each warm start
+ * twice, back to back, without and with those flags.
  * Goal: warm ≤ 3 s at 20,000 articles.
  */
 import { execFileSync, spawn } from "node:child_process";
@@ -26,6 +28,14 @@ const CHILD = path.join(ROOT, "bench/search-cold-start.child.ts");
 const BUNDLED_CHILD = path.join(ROOT, "api/dist/cold-start-child.mjs");
 const USE_TSX = process.argv.includes("--tsx");
 const WARM_RUNS = Number(process.argv[process.argv.indexOf("--warm-runs") + 1]) || 1;
+/** `--cpu-prof DIR`: each child writes a V8 CPU profile there (open in Chrome DevTools or speedscope) */
+/** `--ab "<node flags>"`: each warm start is run twice, back to back, without and with these flags (A/B) */
+const AB_FLAGS = process.argv.includes("--ab")
+  ? (process.argv[process.argv.indexOf("--ab") + 1] ?? "").split(" ").filter(Boolean)
+  : null;
+const PROFILE_DIR = process.argv.includes("--cpu-prof")
+  ? path.resolve(process.argv[process.argv.indexOf("--cpu-prof") + 1] ?? "profiles")
+  : null;
 
 interface ChildResult {
   firstSearchMs: number;
@@ -41,15 +51,16 @@ interface ChildResult {
 
 type Run = ChildResult & { wallMs: number; load: string };
 
-function runChild(env: Record<string, string>): Promise<Run> {
+function runChild(env: Record<string, string>, flags: string[] = []): Promise<Run> {
   const load = os
     .loadavg()
     .map((l) => l.toFixed(2))
     .join(" ");
   const t0 = performance.now();
+  const prof = PROFILE_DIR ? ["--cpu-prof", "--cpu-prof-dir", PROFILE_DIR] : [];
   const args = USE_TSX
-    ? ["--expose-gc", "--import", "tsx", CHILD]
-    : ["--expose-gc", "--enable-source-maps", BUNDLED_CHILD];
+    ? ["--expose-gc", ...flags, ...prof, "--import", "tsx", CHILD]
+    : ["--expose-gc", ...flags, ...prof, "--enable-source-maps", BUNDLED_CHILD];
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, args, {
       cwd: ROOT,
@@ -106,7 +117,11 @@ export async function measureColdStart(size: number, seed: number): Promise<void
     console.log(
       `persisted index: ${fs.existsSync(file) ? mb(fs.statSync(file).size) : "not written"} (${file})`,
     );
-    for (let i = 0; i < WARM_RUNS; i++) line("warm:", await runChild(env));
+    const warm = async () => {
+      line("warm:", await runChild(env));
+      if (AB_FLAGS) line(`warm ${AB_FLAGS.join(" ")}:`, await runChild(env, AB_FLAGS));
+    };
+    for (let i = 0; i < WARM_RUNS; i++) await warm();
     const Articles = mongoose.connection.collection("knowledge_articles");
     const ids = (
       await Articles.find({}, { projection: { _id: 1 } })
@@ -120,7 +135,7 @@ export async function measureColdStart(size: number, seed: number): Promise<void
     await Articles.deleteMany({ _id: { $in: ids.slice(100, 120) } });
     await storeArticles(generate(20, await vocabulary(), seed + 7).map((a) => ({ ...a, id: `new-${a.id}` })));
     line("warm after edits:", await runChild(env));
-    for (let i = 1; i < WARM_RUNS; i++) line("warm:", await runChild(env));
+    for (let i = 1; i < WARM_RUNS; i++) await warm();
     console.log("goal: warm ≤ 3 s to the first answered search");
   } finally {
     await mongoose.disconnect();

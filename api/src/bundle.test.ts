@@ -1,18 +1,24 @@
 /**
- * The bundled server (api/scripts/bundle.mjs, what `npm start -w api` runs): paths worked out from
- * import.meta.url (DATA_DIR's default, the sample content, the web build, schema.graphql) and the search index's
- * format key (a hash of api/src/search) come out the same as when the sources run through tsx.
+ * The bundled server (api/scripts/bundle.mjs, what `npm start -w api` runs; npm packages bundled too): paths
+ * worked out from import.meta.url (DATA_DIR's default, the sample content, the web build, schema.graphql) and the
+ * search index's format key (a hash of api/src/search) come out the same as when the sources run through tsx; and
+ * the bundle started by plain node on a store in its own process imports the sample content and serves REST,
+ * GraphQL and a websocket subscription (mongoose, Apollo, type-graphql, graphql-ws, express from the bundle).
  */
-import { execFileSync } from "node:child_process";
+import { execFileSync, spawn } from "node:child_process";
 import fs from "node:fs";
+import net from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
 import { DEFAULT_WEB_DIST } from "./app";
+import { gqlOk, wsClient } from "./chat/chat.test-helpers";
 import { DEFAULT_DATA_DIR } from "./config";
 import { SCHEMA_FILE } from "./graphql/schema";
 import { SAMPLE_CONTENT_DIR } from "./knowledge/knowledge.import";
 import { indexFormatKey } from "./search/search.persist";
+import { rest } from "./testing/client";
+import { type Child, startStoreProcess } from "./testing/processes";
 
 const API = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const dir = fs.mkdtempSync(path.join(API, "dist-test-"));
@@ -45,5 +51,115 @@ describe("bundled server", () => {
       SAMPLE_CONTENT_DIR,
       key: indexFormatKey(),
     });
+  }, 120_000); // bundling every npm package takes a few seconds, several times that on a busy machine
+});
+
+/** A port free a moment ago (the bundled server is told its port, as in production). */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer().listen(0, "127.0.0.1", () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+    srv.on("error", reject);
   });
+}
+
+async function until<T>(ms: number, check: () => Promise<T | undefined>): Promise<T> {
+  const t0 = Date.now();
+  for (;;) {
+    const value = await check().catch(() => undefined);
+    if (value !== undefined) return value;
+    if (Date.now() - t0 > ms) throw new Error(`not within ${ms} ms`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+describe("bundled server started by plain node", () => {
+  let store: Child | undefined;
+  let server: ReturnType<typeof spawn> | undefined;
+  afterAll(async () => {
+    if (server && server.exitCode === null) {
+      const exited = new Promise((r) => server?.once("exit", r));
+      server.kill("SIGTERM");
+      await exited;
+    }
+    await store?.stop();
+  }, 30_000);
+
+  it("should import the sample content and serve REST, GraphQL and a websocket subscription", async () => {
+    const out = path.join(dir, "server", "main.mjs");
+    execFileSync(process.execPath, [
+      path.join(API, "scripts/bundle.mjs"),
+      path.join(API, "src/main.ts"),
+      out,
+    ]);
+    store = await startStoreProcess();
+    const port = await freePort();
+    const dataDir = fs.mkdtempSync(path.join(dir, "data-"));
+    const password = "bundled-admin-password";
+    let stderr = "";
+    server = spawn(process.execPath, ["--enable-source-maps", out], {
+      cwd: API,
+      env: {
+        ...process.env,
+        MONGODB_URI: `${store.first.replace(/\/$/, "")}/vidensbank`,
+        DATA_DIR: dataDir,
+        PORT: String(port),
+        ADMIN_PASSWORD: password,
+        LOG_LEVEL: "warn",
+      },
+      stdio: ["ignore", "ignore", "pipe"],
+    });
+    server.stderr?.on("data", (d: Buffer) => {
+      stderr = (stderr + d.toString()).slice(-4_000);
+    });
+    const app = {
+      url: `http://127.0.0.1:${port}`,
+      graphqlUrl: `http://127.0.0.1:${port}/graphql`,
+      wsUrl: `ws://127.0.0.1:${port}/graphql`,
+    };
+    await until(60_000, async () => {
+      if (server?.exitCode !== null) throw new Error(`the bundled server exited: ${stderr}`);
+      return (await fetch(`${app.url}/healthz`)).ok || undefined;
+    }).catch((err) => {
+      throw new Error(`${err instanceof Error ? err.message : err}: ${stderr}`);
+    });
+
+    const login = await rest(app, "POST", "/api/auth/login", {
+      body: { email: "admin@minksekretariatet.dk", password },
+    });
+    expect(login.status).toBe(200);
+    const token = login.body.token as string;
+    // REST: the sample content imported at the first start
+    const list = await rest(app, "GET", "/api/knowledge", { token });
+    expect(list.status).toBe(200);
+    expect(JSON.stringify(list.body)).toContain("Klager over afgørelser og klagefrist");
+    // GraphQL: search through Apollo and type-graphql from the bundle
+    const { searchKnowledge } = await gqlOk<{
+      searchKnowledge: { total: number; hits: Array<{ article: { title: string } }> };
+    }>(app, 'query { searchKnowledge(query: "klagefrist") { total hits { article { title } } } }', {}, token);
+    expect(searchKnowledge.total).toBeGreaterThan(0);
+    expect(searchKnowledge.hits.map((h) => h.article.title)).toContain(
+      "Klager over afgørelser og klagefrist",
+    );
+    // a websocket subscription (graphql-ws and ws from the bundle)
+    const client = wsClient(app, token);
+    try {
+      const received = new Promise<unknown>((resolve, reject) => {
+        client.subscribe(
+          { query: "subscription { preferencesChanged { theme } }" },
+          { next: resolve, error: reject, complete: () => reject(new Error("completed")) },
+        );
+      });
+      const theme = await until(10_000, async () => {
+        await gqlOk(app, "mutation { updatePreferences(input: { theme: dark }) { theme } }", {}, token);
+        await gqlOk(app, "mutation { updatePreferences(input: { theme: light }) { theme } }", {}, token);
+        return Promise.race([received, new Promise<undefined>((r) => setTimeout(r, 300))]);
+      });
+      expect(JSON.stringify(theme)).toMatch(/"theme":"(dark|light)"/);
+    } finally {
+      await client.dispose();
+    }
+  }, 120_000);
 });

@@ -3,14 +3,15 @@
  *
  * 1. The embedded store runs in its own process (as `npm run db`) on DATA_DIR/db; its URI goes to
  *    DATA_DIR/store.json, so the CLI uses it while the cluster runs.
- * 2. N API processes (node:cluster workers running main.ts) share PORT: the primary hands each new connection
- *    to a worker in turn. They reach the store through MONGODB_URI, so they share events and caches over its
+ * 2. N API processes (node:cluster workers running the bundled server, api/dist/main.mjs, as `npm start` runs it:
+ *    the primary bundles api/src/main.ts first with api/scripts/bundle.mjs) share PORT: the primary hands each
+ *    new connection to a worker in turn. They reach the store through MONGODB_URI, so they share events and caches over its
  *    change streams (services.ts sharedStore). The first starts alone (it creates the JWT secret, the built-in
  *    admin and the sample articles), then the others.
  * 3. A worker that dies is started again (after RESTART_DELAY_MS; a store that dies ends the cluster).
  *    SIGTERM/SIGINT stop the workers (each shuts down gracefully), then the store.
  */
-import { type ChildProcess, spawn } from "node:child_process";
+import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import cluster, { type Worker } from "node:cluster";
 import fs from "node:fs";
 import os from "node:os";
@@ -25,7 +26,9 @@ const RESTART_DELAY_MS = 1_000;
 const STORE_BIN = fileURLToPath(
   new URL("../../packages/embedded-mongo/bin/embedded-mongo.js", import.meta.url),
 );
-const MAIN = fileURLToPath(new URL("./main.ts", import.meta.url));
+const BUNDLER = fileURLToPath(new URL("../scripts/bundle.mjs", import.meta.url));
+/** the bundle `npm start -w api` runs (api/scripts/bundle.mjs's default output) */
+const MAIN = fileURLToPath(new URL("../dist/main.mjs", import.meta.url));
 
 function log(msg: string): void {
   process.stderr.write(`[cluster] ${msg}\n`);
@@ -67,6 +70,9 @@ async function primary(): Promise<void> {
     );
     process.exit(2);
   }
+  // the workers start from one bundled file by plain node (as npm start), not through tsx; bundled before the
+  // store starts, so a failed bundle leaves nothing running
+  execFileSync(process.execPath, [BUNDLER], { stdio: "inherit" });
   const store = await startStore(config.dataDir);
   writePrivateFileSync(
     storeFilePath(config.dataDir),
@@ -77,7 +83,7 @@ async function primary(): Promise<void> {
   );
 
   let stopping = false;
-  cluster.setupPrimary({ exec: MAIN, execArgv: ["--import", "tsx"] });
+  cluster.setupPrimary({ exec: MAIN, execArgv: ["--enable-source-maps"] });
   const fork = (): Worker => cluster.fork({ MONGODB_URI: store.uri });
 
   cluster.on("exit", (worker, code, signal) => {

@@ -1,9 +1,7 @@
-/** Start the server: config, database, built-in admin, HTTP app; graceful shutdown on SIGTERM/SIGINT. */
-import { createApp } from "./app";
+/** Start the server (start.ts: database, built-in admin, search index, HTTP app); graceful shutdown on SIGTERM/SIGINT. */
 import { ConfigError, loadConfig } from "./config";
-import { openDatabase } from "./db/connection";
 import { logger } from "./logger";
-import { createServices, sharedStore } from "./services";
+import { startServer } from "./start";
 
 async function main(): Promise<void> {
   let config: ReturnType<typeof loadConfig>;
@@ -17,26 +15,13 @@ async function main(): Promise<void> {
     throw e;
   }
 
-  const db = await openDatabase(config);
-  logger.info({ mode: db.mode }, "database connected");
-  const shared = await sharedStore(config);
-  const services = createServices(config, { shared });
-  await services.ready();
-  if (shared)
-    logger.info("store shared with other API processes: events and caches follow its change streams");
-
-  const admin = await services.users.ensureBuiltinAdmin();
-  await services.knowledge.ensureSampleContent();
-  services.notion.startSchedule();
+  const { db, services, app, port, admin } = await startServer(config);
   if (admin.created) {
     const pw = admin.generatedPassword
       ? `password: ${admin.generatedPassword}  (shown once; change it under Min Profil)`
       : "password: from ADMIN_PASSWORD";
     process.stdout.write(`\nBuilt-in admin created: ${admin.email}\n${pw}\n\n`);
   }
-
-  const app = await createApp({ services });
-  const port = await app.listen(config.port);
   logger.info({ port, url: config.appUrl }, `Vidensbank listening on http://localhost:${port}`);
 
   let stopping = false;

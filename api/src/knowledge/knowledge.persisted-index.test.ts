@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApp, type TestApp } from "../testing/app";
 import { ArticleModel } from "./article.model";
 import { KnowledgeCatalog } from "./knowledge.catalog";
-import { PersistedIndex, SEARCH_INDEX_FILE } from "./knowledge.persisted-index";
+import { PersistedIndex, prefetchPersistedIndex, SEARCH_INDEX_FILE } from "./knowledge.persisted-index";
 
 let app: TestApp;
 let file: string;
@@ -124,6 +124,17 @@ describe("search index persisted between starts", () => {
     const rebuilt = await start();
     await rebuilt.catalog.persist();
     expect((await start()).loaded).toBe(true);
+  });
+
+  it("should take a read started before the database connected (start.ts) in the next load, once", async () => {
+    const good = await start();
+    await good.catalog.persist();
+    const bytes = fs.readFileSync(file);
+    fs.writeFileSync(file, "garbage");
+    await prefetchPersistedIndex(file); // read while garbage
+    fs.writeFileSync(file, bytes);
+    expect((await start()).loaded).toBe(false); // the load took the garbage read, not the file as it is now
+    expect((await start()).loaded).toBe(true); // and only once
   });
 
   it("should persist nothing below the minimum number of articles", async () => {

@@ -10,10 +10,11 @@
  * with the store and re-indexes only what changed (knowledge.catalog.ts).
  */
 import { randomBytes } from "node:crypto";
+import path from "node:path";
 import mongoose from "mongoose";
 import type { KnowledgeIndex } from "../search/search.index";
 import { indexFormatKey, snapshotIndex } from "../search/search.persist";
-import { readSnapshotFile, writeSnapshotFile } from "../search/search.snapshot-file";
+import { type ReadResult, readSnapshotFile, writeSnapshotFile } from "../search/search.snapshot-file";
 import type { StoredArticle } from "../search/search.stored";
 import type { ArticleSource } from "./article.model";
 import type { ArticleView } from "./article.presenter";
@@ -23,6 +24,41 @@ export const SEARCH_INDEX_FILE = "search-index.bin";
 export const PERSIST_MIN_ARTICLES = 500;
 
 const STORE_ID = "search-index-store";
+/** A read started by prefetchPersistedIndex() and not taken by a load() within this long is dropped. */
+const PREFETCH_KEEP_MS = 60_000;
+
+/** The persisted index's file in DATA_DIR. */
+export function searchIndexFile(dataDir: string): string {
+  return path.join(dataDir, SEARCH_INDEX_FILE);
+}
+
+/** Reads started before the database is connected (start.ts), each taken by the first load() of its file. */
+const prefetched = new Map<string, Promise<ReadResult<Meta>>>();
+
+/**
+ * Starts reading (and checking) the persisted index now, while the server connects to the database: the file
+ * is read and its checksum worked out in the thread pool, its JSON parsed between the connection's round trips.
+ * The first load() of the same file takes the result (it still checks store, model and fingerprint). Resolves
+ * when the read is done (never rejects; start.ts does not wait for it).
+ */
+export function prefetchPersistedIndex(file: string): Promise<void> {
+  let read = prefetched.get(file);
+  if (!read) {
+    const started = readSnapshotFile<Meta>(file, indexFormatKey());
+    prefetched.set(file, started);
+    setTimeout(() => {
+      if (prefetched.get(file) === started) prefetched.delete(file);
+    }, PREFETCH_KEEP_MS).unref();
+    read = started;
+  }
+  return read.then(() => undefined);
+}
+
+function takeRead(file: string): Promise<ReadResult<Meta>> {
+  const read = prefetched.get(file);
+  prefetched.delete(file);
+  return read ?? readSnapshotFile<Meta>(file, indexFormatKey());
+}
 
 interface Meta {
   storeId: string;
@@ -94,10 +130,13 @@ export class PersistedIndex {
    * there is no usable file; the index is then as it was.
    */
   async load(index: KnowledgeIndex): Promise<{ views: Map<string, ArticleView> } | { reason: string }> {
-    const read = await readSnapshotFile<Meta>(this.file, indexFormatKey());
+    // the store's id asked while the file is read
+    const id = storeId();
+    id.catch(() => undefined); // awaited below when the file is usable
+    const read = await takeRead(this.file);
     if (!read.ok) return { reason: read.reason };
     const meta = read.file.meta;
-    if (meta?.storeId !== (await storeId())) return { reason: "built from another store" };
+    if (meta?.storeId !== (await id)) return { reason: "built from another store" };
     if ((meta.embedModel ?? null) !== this.embedModel)
       return { reason: "built with another embedding model" };
     performance.mark("search-index:store id");

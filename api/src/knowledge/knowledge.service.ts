@@ -11,7 +11,6 @@
  *
  * Other features hear of deleted and renamed articles through KnowledgeHooks (wired in services.ts).
  */
-import path from "node:path";
 import type { AppConfig } from "../config";
 import type { ChangeFeed } from "../events/change-feed";
 import { createLlmClient, type LlmClient } from "../llm";
@@ -34,7 +33,7 @@ import {
   type SourcedArticleInput,
 } from "./knowledge.import";
 import type { ArticleInput } from "./knowledge.input";
-import { PersistedIndex, SEARCH_INDEX_FILE } from "./knowledge.persisted-index";
+import { PersistedIndex, searchIndexFile } from "./knowledge.persisted-index";
 import {
   type KnowledgePassage,
   RETRIEVE_K_DEFAULT,
@@ -136,7 +135,7 @@ export class KnowledgeService {
       embedRetryMs: deps.embedRetryMs,
       persisted:
         deps.persistedIndex === undefined
-          ? new PersistedIndex(path.join(deps.config.dataDir, SEARCH_INDEX_FILE), embedModel)
+          ? new PersistedIndex(searchIndexFile(deps.config.dataDir), embedModel)
           : (deps.persistedIndex ?? undefined),
     });
     this.importer = new KnowledgeImporter(this.catalog, deps.hooks, deps.sampleContentDir);

@@ -6,7 +6,7 @@
 import { randomBytes } from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
-import nodemailer, { type Transporter } from "nodemailer";
+import type { Transporter } from "nodemailer";
 import type { AppConfig } from "../config";
 import { logger } from "../logger";
 import { ensurePrivateDirAsync, PRIVATE_FILE_MODE, tightenPrivateFolder } from "../private-files";
@@ -31,12 +31,17 @@ export function outboxDir(dataDir: string): string {
 export function createMailer(config: Pick<AppConfig, "smtpUrl" | "mailFrom" | "dataDir" | "appUrl">): Mailer {
   // an outbox left readable to others by an older version: its mails hold live links
   if (!config.smtpUrl) tightenPrivateFolder(outboxDir(config.dataDir));
-  const transport: Transporter = config.smtpUrl
-    ? nodemailer.createTransport(config.smtpUrl)
-    : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
+  // nodemailer is loaded with the first mail, not at start (a bundled chunk of its own: less for a start to compile)
+  let transport: Promise<Transporter> | null = null;
+  const transporter = () =>
+    (transport ??= import("nodemailer").then(({ default: nodemailer }) =>
+      config.smtpUrl
+        ? nodemailer.createTransport(config.smtpUrl)
+        : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" }),
+    ));
 
   async function send(to: string, content: MailContent, kind: string): Promise<void> {
-    const info = await transport.sendMail({
+    const info = await (await transporter()).sendMail({
       from: config.mailFrom,
       to,
       subject: content.subject,
@@ -69,6 +74,6 @@ export function createMailer(config: Pick<AppConfig, "smtpUrl" | "mailFrom" | "d
       send(to, passwordResetMail(config.appUrl, name, token), "reset-password"),
     enqueue: (kind, job) => queue.enqueue(kind, job),
     idle: () => queue.idle(),
-    close: () => transport.close(),
+    close: () => void transport?.then((t) => t.close()),
   };
 }

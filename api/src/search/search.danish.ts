@@ -146,6 +146,24 @@ export function preloadDanish(): void {
   }
 }
 
+/** True once the dictionary has been read. */
+export function danishLoaded(): boolean {
+  return loaded !== null;
+}
+
+/** How long after a restored index the dictionary is read (DANISH_PRELOAD_DELAY_MS). */
+export const DANISH_PRELOAD_DELAY_MS = 1_000;
+
+/**
+ * Loads the dictionary a little later, off the start's critical path (a restored index answers searches at once;
+ * only a word the index does not have asks the dictionary, and such a query before then loads it itself: answered
+ * the same, 0.2-0.3 s later). The timer does not keep the process alive.
+ */
+export function preloadDanishSoon(delayMs = DANISH_PRELOAD_DELAY_MS): void {
+  if (loaded) return;
+  setTimeout(preloadDanish, delayMs).unref();
+}
+
 /** True when `word` (any case) is a Danish word: a dictionary stem or one of its inflected forms. */
 export function isDanishWord(word: string): boolean {
   const w = word.toLowerCase();

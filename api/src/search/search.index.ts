@@ -17,7 +17,7 @@ import {
   type TermSets,
   withBestSection,
 } from "./search.coverage";
-import { preloadDanish } from "./search.danish";
+import { preloadDanish, preloadDanishSoon } from "./search.danish";
 import { formatFingerprint, revisionOf } from "./search.fingerprint";
 import { fuseRanks } from "./search.fusion";
 import {
@@ -265,8 +265,7 @@ export class KnowledgeIndex {
       for (const a of restored.articles.values()) this.commitRestored(a);
       this.versionCounter++;
       performance.mark("search-index:vocabulary");
-      preloadDanish();
-      performance.mark("search-index:danish dictionary");
+      preloadDanishSoon(); // after the server listens: the first searches rarely need it (search.danish.ts)
     });
   }
 
