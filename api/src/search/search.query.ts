@@ -135,6 +135,18 @@ class QueryBuilder {
   }
 }
 
+/**
+ * The index term of a stem the stemmer left inflected: a Danish past tense or participle of a weak verb ends in
+ * -t or -te ("mødt", "mødte", "gemt"), which the Snowball stemmer keeps ("moedt", "gemt") while it cuts the
+ * articles' "møde", "gemme" to "moed", "gem". An unknown stem ending in t whose stem without it is indexed is that
+ * word (not after s: "journalist" is no form of "journalisere"); any other stem is returned as it is.
+ */
+export function inflectedAs(term: string, vocabulary: Vocabulary): string {
+  if (term.length < 4 || !term.endsWith("t") || term.endsWith("st") || vocabulary.hasTerm(term)) return term;
+  const base = term.slice(0, -1);
+  return vocabulary.hasTerm(base) ? base : term;
+}
+
 /** Query text → index terms (stemmed, stop words dropped, unknown words typo-corrected, related terms added). */
 export function analyseQuery(query: unknown, vocabulary: Vocabulary): AnalysedQuery {
   const empty = (text = "", truncated = false): AnalysedQuery => ({
@@ -154,7 +166,7 @@ export function analyseQuery(query: unknown, vocabulary: Vocabulary): AnalysedQu
   let previous: { word: string; term: string; concept: QueryConcept } | null = null;
   for (const { word } of wordSpans(text)) {
     if (terms.length >= MAX_QUERY_TERMS) break;
-    const term = normaliseWord(word);
+    const term = inflectedAs(normaliseWord(word), vocabulary);
     if (word.length < 2 || !term) {
       previous = null;
       continue;
