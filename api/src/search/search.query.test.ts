@@ -108,6 +108,13 @@ describe("analyseQuery", () => {
     expect(res.oramaTerms).toEqual([whole("klager")]);
   });
 
+  it("should split an unknown compound into two things, not a word starting with a stop word", () => {
+    // 'sommerfest' is a party in summer: two concepts; 'overhovedet' is 'over' + 'hovedet' to a splitter, but
+    // 'over' is a stop word: one unknown word, not a stop word counted as a telling word no article has
+    expect(analyseQuery("sommerfest", vocabulary).concepts.map((c) => c.word)).toEqual(["sommer", "fest"]);
+    expect(analyseQuery("overhovedet", vocabulary).concepts.map((c) => c.word)).toEqual(["overhovedet"]);
+  });
+
   it("should search at most MAX_QUERY_TERMS terms", () => {
     const words = Array.from(
       { length: MAX_QUERY_TERMS + 5 },

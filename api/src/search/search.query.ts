@@ -147,6 +147,16 @@ export function inflectedAs(term: string, vocabulary: Vocabulary): string {
   return vocabulary.hasTerm(base) ? base : term;
 }
 
+/**
+ * The parts of a compound the index does not have, or null: a word that starts with a stop word ("overhovedet",
+ * "underskrive") is a particle and a word, not two things; its parts would be a stop word no passage is counted
+ * for and a fragment, two telling words no article has where the question has one.
+ */
+function compoundParts(word: string): [string, string] | null {
+  const parts = splitCompound(word);
+  return parts && parts.every((p) => normaliseWord(p)) ? parts : null;
+}
+
 /** Query text → index terms (stemmed, stop words dropped, unknown words typo-corrected, related terms added). */
 export function analyseQuery(query: unknown, vocabulary: Vocabulary): AnalysedQuery {
   const empty = (text = "", truncated = false): AnalysedQuery => ({
@@ -213,7 +223,7 @@ export function analyseQuery(query: unknown, vocabulary: Vocabulary): AnalysedQu
             ? vocabulary.termsWithPrefix(term, MAX_HIGHLIGHT_EXPANSIONS)
             : [];
       const related = relatedTerms(term).filter((r) => vocabulary.hasTerm(r));
-      const parts = expansions.length > 0 || related.length > 0 ? null : splitCompound(word);
+      const parts = expansions.length > 0 || related.length > 0 ? null : compoundParts(word);
       if (expansions.length > 0) {
         // 2. The start of indexed words (someone still typing): match as a prefix.
         terms.push(term);
