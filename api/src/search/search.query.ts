@@ -154,7 +154,7 @@ export function inflectedAs(term: string, vocabulary: Vocabulary): string {
  */
 function compoundParts(word: string): [string, string] | null {
   const parts = splitCompound(word);
-  return parts && parts.every((p) => normaliseWord(p)) ? parts : null;
+  return parts?.every((p) => normaliseWord(p)) ? parts : null;
 }
 
 /** Query text → index terms (stemmed, stop words dropped, unknown words typo-corrected, related terms added). */
