@@ -157,6 +157,29 @@ function compoundParts(word: string): [string, string] | null {
   return parts?.every((p) => normaliseWord(p)) ? parts : null;
 }
 
+/**
+ * Danish verb particles (a closed word class) as they start the joined verb: 'tage imod' is 'modtage', 'sende ind'
+ * 'indsende', 'betale tilbage' 'tilbagebetale', 'skrive under' 'underskrive'. Keys are folded (æøå written out).
+ * Not the prepositions that mostly follow a verb as such ('arbejde med' is no 'medarbejde', 'klage til' no
+ * 'tilklage'): med, til, fra, på, om.
+ */
+const PARTICLES: Readonly<Record<string, string>> = {
+  imod: "mod",
+  mod: "mod",
+  ind: "ind",
+  ud: "ud",
+  op: "op",
+  ned: "ned",
+  af: "af",
+  over: "over",
+  under: "under",
+  frem: "frem",
+  tilbage: "tilbage",
+  sammen: "sammen",
+  bort: "bort",
+  hjem: "hjem",
+};
+
 /** Query text → index terms (stemmed, stop words dropped, unknown words typo-corrected, related terms added). */
 export function analyseQuery(query: unknown, vocabulary: Vocabulary): AnalysedQuery {
   const empty = (text = "", truncated = false): AnalysedQuery => ({
@@ -176,6 +199,16 @@ export function analyseQuery(query: unknown, vocabulary: Vocabulary): AnalysedQu
   let previous: { word: string; term: string; concept: QueryConcept } | null = null;
   for (const { word } of wordSpans(text)) {
     if (terms.length >= MAX_QUERY_TERMS) break;
+    // a verb and its particle written apart ('tage imod', 'sende ind') as the articles join them ('modtage')
+    const particle = PARTICLES[fold(word)];
+    if (particle !== undefined && previous) {
+      const joined = normaliseWord(particle + previous.word);
+      if (joined && joined !== previous.term && vocabulary.hasTerm(joined)) {
+        q.exact(previous.concept, joined, 1);
+        previous = null;
+        continue; // the particle has no meaning of its own
+      }
+    }
     const term = inflectedAs(normaliseWord(word), vocabulary);
     if (word.length < 2 || !term) {
       previous = null;
