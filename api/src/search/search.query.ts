@@ -180,6 +180,21 @@ const PARTICLES: Readonly<Record<string, string>> = {
   hjem: "hjem",
 };
 
+/**
+ * How many Danish letters an index term has: a folded æ, ø or å ('ae', 'oe', 'aa', as terms are stored and as
+ * people type without a Danish keyboard) is one letter ('koer', the stem of 'kører', has three).
+ */
+export function lettersOf(term: string): number {
+  return term.length - (term.match(/ae|oe|aa/g)?.length ?? 0);
+}
+
+/** A Danish word, also when written without a Danish keyboard ('koerer' is 'kører', not a typo of 'fører'). */
+function isDanishWritten(word: string): boolean {
+  if (isDanishWord(word)) return true;
+  const danish = word.toLowerCase().replace(/ae|oe|aa/g, (c) => ({ ae: "æ", oe: "ø", aa: "å" })[c] ?? c);
+  return danish !== word.toLowerCase() && isDanishWord(danish);
+}
+
 /** Query text → index terms (stemmed, stop words dropped, unknown words typo-corrected, related terms added). */
 export function analyseQuery(query: unknown, vocabulary: Vocabulary): AnalysedQuery {
   const empty = (text = "", truncated = false): AnalysedQuery => ({
@@ -252,7 +267,7 @@ export function analyseQuery(query: unknown, vocabulary: Vocabulary): AnalysedQu
       const expansions =
         compounds.length > 0
           ? compounds
-          : term.length >= MIN_STEM_PREFIX_LENGTH || term === folded
+          : lettersOf(term) >= MIN_STEM_PREFIX_LENGTH || term === folded
             ? vocabulary.termsWithPrefix(term, MAX_HIGHLIGHT_EXPANSIONS)
             : [];
       const related = relatedTerms(term).filter((r) => vocabulary.hasTerm(r));
@@ -268,7 +283,7 @@ export function analyseQuery(query: unknown, vocabulary: Vocabulary): AnalysedQu
         }
         q.expand(c, term);
         q.settle(c, expansions.slice(0, 20));
-      } else if (!isDanishWord(word) && vocabulary.correct(word)) {
+      } else if (!isDanishWritten(word) && vocabulary.correct(word)) {
         // 3. A typo: the closest indexed word within the typo budget. A real Danish word is never "corrected"
         // into another one: it is a word the knowledge base does not have.
         const corrected = vocabulary.correct(word) as NonNullable<ReturnType<Vocabulary["correct"]>>;
