@@ -111,7 +111,7 @@ describe("Danish retrieval", () => {
   });
 
   it("should read a word written without æøå as the Danish word it is: no typo, and its stem's letters counted", () => {
-    // 'koerer' is 'kører': a real word, never corrected into another one ('fører', 'fører' -> 'foerer'); its stem
+    // 'koerer' is 'kører': a real word, never corrected into another word one edit away; its stem
     // 'koer' is three Danish letters ('kør'), too short to start unrelated indexed words ('kørsel')
     const res = index.search("koerer");
     expect(res.query.corrections).toEqual([]);
