@@ -33,7 +33,7 @@ for (const e of all) {
   examples.push({ x: gateFeatures(best, runnerUp), y: e.y, half: e.i % 2, id: e.id });
 }
 
-function fit(train: Example[], l2 = 0.01, steps = 20000, rate = 0.1): number[] {
+function fitModel(train: Example[], l2 = 0.01, steps = 20000, rate = 0.1): number[] {
   const d = train[0].x.length;
   const w = new Array(d).fill(0);
   const pos = train.filter((e) => e.y === 1).length;
@@ -68,7 +68,7 @@ function report(w: number[], label: string) {
   }
 }
 const l2 = Number(process.env.L2 ?? 0.01);
-const w = fit(
+const w = fitModel(
   examples.filter((e) => e.half === 0),
   l2,
 );
