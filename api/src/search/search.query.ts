@@ -163,22 +163,22 @@ function compoundParts(word: string): [string, string] | null {
  * Not the prepositions that mostly follow a verb as such ('arbejde med' is no 'medarbejde', 'klage til' no
  * 'tilklage'): med, til, fra, på, om.
  */
-const PARTICLES: Readonly<Record<string, string>> = {
-  imod: "mod",
-  mod: "mod",
-  ind: "ind",
-  ud: "ud",
-  op: "op",
-  ned: "ned",
-  af: "af",
-  over: "over",
-  under: "under",
-  frem: "frem",
-  tilbage: "tilbage",
-  sammen: "sammen",
-  bort: "bort",
-  hjem: "hjem",
-};
+const PARTICLES: ReadonlyMap<string, string> = new Map([
+  ["imod", "mod"],
+  ["mod", "mod"],
+  ["ind", "ind"],
+  ["ud", "ud"],
+  ["op", "op"],
+  ["ned", "ned"],
+  ["af", "af"],
+  ["over", "over"],
+  ["under", "under"],
+  ["frem", "frem"],
+  ["tilbage", "tilbage"],
+  ["sammen", "sammen"],
+  ["bort", "bort"],
+  ["hjem", "hjem"],
+]);
 
 /**
  * How many Danish letters an index term has: a folded æ, ø or å ('ae', 'oe', 'aa', as terms are stored and as
@@ -215,7 +215,7 @@ export function analyseQuery(query: unknown, vocabulary: Vocabulary): AnalysedQu
   for (const { word } of wordSpans(text)) {
     if (terms.length >= MAX_QUERY_TERMS) break;
     // a verb and its particle written apart ('tage imod', 'sende ind') as the articles join them ('modtage')
-    const particle = PARTICLES[fold(word)];
+    const particle = PARTICLES.get(fold(word));
     if (particle !== undefined && previous) {
       const joined = normaliseWord(particle + previous.word);
       if (joined && joined !== previous.term && vocabulary.hasTerm(joined)) {
