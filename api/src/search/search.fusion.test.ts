@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { fuseRanks, RRF_K } from "./search.fusion";
+import { fuseRanks, RRF_K, topWithLexical } from "./search.fusion";
 
 const lexical = (...ids: string[]) => ids.map((id, i) => ({ id, score: 10 - i }));
 const vector = (...ids: string[]) => ids.map((id, i) => ({ id, similarity: 0.9 - i / 10 }));
@@ -35,5 +35,21 @@ describe("fuseRanks", () => {
 
   it("should give nothing for two empty lists", () => {
     expect(fuseRanks([], [])).toEqual([]);
+  });
+});
+
+describe("topWithLexical", () => {
+  it("should keep the text ranking's best half of k among the candidates, in place of lower-evidence others", () => {
+    // 'x1'..'x3' are far down the text ranking but first by vectors: RRF puts them above the text ranking's 'l2'
+    const text = lexical("l1", "l2", "x1", "x2", "x3");
+    const fused = fuseRanks(text, vector("x1", "x2", "x3"));
+    expect(fused.slice(0, 4).map((f) => f.id)).toEqual(["x1", "x2", "x3", "l1"]);
+    const top = topWithLexical(fused, text, 4); // ceil(4 × LEXICAL_SHARE) = 2 kept
+    expect(top.map((f) => f.id)).toEqual(["x1", "x2", "l1", "l2"]);
+  });
+
+  it("should take the fused ranking as it is when the text ranking's best are already in it", () => {
+    const fused = fuseRanks(lexical("a", "b"), vector("a", "b", "c"));
+    expect(topWithLexical(fused, lexical("a", "b"), 2).map((f) => f.id)).toEqual(["a", "b"]);
   });
 });

@@ -47,3 +47,27 @@ export function fuseRanks(lexical: readonly LexicalRank[], vector: readonly Vect
   });
   return [...fused.values()].sort((a, b) => b.score - a.score);
 }
+
+/**
+ * The share of a hybrid retrieval's k passages kept for the text ranking's best: the relevance gate and the quote
+ * choice stand on the words of the question (the vector similarity only lifts a passage a little above its text
+ * evidence), so the passages with the most text evidence must be among the candidates, not be pushed out by
+ * passages only the embedding ranks high (bench:answers, hybrid mode: half of k or any share from 1/3 to 3/4
+ * equal on the calibration half).
+ */
+export const LEXICAL_SHARE = 0.5;
+
+/**
+ * The best `k` of a fused ranking, the text ranking's best ceil(k × LEXICAL_SHARE) always among them (in place of
+ * the lowest-ranked others), best first by fused score.
+ */
+export function topWithLexical<T extends { id: string; score: number }>(
+  fused: readonly T[],
+  lexical: readonly { id: string }[],
+  k: number,
+): T[] {
+  const kept = new Set(lexical.slice(0, Math.ceil(k * LEXICAL_SHARE)).map((l) => l.id));
+  const mustKeep = fused.filter((f) => kept.has(f.id));
+  const others = fused.filter((f) => !kept.has(f.id)).slice(0, Math.max(0, k - mustKeep.length));
+  return [...mustKeep, ...others].sort((a, b) => b.score - a.score).slice(0, k);
+}

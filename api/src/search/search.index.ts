@@ -19,7 +19,7 @@ import {
 } from "./search.coverage";
 import { preloadDanish, preloadDanishSoon } from "./search.danish";
 import { formatFingerprint, revisionOf } from "./search.fingerprint";
-import { fuseRanks } from "./search.fusion";
+import { fuseRanks, topWithLexical } from "./search.fusion";
 import {
   ARTICLE_BOOST,
   articleDoc,
@@ -371,9 +371,8 @@ export class KnowledgeIndex {
       return { passages, mode: "bm25", query: q.info };
     }
 
-    const passages = fuseRanks(lexical, vectorHits)
-      .filter((f) => f.score >= minScore)
-      .slice(0, k)
+    const fused = fuseRanks(lexical, vectorHits).filter((f) => f.score >= minScore);
+    const passages = topWithLexical(fused, lexical, k)
       .map((f) => this.present(f.id, f.score, f.lexical, f.vector, coverOf(f.id)))
       .filter((p): p is RetrievedPassage => p !== null);
     return { passages, mode: "hybrid", query: q.info };

@@ -108,6 +108,29 @@ describe("analyseQuery", () => {
     expect(res.oramaTerms).toEqual([whole("klager")]);
   });
 
+  it("should split an unknown compound into two things, not a word starting with a stop word", () => {
+    // 'sommerfest' is a party in summer: two concepts; 'overhovedet' is 'over' + 'hovedet' to a splitter, but
+    // 'over' is a stop word: one unknown word, not a stop word counted as a telling word no article has
+    expect(analyseQuery("sommerfest", vocabulary).concepts.map((c) => c.word)).toEqual(["sommer", "fest"]);
+    expect(analyseQuery("overhovedet", vocabulary).concepts.map((c) => c.word)).toEqual(["overhovedet"]);
+  });
+
+  it("should read a verb and its particle written apart as the joined verb the articles use", () => {
+    const v = vocabularyOf("Sagsbehandleren modtager ikke gaver og indsender udlæg.");
+    const tage = analyseQuery("må jeg tage imod en gave", v);
+    // 'imod' is no word of its own here: 'tage imod' is 'modtage'
+    expect(tage.concepts.map((c) => c.word)).toEqual(["tage", "gave"]);
+    expect(tage.concepts[0].terms).toContain(normaliseWord("modtage"));
+    expect(analyseQuery("sender ind", v).concepts[0].terms).toContain(normaliseWord("indsender"));
+    // a preposition after a verb is not a particle of a joined verb ('arbejde med' is no 'medarbejde')
+    const [arbejder] = analyseQuery(
+      "arbejder med",
+      vocabularyOf("Vi arbejder. Hver medarbejder har en leder."),
+    ).concepts;
+    const i = arbejder.terms.indexOf(normaliseWord("medarbejder"));
+    expect(i < 0 || arbejder.weights[i] < 1).toBe(true); // at most a compound ending in it, not the word itself
+  });
+
   it("should search at most MAX_QUERY_TERMS terms", () => {
     const words = Array.from(
       { length: MAX_QUERY_TERMS + 5 },

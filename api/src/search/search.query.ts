@@ -135,6 +135,66 @@ class QueryBuilder {
   }
 }
 
+/**
+ * The index term of a stem the stemmer left inflected: a Danish past tense or participle of a weak verb ends in
+ * -t or -te ("mødt", "mødte", "gemt"), which the Snowball stemmer keeps ("moedt", "gemt") while it cuts the
+ * articles' "møde", "gemme" to "moed", "gem". An unknown stem ending in t whose stem without it is indexed is that
+ * word (not after s: "journalist" is no form of "journalisere"); any other stem is returned as it is.
+ */
+export function inflectedAs(term: string, vocabulary: Vocabulary): string {
+  if (term.length < 4 || !term.endsWith("t") || term.endsWith("st") || vocabulary.hasTerm(term)) return term;
+  const base = term.slice(0, -1);
+  return vocabulary.hasTerm(base) ? base : term;
+}
+
+/**
+ * The parts of a compound the index does not have, or null: a word that starts with a stop word ("overhovedet",
+ * "underskrive") is a particle and a word, not two things; its parts would be a stop word no passage is counted
+ * for and a fragment, two telling words no article has where the question has one.
+ */
+function compoundParts(word: string): [string, string] | null {
+  const parts = splitCompound(word);
+  return parts?.every((p) => normaliseWord(p)) ? parts : null;
+}
+
+/**
+ * Danish verb particles (a closed word class) as they start the joined verb: 'tage imod' is 'modtage', 'sende ind'
+ * 'indsende', 'betale tilbage' 'tilbagebetale', 'skrive under' 'underskrive'. Keys are folded (æøå written out).
+ * Not the prepositions that mostly follow a verb as such ('arbejde med' is no 'medarbejde', 'klage til' no
+ * 'tilklage'): med, til, fra, på, om.
+ */
+const PARTICLES: ReadonlyMap<string, string> = new Map([
+  ["imod", "mod"],
+  ["mod", "mod"],
+  ["ind", "ind"],
+  ["ud", "ud"],
+  ["op", "op"],
+  ["ned", "ned"],
+  ["af", "af"],
+  ["over", "over"],
+  ["under", "under"],
+  ["frem", "frem"],
+  ["tilbage", "tilbage"],
+  ["sammen", "sammen"],
+  ["bort", "bort"],
+  ["hjem", "hjem"],
+]);
+
+/**
+ * How many Danish letters an index term has: a folded æ, ø or å ('ae', 'oe', 'aa', as terms are stored and as
+ * people type without a Danish keyboard) is one letter ('koer', the stem of 'kører', has three).
+ */
+export function lettersOf(term: string): number {
+  return term.length - (term.match(/ae|oe|aa/g)?.length ?? 0);
+}
+
+/** A Danish word, also when written without a Danish keyboard ('koerer' is 'kører', not a typo of 'fører'). */
+function isDanishWritten(word: string): boolean {
+  if (isDanishWord(word)) return true;
+  const danish = word.toLowerCase().replace(/ae|oe|aa/g, (c) => ({ ae: "æ", oe: "ø", aa: "å" })[c] ?? c);
+  return danish !== word.toLowerCase() && isDanishWord(danish);
+}
+
 /** Query text → index terms (stemmed, stop words dropped, unknown words typo-corrected, related terms added). */
 export function analyseQuery(query: unknown, vocabulary: Vocabulary): AnalysedQuery {
   const empty = (text = "", truncated = false): AnalysedQuery => ({
@@ -154,7 +214,17 @@ export function analyseQuery(query: unknown, vocabulary: Vocabulary): AnalysedQu
   let previous: { word: string; term: string; concept: QueryConcept } | null = null;
   for (const { word } of wordSpans(text)) {
     if (terms.length >= MAX_QUERY_TERMS) break;
-    const term = normaliseWord(word);
+    // a verb and its particle written apart ('tage imod', 'sende ind') as the articles join them ('modtage')
+    const particle = PARTICLES.get(fold(word));
+    if (particle !== undefined && previous) {
+      const joined = normaliseWord(particle + previous.word);
+      if (joined && joined !== previous.term && vocabulary.hasTerm(joined)) {
+        q.exact(previous.concept, joined, 1);
+        previous = null;
+        continue; // the particle has no meaning of its own
+      }
+    }
+    const term = inflectedAs(normaliseWord(word), vocabulary);
     if (word.length < 2 || !term) {
       previous = null;
       continue;
@@ -197,11 +267,11 @@ export function analyseQuery(query: unknown, vocabulary: Vocabulary): AnalysedQu
       const expansions =
         compounds.length > 0
           ? compounds
-          : term.length >= MIN_STEM_PREFIX_LENGTH || term === folded
+          : lettersOf(term) >= MIN_STEM_PREFIX_LENGTH || term === folded
             ? vocabulary.termsWithPrefix(term, MAX_HIGHLIGHT_EXPANSIONS)
             : [];
       const related = relatedTerms(term).filter((r) => vocabulary.hasTerm(r));
-      const parts = expansions.length > 0 || related.length > 0 ? null : splitCompound(word);
+      const parts = expansions.length > 0 || related.length > 0 ? null : compoundParts(word);
       if (expansions.length > 0) {
         // 2. The start of indexed words (someone still typing): match as a prefix.
         terms.push(term);
@@ -213,7 +283,7 @@ export function analyseQuery(query: unknown, vocabulary: Vocabulary): AnalysedQu
         }
         q.expand(c, term);
         q.settle(c, expansions.slice(0, 20));
-      } else if (!isDanishWord(word) && vocabulary.correct(word)) {
+      } else if (!isDanishWritten(word) && vocabulary.correct(word)) {
         // 3. A typo: the closest indexed word within the typo budget. A real Danish word is never "corrected"
         // into another one: it is a word the knowledge base does not have.
         const corrected = vocabulary.correct(word) as NonNullable<ReturnType<Vocabulary["correct"]>>;
