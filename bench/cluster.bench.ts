@@ -25,6 +25,7 @@ import {
   percentile,
   startProvider,
   summary,
+  TOKENS_PER_ANSWER,
   userMix,
 } from "./cluster.chat";
 import { arg, autocannon, type CpuSplit, cpuSampler, formatCpu } from "./load";
@@ -141,9 +142,17 @@ async function bursts(a: string, b: string, tokens: string[]): Promise<void> {
     ["2 processes, crossed", [a, b], [b, a]],
   ];
   for (const [name, ask, listen] of cases) {
-    const r = await chatBurst(ask, listen, tokens, burst, rounds);
+    const r = await chatBurst(ask, listen, tokens, burst, rounds, () => cpuSampler(processes));
     const e = r.samples.length ? ` e.g. ${r.samples.join(" | ")}` : "";
     console.log(`  ${name.padEnd(22)} ${summary(r.overheads)}   errors ${r.errors}${e}   load ${load()}`);
+    if (r.cpu && r.answers > 0) {
+      // what the servers spent per answer and per streamed token, whatever share of the cores they got
+      const appCpuMs = ((r.cpu.cores.A ?? 0) + (r.cpu.cores.B ?? 0)) * r.cpu.seconds * 1000;
+      const tokens = r.answers * TOKENS_PER_ANSWER;
+      console.log(
+        `    ${formatCpu(r.cpu)}   app CPU ${(appCpuMs / r.answers).toFixed(1)} ms/answer, ${((appCpuMs * 1000) / tokens).toFixed(0)} µs/token   frames ${(r.deltaFrames / r.answers).toFixed(1)}/answer (${TOKENS_PER_ANSWER} tokens)`,
+      );
+    }
   }
 }
 

@@ -13,6 +13,7 @@
  */
 import { performance } from "node:perf_hooks";
 import { isMainThread, parentPort, Worker, workerData } from "node:worker_threads";
+import type { CpuSplit } from "./load";
 
 export const FIRST_TOKEN_MS = 300;
 const TOKEN_MS = 50;
@@ -131,7 +132,8 @@ export async function chatBurst(
   tokens: string[],
   n: number,
   rounds: number,
-): Promise<{ overheads: number[]; errors: number; samples: string[] }> {
+  sampler?: () => { stop(): CpuSplit },
+): Promise<BurstResult> {
   const seats = await Promise.all(
     Array.from({ length: n }, (_, i) =>
       seat(ask[i % ask.length], listen[i % listen.length], tokens[i % tokens.length]),
@@ -141,8 +143,17 @@ export async function chatBurst(
   const overheads: number[] = [];
   const samples: string[] = [];
   let errors = 0;
+  let cpu: CpuSplit | null = null;
+  let frames = 0;
   try {
+    let sampling: { stop(): CpuSplit } | null = null;
+    let framesBefore = 0;
     for (let round = 0; round <= rounds; round++) {
+      if (round === 1) {
+        // the warm-up round is over: count CPU and DELTA frames from here
+        sampling = sampler?.() ?? null;
+        framesBefore = deltaFrames(seats);
+      }
       const results = await Promise.allSettled(seats.map((s) => askOnce(s)));
       if (round === 0) continue;
       for (const r of results) {
@@ -153,12 +164,35 @@ export async function chatBurst(
         }
       }
     }
+    cpu = sampling?.stop() ?? null;
+    frames = deltaFrames(seats) - framesBefore;
   } finally {
     for (const s of seats) s.events.close();
     await Promise.all(seats.map((s) => s.client.dispose()));
   }
-  return { overheads, errors, samples };
+  return { overheads, errors, samples, cpu, answers: overheads.length, deltaFrames: frames };
 }
+
+export interface BurstResult {
+  overheads: number[];
+  errors: number;
+  samples: string[];
+  /** CPU of each process over the counted rounds (not the warm-up) */
+  cpu: CpuSplit | null;
+  /** answers completed in the counted rounds */
+  answers: number;
+  /** DELTA frames the subscribers received in the counted rounds */
+  deltaFrames: number;
+}
+
+function deltaFrames(seats: ChatSeat[]): number {
+  let n = 0;
+  for (const s of seats) for (const e of s.events.events) if (e.type === "DELTA") n++;
+  return n;
+}
+
+/** Tokens the fake model streams per answer (its default tokenizer: 3 characters each) */
+export const TOKENS_PER_ANSWER = Math.ceil(ANSWER.length / 3);
 
 export interface MixResult {
   users: number;

@@ -32,11 +32,30 @@ interface Listener {
   channel: Channel<ChatMessageEventPayload>;
 }
 
+/** at most this many characters in one merged DELTA (a subscriber behind gets its backlog in pieces) */
+export const MERGED_DELTA_MAX = 4_096;
+
+/**
+ * Two DELTAs of the same message waiting for a subscriber, as one (text concatenated, in order); null when
+ * they do not merge. A new object: the queued one may be shared with other subscribers.
+ */
+export function mergeDeltas(
+  queued: ChatMessageEventPayload,
+  next: ChatMessageEventPayload,
+): ChatMessageEventPayload | null {
+  if (queued.type !== "DELTA" || next.type !== "DELTA" || queued.messageId !== next.messageId) return null;
+  const text = (queued.delta ?? "") + (next.delta ?? "");
+  if (text.length > MERGED_DELTA_MAX) return null;
+  return { ...queued, delta: text };
+}
+
 /**
  * Per-session delivery of chat events in this process. The event bus hands every event to every subscriber
  * of a topic, each through its own queue, and the subscriber then filters: with N open chats every token would
  * be queued N times. The hub holds ONE subscription to the topic and passes each event only to the listeners of
  * its session (and owner). Events still travel through the bus, so a shared one spans processes.
+ * A subscriber whose socket is behind gets the DELTAs waiting for it merged (mergeDeltas): fewer frames, the
+ * same text in the same order; one that keeps up gets every DELTA as it was published.
  */
 export class SessionEventHub {
   private readonly bySession = new Map<string, Set<Listener>>();
@@ -56,10 +75,14 @@ export class SessionEventHub {
     // a client this far behind (thousands of events) misses them; the stored message stays complete
     const listener: Listener = {
       userId,
-      channel: new Channel(EVENT_BUFFER, () => {
-        own.delete(listener);
-        if (own.size === 0 && this.bySession.get(sessionId) === own) this.bySession.delete(sessionId);
-      }),
+      channel: new Channel(
+        EVENT_BUFFER,
+        () => {
+          own.delete(listener);
+          if (own.size === 0 && this.bySession.get(sessionId) === own) this.bySession.delete(sessionId);
+        },
+        mergeDeltas,
+      ),
     };
     own.add(listener);
     return listener.channel;
@@ -118,5 +141,34 @@ export function publishWhenStored(
   return (event) => {
     if (state === "open") event();
     else if (state === "holding") held.push(event);
+  };
+}
+
+/**
+ * One answer's text increments, published at most once per turn of the event loop: what `add` receives before
+ * the current turn's work is done (several tokens come out of one network read when the process is busy) goes
+ * to `publish` as one increment, so the bus, the events outbox and every subscriber's socket handle one event
+ * instead of one per token. Tokens that arrive apart (a quiet stream) are still published one by one. `flush`
+ * publishes what is waiting now (before the answer's outcome event).
+ */
+export function deltaBatcher(publish: (delta: string) => void): { add(delta: string): void; flush(): void } {
+  let unsent = "";
+  let queued = false;
+  const flush = () => {
+    queued = false;
+    if (!unsent) return;
+    const delta = unsent;
+    unsent = "";
+    publish(delta);
+  };
+  return {
+    add(delta) {
+      if (!delta) return;
+      unsent += delta;
+      if (queued) return;
+      queued = true;
+      process.nextTick(flush);
+    },
+    flush,
   };
 }

@@ -23,7 +23,12 @@ import type { EventBus } from "../events/bus";
 import type { LlmClient } from "../llm";
 import { logger } from "../logger";
 import { type AnswerLanguage, type AnswerResult, answerQuestion, type HistoryTurn } from "./answer";
-import { type ChatMessageEventPayload, type ChatMessageEventType, publishWhenStored } from "./chat.events";
+import {
+  type ChatMessageEventPayload,
+  type ChatMessageEventType,
+  deltaBatcher,
+  publishWhenStored,
+} from "./chat.events";
 import { FollowUpWriter } from "./chat.follow-ups";
 import type { ChatLimits } from "./chat.limits";
 import { ChatMessageModel, KnowledgeGapModel } from "./chat.model";
@@ -327,6 +332,21 @@ export class AnswerRunner {
     }, this.deps.limits.heartbeatMs);
     beat.unref();
 
+    // tokens that arrive in the same turn go out as one DELTA (see deltaBatcher)
+    const deltas = deltaBatcher((delta) => {
+      hooks.announce();
+      hooks.publish(() =>
+        this.deps.events.publish("CHAT_MESSAGE_EVENT", {
+          type: "DELTA",
+          sessionId: message.sessionId,
+          userId,
+          messageId: message.id,
+          delta,
+          message: null,
+        }),
+      );
+    });
+
     let result: AnswerResult;
     try {
       result = await answerQuestion({
@@ -342,17 +362,7 @@ export class AnswerRunner {
         onDelta: (delta) => {
           partial += delta;
           dirty = true;
-          hooks.announce();
-          hooks.publish(() =>
-            this.deps.events.publish("CHAT_MESSAGE_EVENT", {
-              type: "DELTA",
-              sessionId: message.sessionId,
-              userId,
-              messageId: message.id,
-              delta,
-              message: null,
-            }),
-          );
+          deltas.add(delta);
         },
       });
     } catch (err) {
@@ -376,6 +386,7 @@ export class AnswerRunner {
       };
     } finally {
       clearInterval(beat);
+      deltas.flush(); // before the outcome event
     }
 
     if (result.error) {

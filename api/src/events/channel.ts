@@ -3,6 +3,10 @@
  * `limit` queued events a subscriber this far behind misses the newest ones (it is not keeping up anyway).
  * Deliberately small: an answer streams about one event per token to every open chat, so this sits on the hot
  * path (a Repeater per hop cost several promises and closures per event).
+ *
+ * `merge` (optional): when a value has to be queued (the consumer is busy with an earlier one), it may be merged
+ * into the last queued value instead (e.g. two text increments of the same message become one). A consumer
+ * that keeps up never sees merged values: only what actually waits is merged.
  */
 export class Channel<T> implements AsyncIterableIterator<T> {
   private items: T[] = [];
@@ -13,6 +17,8 @@ export class Channel<T> implements AsyncIterableIterator<T> {
   constructor(
     private readonly limit: number,
     private readonly onClose: () => void = () => undefined,
+    /** the value that replaces `queued` (the last one waiting) and `next`, or null to queue `next` after it */
+    private readonly merge: ((queued: T, next: T) => T | null) | null = null,
   ) {}
 
   /** Queue (or hand over) one value; false when it was dropped (closed, or `limit` values already queued). */
@@ -23,6 +29,14 @@ export class Channel<T> implements AsyncIterableIterator<T> {
       this.waiting = null;
       waiting({ value, done: false });
       return true;
+    }
+    const last = this.items.length - 1;
+    if (this.merge && last >= this.head) {
+      const merged = this.merge(this.items[last] as T, value);
+      if (merged !== null) {
+        this.items[last] = merged;
+        return true;
+      }
     }
     if (this.items.length - this.head >= this.limit) return false;
     this.items.push(value);

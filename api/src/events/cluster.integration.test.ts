@@ -68,6 +68,9 @@ describe("two app processes on one store", () => {
     const { createSession } = await gqlOk(gqlUrl(a), Q.create, { title: "Klynge" }, token);
     const client = wsClient(wsUrl(b), token);
     const events = new EventCollector(client, createSession.sessionId);
+    // tokens as far apart as a real model's: B gets A's events in 50 ms batches, and the DELTAs of one batch
+    // reach a subscriber merged (they wait for its socket together), so 5 ms apart would arrive as ~3 frames
+    llm.setBehaviour({ tokenDelayMs: 30 });
     try {
       await new Promise((r) => setTimeout(r, 300)); // the subscription is registered on B
       const sent = await gqlOk(
@@ -86,6 +89,7 @@ describe("two app processes on one store", () => {
       expect(done?.message.content).toBeTruthy();
       expect(deltas.map((d) => d.delta).join("")).toBe(done?.message.content);
     } finally {
+      llm.setBehaviour({ tokenDelayMs: 5 });
       events.close();
       await client.dispose();
     }

@@ -22,9 +22,27 @@ export function buildAppSchema(): Promise<GraphQLSchema> {
     validate: false,
   }).then((schema) => {
     countTextOutput(schema);
+    passEventsThrough(schema);
     return schema;
   });
   return built;
+}
+
+/**
+ * Subscription fields whose per-event resolver only hands the event on, and whose authorization is all in their
+ * `subscribe` (chat.resolver.ts: the session's owner, checked once). Each event then skips type-graphql's
+ * resolver machinery (resolver instance, argument conversion, middlewares): an answer streams one event per
+ * token to every open chat. Not for fields with @Authorized: their check runs per event in that machinery.
+ */
+const PASS_THROUGH_SUBSCRIPTIONS = ["chatMessageEvents"];
+
+function passEventsThrough(schema: GraphQLSchema): void {
+  const fields = schema.getSubscriptionType()?.getFields() ?? {};
+  for (const name of PASS_THROUGH_SUBSCRIPTIONS) {
+    const field = fields[name];
+    if (!field) throw new Error(`no subscription ${name} to pass events through`);
+    field.resolve = (event: unknown) => event;
+  }
 }
 
 /** SDL, sorted so the file diffs cleanly. */

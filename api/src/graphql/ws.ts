@@ -29,6 +29,7 @@ import { complexityError } from "./complexity";
 import type { GraphQLContext } from "./context";
 import { formatGraphQLError } from "./errors";
 import { depthLimitRule, PARSE_OPTIONS } from "./limits";
+import { subscribeSharingExecutions } from "./ws.execute";
 import {
   allowedOrigins,
   clientIp,
@@ -100,6 +101,8 @@ export function attachGraphQLWs(
   const cleanup = useServer<Record<string, unknown> | undefined, { token?: string | null }>(
     {
       schema,
+      // an event reaching several subscribers with the same operation and user is executed once (ws.execute.ts)
+      subscribe: subscribeSharingExecutions,
       connectionInitWaitTimeout: WS_CONNECTION_INIT_TIMEOUT_MS,
       validate: (s, doc) => validate(s, doc, rules),
       onConnect: async (ctx) => {
