@@ -141,17 +141,32 @@ async function bursts(a: string, b: string, tokens: string[]): Promise<void> {
     ["2 processes, crossed", [a, b], [b, a]],
   ];
   for (const [name, ask, listen] of cases) {
-    const r = await chatBurst(ask, listen, tokens, burst, rounds);
+    let cpu: CpuSplit | undefined;
+    const r = await chatBurst(ask, listen, tokens, burst, rounds, () => {
+      const sampler = cpuSampler(processes);
+      return () => {
+        cpu = sampler.stop();
+      };
+    });
     const e = r.samples.length ? ` e.g. ${r.samples.join(" | ")}` : "";
     console.log(`  ${name.padEnd(22)} ${summary(r.overheads)}   errors ${r.errors}${e}   load ${load()}`);
+    if (cpu) console.log(`    ${cpuPerAnswer(cpu, burst * rounds)}`);
   }
+}
+
+/** CPU ms per answer of the app processes (A + B) and the store: the figure that does not depend on the load */
+function cpuPerAnswer(cpu: CpuSplit, answers: number): string {
+  const ms = (name: string) => (((cpu.cores[name] ?? 0) * cpu.seconds) / answers) * 1000;
+  return `CPU per answer: app ${(ms("A") + ms("B")).toFixed(1)} ms (A ${ms("A").toFixed(1)}, B ${ms("B").toFixed(1)})  store ${ms("store").toFixed(1)} ms  client ${ms("client").toFixed(1)} ms  (${formatCpu(cpu)})`;
 }
 
 async function mix(a: string, b: string, tokens: string[]): Promise<void> {
   console.log(
     `\nUser mix: ${users} users over 2 processes, think time 2–6 s, ${mixDuration} s (chat 30 %, search 35 %, browse 35 %)`,
   );
+  const sampler = cpuSampler(processes);
   const r = await userMix([a, b], tokens, users, mixDuration);
+  const cpu = sampler.stop();
   console.log(`  chat overhead ${summary(r.chat)}   (goal p95 ≤ 30 ms)`);
   console.log(`  search        ${summary(r.search)}`);
   console.log(`  browse        ${summary(r.browse)}`);
@@ -159,6 +174,11 @@ async function mix(a: string, b: string, tokens: string[]): Promise<void> {
     `  errors ${r.errors}${r.errorSamples.length ? ` e.g. ${r.errorSamples.join(" | ")}` : ""}   load ${load()}`,
   );
   console.log(`  chat overhead p99 ${percentile(r.chat, 99).toFixed(1)} ms`);
+  const actions = r.chat.length + r.search.length + r.browse.length;
+  const appS = ((cpu.cores.A ?? 0) + (cpu.cores.B ?? 0)) * cpu.seconds;
+  console.log(
+    `  app CPU ${appS.toFixed(1)} s for ${r.chat.length} chats + ${actions - r.chat.length} other actions (${formatCpu(cpu)})`,
+  );
 }
 
 function pidOf(child: { process: { pid?: number } }): number {

@@ -131,6 +131,8 @@ export async function chatBurst(
   tokens: string[],
   n: number,
   rounds: number,
+  /** started before the counted rounds, stopped after them (CPU per answer) */
+  measure?: () => () => void,
 ): Promise<{ overheads: number[]; errors: number; samples: string[] }> {
   const seats = await Promise.all(
     Array.from({ length: n }, (_, i) =>
@@ -141,10 +143,15 @@ export async function chatBurst(
   const overheads: number[] = [];
   const samples: string[] = [];
   let errors = 0;
+  let stop: (() => void) | undefined;
   try {
     for (let round = 0; round <= rounds; round++) {
       const results = await Promise.allSettled(seats.map((s) => askOnce(s)));
-      if (round === 0) continue;
+      if (round === rounds) stop?.();
+      if (round === 0) {
+        stop = measure?.();
+        continue;
+      }
       for (const r of results) {
         if (r.status === "fulfilled") overheads.push(r.value);
         else {
