@@ -3,6 +3,7 @@
  *   npm run bench:cluster                    everything (~2.5 min)
  *   npm run bench:cluster -- --duration 3 --connections 10 --burst 50 --rounds 2 --users 400 --mix-duration 60
  *   npm run bench:cluster -- --parts throughput,burst,mix      (any subset)
+ *   npm run bench:cluster -- --parts burst --count-commands    (store commands per answer, through a proxy)
  * 1. throughput: GET /api/knowledge and a GraphQL searchKnowledge query, signed in as the built-in admin,
  *    1 process vs 2 (connections split between their ports; req/s summed; `--duration` s per run).
  * 2. burst: `--burst` (50) questions at the same moment, first-token overhead (bench/cluster.chat.ts) with
@@ -28,6 +29,7 @@ import {
   userMix,
 } from "./cluster.chat";
 import { arg, autocannon, type CpuSplit, cpuSampler, formatCpu } from "./load";
+import { perAnswer, startWireCounter, type WireCounter } from "./wire-count";
 
 const duration = arg("duration", 5);
 const connections = arg("connections", 20);
@@ -38,6 +40,9 @@ const mixDuration = arg("mix-duration", 60);
 const profArg = process.argv.indexOf("--cpu-prof");
 /** `--cpu-prof DIR`: app A writes a V8 CPU profile there when it stops (open it in Chrome DevTools) */
 const profDir = profArg >= 0 ? process.argv[profArg + 1] : null;
+/** `--count-commands`: the apps reach the store through a counting proxy; bursts print commands per answer */
+const countCommands = process.argv.includes("--count-commands");
+let counter: WireCounter | null = null;
 const partsArg = process.argv.indexOf("--parts");
 const parts = new Set(
   (partsArg >= 0 ? process.argv[partsArg + 1] : "throughput,burst,mix").split(",").map((p) => p.trim()),
@@ -142,15 +147,19 @@ async function bursts(a: string, b: string, tokens: string[]): Promise<void> {
   ];
   for (const [name, ask, listen] of cases) {
     let cpu: CpuSplit | undefined;
+    let commands = "";
     const r = await chatBurst(ask, listen, tokens, burst, rounds, () => {
       const sampler = cpuSampler(processes);
+      const before = counter?.counts();
       return () => {
         cpu = sampler.stop();
+        if (counter && before) commands = perAnswer(before, counter.counts(), burst * rounds);
       };
     });
     const e = r.samples.length ? ` e.g. ${r.samples.join(" | ")}` : "";
     console.log(`  ${name.padEnd(22)} ${summary(r.overheads)}   errors ${r.errors}${e}   load ${load()}`);
     if (cpu) console.log(`    ${cpuPerAnswer(cpu, burst * rounds)}`);
+    if (commands) console.log(`    ${commands}`);
   }
 }
 
@@ -189,8 +198,9 @@ function pidOf(child: { process: { pid?: number } }): number {
 async function main(): Promise<void> {
   const provider = await startProvider();
   const store = await startStoreProcess();
+  counter = countCommands ? await startWireCounter(store.first) : null;
   const env = {
-    MONGODB_URI: store.first,
+    MONGODB_URI: counter?.uri ?? store.first,
     JWT_SECRET: randomBytes(32).toString("hex"),
     ADMIN_PASSWORD: PASSWORD,
     LOG_LEVEL: "silent",
@@ -218,6 +228,7 @@ async function main(): Promise<void> {
     if (parts.has("mix")) await mix(a.url, b.url, accounts);
   } finally {
     await Promise.all([a.stop(), b.stop()]);
+    await counter?.close();
     await store.stop();
     await provider.close();
   }
