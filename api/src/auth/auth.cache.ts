@@ -41,7 +41,7 @@ export const FOLLOWED_TTL_MS = 60_000;
  * The change streams count as caught up while every change committed before now − FOLLOWED_LAG_MS has been
  * handed out (and cleared the cache). Below AUTH_CACHE_TTL_MS, so a change is seen within 1 s either way.
  */
-export const FOLLOWED_LAG_MS = 750;
+export const FOLLOWED_LAG_MS = 900;
 /** At most this many sessions (and, separately, tokens) are remembered; the oldest are dropped first. */
 export const AUTH_CACHE_MAX = 10_000;
 

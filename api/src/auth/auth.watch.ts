@@ -11,7 +11,7 @@ import { authCache, invalidateAuthCache } from "./auth.cache";
 import { SessionModel } from "./session.model";
 
 /** A getMore on these streams waits at most this long: an idle stream reports "caught up" this often. */
-export const AUTH_FEED_AWAIT_MS = 200;
+export const AUTH_FEED_AWAIT_MS = 100;
 
 export interface AuthWatch {
   /** resolves once both streams are open (and the cache trusts entries longer) */
