@@ -55,7 +55,10 @@ function withinStall<T>(p: Promise<T>, collection: string, ms: number): Promise<
 }
 
 export interface ChangeFeedOptions {
+  /** the collection watched (with `database`: only a name for the logs) */
   collection: string;
+  /** watch every collection of the database instead (filter with `pipeline` on ns.coll) */
+  database?: boolean;
   /** default CHANGE_FEED_STALL_MS (tests) */
   stallMs?: number;
   /** how long one getMore waits for a change (default AWAIT_MS); shorter keeps caughtUpTo() closer to now */
@@ -155,11 +158,14 @@ export function openChangeFeed(opts: ChangeFeedOptions): ChangeFeed {
       try {
         const db = mongoose.connection.db;
         if (!db) throw new Error("not connected");
-        stream = db.collection(opts.collection).watch(opts.pipeline ?? [], {
+        const watchOpts = {
           ...(token ? { resumeAfter: token } : {}),
           ...(opts.fullDocument ? { fullDocument: opts.fullDocument } : {}),
           maxAwaitTimeMS: opts.awaitMs ?? AWAIT_MS,
-        });
+        };
+        stream = opts.database
+          ? db.watch(opts.pipeline ?? [], watchOpts)
+          : db.collection(opts.collection).watch(opts.pipeline ?? [], watchOpts);
         await consume(stream);
       } catch (err) {
         if (closed) return;
