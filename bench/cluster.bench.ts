@@ -3,6 +3,7 @@
  *   npm run bench:cluster                    everything (~2.5 min)
  *   npm run bench:cluster -- --duration 3 --connections 10 --burst 50 --rounds 2 --users 400 --mix-duration 60
  *   npm run bench:cluster -- --parts throughput,burst,mix      (any subset)
+ *   npm run bench:cluster -- --parts burst --count-commands    (store commands per answer, through a proxy)
  * 1. throughput: GET /api/knowledge and a GraphQL searchKnowledge query, signed in as the built-in admin,
  *    1 process vs 2 (connections split between their ports; req/s summed; `--duration` s per run).
  * 2. burst: `--burst` (50) questions at the same moment, first-token overhead (bench/cluster.chat.ts) with
@@ -29,6 +30,7 @@ import {
   userMix,
 } from "./cluster.chat";
 import { arg, autocannon, type CpuSplit, cpuSampler, formatCpu } from "./load";
+import { perAnswer, startWireCounter, type WireCounter } from "./wire-count";
 
 const duration = arg("duration", 5);
 const connections = arg("connections", 20);
@@ -39,6 +41,9 @@ const mixDuration = arg("mix-duration", 60);
 const profArg = process.argv.indexOf("--cpu-prof");
 /** `--cpu-prof DIR`: app A writes a V8 CPU profile there when it stops (open it in Chrome DevTools) */
 const profDir = profArg >= 0 ? process.argv[profArg + 1] : null;
+/** `--count-commands`: the apps reach the store through a counting proxy; bursts print commands per answer */
+const countCommands = process.argv.includes("--count-commands");
+let counter: WireCounter | null = null;
 const partsArg = process.argv.indexOf("--parts");
 const parts = new Set(
   (partsArg >= 0 ? process.argv[partsArg + 1] : "throughput,burst,mix").split(",").map((p) => p.trim()),
@@ -142,25 +147,45 @@ async function bursts(a: string, b: string, tokens: string[]): Promise<void> {
     ["2 processes, crossed", [a, b], [b, a]],
   ];
   for (const [name, ask, listen] of cases) {
-    const r = await chatBurst(ask, listen, tokens, burst, rounds, () => cpuSampler(processes));
+    let commands = "";
+    const r = await chatBurst(ask, listen, tokens, burst, rounds, () => {
+      const sampler = cpuSampler(processes);
+      const before = counter?.counts();
+      return {
+        stop() {
+          if (counter && before) commands = perAnswer(before, counter.counts(), burst * rounds);
+          return sampler.stop();
+        },
+      };
+    });
     const e = r.samples.length ? ` e.g. ${r.samples.join(" | ")}` : "";
     console.log(`  ${name.padEnd(22)} ${summary(r.overheads)}   errors ${r.errors}${e}   load ${load()}`);
     if (r.cpu && r.answers > 0) {
       // what the servers spent per answer and per streamed token, whatever share of the cores they got
       const appCpuMs = ((r.cpu.cores.A ?? 0) + (r.cpu.cores.B ?? 0)) * r.cpu.seconds * 1000;
       const tokens = r.answers * TOKENS_PER_ANSWER;
+      console.log(`    ${cpuPerAnswer(r.cpu, r.answers)}`);
       console.log(
-        `    ${formatCpu(r.cpu)}   app CPU ${(appCpuMs / r.answers).toFixed(1)} ms/answer, ${((appCpuMs * 1000) / tokens).toFixed(0)} µs/token   frames ${(r.deltaFrames / r.answers).toFixed(1)}/answer (${TOKENS_PER_ANSWER} tokens)`,
+        `    app CPU ${((appCpuMs * 1000) / tokens).toFixed(0)} µs/token   frames ${(r.deltaFrames / r.answers).toFixed(1)}/answer (${TOKENS_PER_ANSWER} tokens)`,
       );
     }
+    if (commands) console.log(`    ${commands}`);
   }
+}
+
+/** CPU ms per answer of the app processes (A + B) and the store: the figure that does not depend on the load */
+function cpuPerAnswer(cpu: CpuSplit, answers: number): string {
+  const ms = (name: string) => (((cpu.cores[name] ?? 0) * cpu.seconds) / answers) * 1000;
+  return `CPU per answer: app ${(ms("A") + ms("B")).toFixed(1)} ms (A ${ms("A").toFixed(1)}, B ${ms("B").toFixed(1)})  store ${ms("store").toFixed(1)} ms  client ${ms("client").toFixed(1)} ms  (${formatCpu(cpu)})`;
 }
 
 async function mix(a: string, b: string, tokens: string[]): Promise<void> {
   console.log(
     `\nUser mix: ${users} users over 2 processes, think time 2–6 s, ${mixDuration} s (chat 30 %, search 35 %, browse 35 %)`,
   );
+  const sampler = cpuSampler(processes);
   const r = await userMix([a, b], tokens, users, mixDuration);
+  const cpu = sampler.stop();
   console.log(`  chat overhead ${summary(r.chat)}   (goal p95 ≤ 30 ms)`);
   console.log(`  search        ${summary(r.search)}`);
   console.log(`  browse        ${summary(r.browse)}`);
@@ -168,6 +193,11 @@ async function mix(a: string, b: string, tokens: string[]): Promise<void> {
     `  errors ${r.errors}${r.errorSamples.length ? ` e.g. ${r.errorSamples.join(" | ")}` : ""}   load ${load()}`,
   );
   console.log(`  chat overhead p99 ${percentile(r.chat, 99).toFixed(1)} ms`);
+  const actions = r.chat.length + r.search.length + r.browse.length;
+  const appS = ((cpu.cores.A ?? 0) + (cpu.cores.B ?? 0)) * cpu.seconds;
+  console.log(
+    `  app CPU ${appS.toFixed(1)} s for ${r.chat.length} chats + ${actions - r.chat.length} other actions (${formatCpu(cpu)})`,
+  );
 }
 
 function pidOf(child: { process: { pid?: number } }): number {
@@ -178,11 +208,15 @@ function pidOf(child: { process: { pid?: number } }): number {
 async function main(): Promise<void> {
   const provider = await startProvider();
   const store = await startStoreProcess();
+  counter = countCommands ? await startWireCounter(store.first) : null;
   const env = {
-    MONGODB_URI: store.first,
+    MONGODB_URI: counter?.uri ?? store.first,
     JWT_SECRET: randomBytes(32).toString("hex"),
     ADMIN_PASSWORD: PASSWORD,
     LOG_LEVEL: "silent",
+    // as the Docker image runs: graphql-js, express and others take their production paths (graphql-js checks
+    // every value's class in development: ~9 % of a streamed delta's delivery)
+    NODE_ENV: "production",
     OPENAI_BASE_URL: provider.baseURL,
     // the mix has several virtual users per account (ACCOUNTS_MAX accounts)
     CHAT_LIMITS: JSON.stringify({
@@ -207,6 +241,7 @@ async function main(): Promise<void> {
     if (parts.has("mix")) await mix(a.url, b.url, accounts);
   } finally {
     await Promise.all([a.stop(), b.stop()]);
+    await counter?.close();
     await store.stop();
     await provider.close();
   }

@@ -25,6 +25,7 @@ import { ChatService } from "./chat/chat.service";
 import type { AppConfig } from "./config";
 import "./auth/auth.events";
 import { invalidateAuthCache } from "./auth/auth.cache";
+import { watchAuthChanges } from "./auth/auth.watch";
 import { emitSessionsChanged } from "./auth/session-events";
 import { type EventBus, onEvent } from "./events/bus";
 import { storeHasChangeStreams } from "./events/change-feed";
@@ -163,11 +164,13 @@ export function createServices(config: AppConfig, opts: ServicesOptions = {}): S
     knowledge.resync();
   });
   const articles = shared ? knowledge.followStoreChanges() : null;
+  // users and sessions changed by any client clear the auth cache here at once (and let it trust entries longer)
+  const signIns = shared ? watchAuthChanges() : null;
   return {
     config,
     events,
     ready: async () => {
-      await Promise.all([storeBus?.ready, articles?.ready]);
+      await Promise.all([storeBus?.ready, articles?.ready, signIns?.ready]);
     },
     mailer,
     limits,
@@ -184,7 +187,7 @@ export function createServices(config: AppConfig, opts: ServicesOptions = {}): S
     close: async () => {
       await notion.close();
       disconnectActivityLog();
-      await Promise.all([stopSessions(), stopResync(), articles?.close()]);
+      await Promise.all([stopSessions(), stopResync(), articles?.close(), signIns?.close()]);
       // queued mail work (tokens and sends) still needs the database and the transport
       await Promise.all([chat.close(), knowledge.searchesRecorded(), mailer.idle(), knowledge.close()]);
       mailer.close();

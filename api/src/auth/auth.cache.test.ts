@@ -28,6 +28,31 @@ describe("AuthCache", () => {
     expect(cache.get("s2", "u1", 10)).toBeDefined();
   });
 
+  it("should trust an entry longer only while other processes' changes are followed and caught up", () => {
+    const cache = new AuthCache(1_000, 100, 60_000, 750);
+    let caughtUp = 0;
+    cache.follow({ since: 500, caughtUpTo: () => caughtUp });
+    cache.set("s1", entry("u1", 100_000), cache.begin(), 1_000);
+    caughtUp = 4_300;
+    expect(cache.get("s1", "u1", 5_000)).toBeDefined(); // every change before 4 250 seen
+    caughtUp = 4_200;
+    expect(cache.get("s1", "u1", 5_000)).toBeUndefined(); // the streams lag (stalled, reopening): 1 s rule
+    caughtUp = 4_900;
+    expect(cache.get("s1", "u1", 5_000)).toBeDefined(); // caught up again: the entry was kept
+    caughtUp = 60_990;
+    expect(cache.get("s1", "u1", 61_000)).toBeUndefined(); // FOLLOWED_TTL over
+    // read before the streams were open: a change in between may have been missed
+    cache.set("s2", entry("u1", 100_000), cache.begin(), 400);
+    expect(cache.get("s2", "u1", 1_300)).toBeDefined();
+    caughtUp = 1_500;
+    expect(cache.get("s2", "u1", 1_500)).toBeUndefined();
+    // no longer followed: 1 s
+    cache.set("s3", entry("u1", 100_000), cache.begin(), 1_000);
+    cache.follow(null);
+    caughtUp = 2_500;
+    expect(cache.get("s3", "u1", 2_500)).toBeUndefined();
+  });
+
   it("should stay within its size, dropping the oldest entries", () => {
     const cache = new AuthCache(1_000, 3);
     for (const sid of ["a", "b", "c", "d"]) cache.set(sid, entry(), cache.begin(), 0);

@@ -16,8 +16,12 @@
  *   password change or reset, revocation, deletion). A lookup that was already running when the cache was
  *   cleared does not store its (possibly older) result.
  * - Changes made by ANOTHER process (the CLI deleting a user or revoking sessions while the server runs, a
- *   second server) are not signalled: an entry is trusted for at most AUTH_CACHE_TTL_MS (1 s) after it was
- *   read, so such a token keeps working for up to one second.
+ *   second server): an entry is trusted for at most AUTH_CACHE_TTL_MS (1 s) after it was read, so such a token
+ *   keeps working for up to one second. Several processes over one store (auth.watch.ts): change streams on the
+ *   users and sessions collections clear the cache on every such change, by any client; while they are caught
+ *   up (every change committed before now − FOLLOWED_LAG_MS has been seen) an entry read since they started
+ *   is trusted up to FOLLOWED_TTL_MS. A stalled, dropped or lagging stream falls back to the 1 s rule at once,
+ *   so a change anywhere is seen within 1 s either way.
  * - An entry is never used past its session's expiry.
  * Writes that bypass mongoose models (mongoose.connection.collection("users").updateOne(...)) are not seen
  * either: write users and sessions through their models.
@@ -28,6 +32,16 @@ import { onUserWrites } from "../users/user.model";
 
 /** How long an entry is trusted without asking the store (the window for other processes' changes). */
 export const AUTH_CACHE_TTL_MS = 1_000;
+/**
+ * While the users and sessions change streams are caught up, an entry is trusted this long (a signed-in user's
+ * requests cost no store round trip for a minute instead of a second).
+ */
+export const FOLLOWED_TTL_MS = 60_000;
+/**
+ * The change streams count as caught up while every change committed before now − FOLLOWED_LAG_MS has been
+ * handed out (and cleared the cache). Below AUTH_CACHE_TTL_MS, so a change is seen within 1 s either way.
+ */
+export const FOLLOWED_LAG_MS = 900;
 /** At most this many sessions (and, separately, tokens) are remembered; the oldest are dropped first. */
 export const AUTH_CACHE_MAX = 10_000;
 
@@ -71,29 +85,57 @@ export interface CachedAuth {
   user: Record<string, unknown>;
   /** when the login session expires (ms since the epoch) */
   sessionExpires: number;
-  /** until when this entry may be used without asking the store (ms since the epoch) */
-  trustedUntil: number;
+  /** when it was read from the store (ms since the epoch; the lookup's start) */
+  readAt: number;
+}
+
+/** What keeps the cache in step with other processes' changes (auth.watch.ts). */
+export interface AuthFollower {
+  /** entries read from this moment on (ms since the epoch) are covered */
+  since: number;
+  /** every users/sessions change committed before this moment (ms since the epoch) has cleared the cache */
+  caughtUpTo(): number;
 }
 
 export class AuthCache {
   private readonly entries = new Map<string, CachedAuth>();
   /** increases on every invalidation: lookups that started before one do not store their result */
   private generation = 0;
+  private follower: AuthFollower | null = null;
 
   constructor(
     private readonly ttlMs = AUTH_CACHE_TTL_MS,
     private readonly max = AUTH_CACHE_MAX,
+    private readonly followedTtlMs = FOLLOWED_TTL_MS,
+    private readonly followedLagMs = FOLLOWED_LAG_MS,
   ) {}
+
+  /** Other processes' changes are followed (or, null, no longer): entries may be trusted longer meanwhile. */
+  follow(follower: AuthFollower | null): void {
+    this.follower = follower;
+  }
 
   /** The cached authentication of session `sid` for user `userId`, if still usable. */
   get(sid: string, userId: string, nowMs = Date.now()): CachedAuth | undefined {
     const entry = this.entries.get(sid);
     if (!entry) return undefined;
-    if (entry.userId !== userId || nowMs >= entry.trustedUntil || nowMs >= entry.sessionExpires) {
+    if (entry.userId !== userId || nowMs >= entry.sessionExpires) {
       this.entries.delete(sid);
       return undefined;
     }
-    return entry;
+    const age = nowMs - entry.readAt;
+    if (age < this.ttlMs) return entry;
+    const f = this.follower;
+    // older than 1 s: only while every change up to a moment ago has been seen (and would have removed it)
+    if (
+      f &&
+      age < this.followedTtlMs &&
+      entry.readAt >= f.since &&
+      f.caughtUpTo() >= nowMs - this.followedLagMs
+    )
+      return entry;
+    if (age >= this.followedTtlMs || !f) this.entries.delete(sid);
+    return undefined;
   }
 
   /** Call before reading the store; pass the result to set() so a result older than an invalidation is dropped. */
@@ -101,13 +143,15 @@ export class AuthCache {
     return this.generation;
   }
 
-  set(sid: string, entry: Omit<CachedAuth, "trustedUntil">, generation: number, readAtMs = Date.now()): void {
+  set(sid: string, entry: Omit<CachedAuth, "readAt">, generation: number, readAtMs = Date.now()): void {
     if (generation !== this.generation) return;
     evictOldest(this.entries, this.max);
-    this.entries.set(sid, { ...entry, trustedUntil: readAtMs + this.ttlMs });
+    // re-inserted: the map's order stays oldest read first
+    this.entries.delete(sid);
+    this.entries.set(sid, { ...entry, readAt: readAtMs });
   }
 
-  /** Forget everything (a user or session changed in this process). */
+  /** Forget everything (a user or session changed, here or elsewhere). */
   clear(): void {
     this.generation++;
     this.entries.clear();

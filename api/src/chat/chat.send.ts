@@ -40,6 +40,7 @@ import type { AnswerRunner } from "./chat.runner";
 import { type ChatScopeInput, ChatScopes, NO_SCOPE_SOURCES, scopedRetrieve } from "./chat.scope";
 import { scopeNote, storedScope } from "./chat.scope-view";
 import { claimSend, noTree } from "./chat.send-claim";
+import { asLean, newTurn } from "./chat.turn";
 
 /** the sendMessage response waits for its answer to get under way at most this long (slow retrieval) */
 export const RESPOND_AFTER_START_MAX_MS = 250;
@@ -203,26 +204,14 @@ export class ChatSender {
     const { runner, users } = this.deps;
     const uid = userOid(userId);
     const now = new Date();
-    const userMessage = new ChatMessageModel({
+    // plain documents, inserted through the driver (chat.turn.ts): no mongoose documents on the hot path
+    const { question: userMessage, answer: assistant } = newTurn({
       userId: uid,
       sessionId,
-      role: "user",
       content: valid.content,
-      timestamp: now,
-    });
-    const assistant = new ChatMessageModel({
-      userId: uid,
-      sessionId,
-      role: "assistant",
-      content: "",
-      // after the question, also when both land in the same millisecond
-      timestamp: new Date(now.getTime() + 1),
-      replyTo: userMessage._id,
-      parentId: userMessage._id,
-      status: "pending",
+      now,
       mode: runner.mode,
       worker: runner.workerId,
-      heartbeatAt: now,
     });
     // One round trip before the model is asked, in parallel: one of the user's answer slots, the ownership check
     // with "last used" (the session as it was before; the answer becomes the shown branch's end), the messages
@@ -239,13 +228,13 @@ export class ChatSender {
     let started = false;
     try {
       const parent = newQuestionParent(session.activeLeafId, tree);
-      userMessage.set("parentId", parent ? objectId(parent) : null);
+      userMessage.parentId = parent ? objectId(parent) : null;
       const history = branchHistory(tree, parent, this.deps.limits.historyMessages);
       // the first question names the session: its first words now, the model's title later (in the background)
       const title = session.titled ? session.title : fallbackSessionTitle(valid.content);
       // the session's scope: retrieval sees only its articles, and the answer keeps the scope it was made in
       const scope = storedScope(session.scope);
-      if (scope) assistant.set("scope", scope);
+      if (scope) assistant.scope = scope;
       const filter = await this.scopes.filterOf(userId, scope);
       // The model is asked while the question is being stored: the insert and the retrieval run beside the
       // model request, and the answer's events wait for the insert (the runner holds them until `stored`). One
@@ -253,7 +242,7 @@ export class ChatSender {
       // stopped and the caller gets the error (keeping its text).
       const retrieve = prefetchRetrieval(valid.content, history, scopedRetrieve(this.deps.retrieve, filter));
       const stored = Promise.all([
-        ChatMessageModel.insertMany([userMessage, assistant], { ordered: true }),
+        ChatMessageModel.collection.insertMany([userMessage, assistant], { ordered: true }),
         session.titled
           ? undefined
           : ChatSessionModel.updateOne(
@@ -261,7 +250,7 @@ export class ChatSender {
               { $set: { title, titled: true } },
             ).catch((err) => logger.warn({ err, sessionId }, "chat: session title not saved")),
       ]).then(() => undefined);
-      const assistantView = presentMessage(assistant.toObject());
+      const assistantView = presentMessage(asLean(assistant));
       const answerStarted = runner.start(
         {
           message: assistantView,
@@ -305,7 +294,7 @@ export class ChatSender {
       await firstOf(answerStarted, RESPOND_AFTER_START_MAX_MS);
       return {
         session: presentSession({ ...session, title, lastUpdated: now }),
-        userMessage: presentMessage(userMessage.toObject()),
+        userMessage: presentMessage(asLean(userMessage)),
         assistantMessage: assistantView,
       };
     } catch (err) {

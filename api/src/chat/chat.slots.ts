@@ -14,6 +14,8 @@ export const SLOTS_COLLECTION = "chat_answer_slots";
 export const SLOT_LEASE_MS = 15_000;
 /** how often a process renews the leases it holds */
 export const SLOT_RENEW_MS = 5_000;
+/** slots freed in one command at most */
+const RELEASE_BATCH_MAX = 200;
 
 interface SlotDoc {
   _id: string;
@@ -31,6 +33,10 @@ function collection() {
 export class StoreAnswerSlots {
   /** slot id → lease, for the slots this process holds */
   private readonly held = new Map<string, string>();
+  /** released here, waiting for their delete in the store (releaseInStore) */
+  private releasing: Array<{ _id: string; lease: string }> = [];
+  /** slot id → its release being written (an acquire of that slot here waits for it) */
+  private readonly unreleased = new Map<string, Promise<unknown>>();
   private readonly timer: NodeJS.Timeout;
 
   constructor(
@@ -48,6 +54,10 @@ export class StoreAnswerSlots {
    */
   async acquire(userId: string, max: number): Promise<(() => void) | null> {
     const lease = randomBytes(8).toString("hex");
+    // a slot this process has just released is free in the store only once its release is written
+    const prefix = `${userId}:`;
+    if (this.releasing.some((s) => s._id.startsWith(prefix))) void this.flushReleases();
+    for (let n = 0; n < max; n++) await this.unreleased.get(`${prefix}${n}`);
     for (let n = 0; n < max; n++) {
       const id = `${userId}:${n}`;
       if (this.held.has(id)) continue;
@@ -68,12 +78,39 @@ export class StoreAnswerSlots {
         if (released) return;
         released = true;
         if (this.held.get(id) === lease) this.held.delete(id);
-        collection()
-          .deleteOne({ _id: id, lease })
-          .catch((err) => logger.warn({ err, id }, "answer slot not released; it expires"));
+        this.releaseInStore(id, lease);
       };
     }
     return null;
+  }
+
+  /**
+   * Free a slot in the store. The slots released in the same moment (a burst of answers ending together) go
+   * in one command: one deleteMany after the current turn of the event loop instead of one deleteOne each.
+   */
+  private releaseInStore(id: string, lease: string): void {
+    this.releasing.push({ _id: id, lease });
+    if (this.releasing.length === 1) setImmediate(() => void this.flushReleases());
+  }
+
+  /** Send the pending releases now; resolves when they are done (a failure is logged: the leases expire). */
+  private flushReleases(): Promise<void> {
+    const slots = this.releasing;
+    this.releasing = [];
+    const writes: Promise<unknown>[] = [];
+    for (let i = 0; i < slots.length; i += RELEASE_BATCH_MAX) {
+      const batch = slots.slice(i, i + RELEASE_BATCH_MAX);
+      const write = collection()
+        .deleteMany(batch.length === 1 ? batch[0] : { $or: batch })
+        .catch((err) => logger.warn({ err, slots: batch.length }, "answer slots not released; they expire"))
+        .finally(() => {
+          for (const slot of batch)
+            if (this.unreleased.get(slot._id) === write) this.unreleased.delete(slot._id);
+        });
+      for (const slot of batch) this.unreleased.set(slot._id, write);
+      writes.push(write);
+    }
+    return Promise.all(writes).then(() => undefined);
   }
 
   /** Slots held in the store now (all processes) for a user (tests). */

@@ -55,9 +55,14 @@ function withinStall<T>(p: Promise<T>, collection: string, ms: number): Promise<
 }
 
 export interface ChangeFeedOptions {
+  /** the collection watched (with `database`: only a name for the logs) */
   collection: string;
+  /** watch every collection of the database instead (filter with `pipeline` on ns.coll) */
+  database?: boolean;
   /** default CHANGE_FEED_STALL_MS (tests) */
   stallMs?: number;
+  /** how long one getMore waits for a change (default AWAIT_MS); shorter keeps caughtUpTo() closer to now */
+  awaitMs?: number;
   /** stages after $changeStream ($match, $project) */
   pipeline?: mongo.Document[];
   fullDocument?: "updateLookup";
@@ -71,6 +76,12 @@ export interface ChangeFeed {
   /** resolves once the stream is open (changes committed from then on are seen) */
   ready: Promise<void>;
   close(): Promise<void>;
+  /**
+   * Every change committed before this moment (Date.now() of this process) has been handed to onChange: the
+   * start of the last wait on the store that came back with nothing new. 0 until then; it stops moving while
+   * the stream is stalled, dropped or reopening.
+   */
+  caughtUpTo(): number;
 }
 
 /** true when the connected store can watch() (a replica set: hello names its set). */
@@ -106,8 +117,18 @@ export function openChangeFeed(opts: ChangeFeedOptions): ChangeFeed {
   let resyncReason: string | null = null;
 
   const stallMs = opts.stallMs ?? CHANGE_FEED_STALL_MS;
-  /** one driver call (the aggregate or a getMore): an outcome within stallMs, or StalledError */
-  const step = (s: mongo.ChangeStream) => withinStall(s.tryNext(), opts.collection, stallMs);
+  let caughtUp = 0;
+  /**
+   * One driver call (the aggregate or a getMore): an outcome within stallMs, or StalledError. Nothing new means
+   * every change committed before the call was sent has been handed out (they come in commit order, each one
+   * handled before the next call).
+   */
+  const step = async (s: mongo.ChangeStream) => {
+    const sentAt = Date.now();
+    const change = await withinStall(s.tryNext(), opts.collection, stallMs);
+    if (change === null) caughtUp = sentAt;
+    return change;
+  };
 
   const consume = async (s: mongo.ChangeStream): Promise<void> => {
     // the first step runs the aggregate: from then on, committed changes are seen. Its answer sets the first
@@ -137,11 +158,14 @@ export function openChangeFeed(opts: ChangeFeedOptions): ChangeFeed {
       try {
         const db = mongoose.connection.db;
         if (!db) throw new Error("not connected");
-        stream = db.collection(opts.collection).watch(opts.pipeline ?? [], {
+        const watchOpts = {
           ...(token ? { resumeAfter: token } : {}),
           ...(opts.fullDocument ? { fullDocument: opts.fullDocument } : {}),
-          maxAwaitTimeMS: AWAIT_MS,
-        });
+          maxAwaitTimeMS: opts.awaitMs ?? AWAIT_MS,
+        };
+        stream = opts.database
+          ? db.watch(opts.pipeline ?? [], watchOpts)
+          : db.collection(opts.collection).watch(opts.pipeline ?? [], watchOpts);
         await consume(stream);
       } catch (err) {
         if (closed) return;
@@ -177,6 +201,7 @@ export function openChangeFeed(opts: ChangeFeedOptions): ChangeFeed {
 
   return {
     ready,
+    caughtUpTo: () => caughtUp,
     async close() {
       closed = true;
       markReady();

@@ -3,8 +3,11 @@
  * them: what happens through A is seen through B (answers streamed token by token, logouts, article edits,
  * rate limits, answers in flight).
  */
+import { decodeJwt } from "jose";
+import { mongo } from "mongoose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
+import { AUTH_CACHE_TTL_MS } from "../auth/auth.cache";
 import { EventCollector, gqlOk, Q, wsClient } from "../chat/chat.test-helpers";
 import { WS_CLOSE_UNAUTHORIZED } from "../graphql/ws";
 import { gql, rest } from "../testing/client";
@@ -119,6 +122,52 @@ describe("two app processes on one store", () => {
     expect(close?.code).toBe(WS_CLOSE_UNAUTHORIZED);
     expect((close?.at ?? Number.POSITIVE_INFINITY) - t0).toBeLessThan(1_000);
   }, 15_000);
+
+  it("a logout on A refuses on B within 1 s a token B has trusted from its cache for longer than 1 s", async () => {
+    const token = await login(a);
+    const signedIn = async () => (await rest(b, "GET", "/api/auth/status", { token })).body.isAuthenticated;
+    expect(await signedIn()).toBe(true);
+    await new Promise((r) => setTimeout(r, AUTH_CACHE_TTL_MS + 300)); // past the 1 s rule: trusted while followed
+    expect(await signedIn()).toBe(true);
+    expect((await rest(a, "POST", "/api/auth/logout", { token })).status).toBe(200);
+    const refused = await within(1_000, async () => ((await signedIn()) === false ? true : undefined));
+    expect(refused.ms).toBeLessThan(1_000);
+  }, 15_000);
+
+  it("a session ended or a user changed by another client (no app process) is seen by A and B within 1 s", async () => {
+    const token = await login(a);
+    const other = await login(a);
+    const me = async (app: { url: string }, t: string) =>
+      ((await gql(gqlUrl(app), "{ me { id role } }", {}, t)).data?.me ?? null) as { role: string } | null;
+    for (const app of [a, b]) expect((await me(app, token))?.role).toBe("ADMIN");
+    await new Promise((r) => setTimeout(r, AUTH_CACHE_TTL_MS + 300));
+    for (const app of [a, b]) expect(await me(app, other)).not.toBeNull();
+    const direct = await mongo.MongoClient.connect(store.first);
+    try {
+      // as the CLI or a script would: straight to the store, no event published by an app process
+      const { sid } = decodeJwt(token) as { sid: string };
+      expect((await direct.db().collection("sessions").deleteOne({ sid })).deletedCount).toBe(1);
+      for (const app of [a, b]) {
+        const gone = await within(1_000, async () => ((await me(app, token)) === null ? true : undefined));
+        expect(gone.ms).toBeLessThan(1_000);
+      }
+      const { sub } = decodeJwt(other) as { sub: string };
+      await direct
+        .db()
+        .collection("users")
+        .updateOne({ _id: new mongo.ObjectId(sub) }, { $set: { name: "Omdøbt udefra" } });
+      for (const app of [a, b]) {
+        const seen = await within(1_000, async () =>
+          (await gql(gqlUrl(app), "{ me { name } }", {}, other)).data?.me?.name === "Omdøbt udefra"
+            ? true
+            : undefined,
+        );
+        expect(seen.ms).toBeLessThan(1_000);
+      }
+    } finally {
+      await direct.close();
+    }
+  }, 20_000);
 
   it("an article edited through A is found by search on B, and no longer under its old words", async () => {
     const token = await login(a);

@@ -20,6 +20,12 @@ import type { ArticleView } from "./article.presenter";
 import type { PersistedIndex } from "./knowledge.persisted-index";
 
 export const DEFAULT_CHECK_INTERVAL_MS = 2_000;
+/**
+ * The article change stream counts as following the store while it has handed out every change committed
+ * before now − FOLLOWED_LAG_MS (an idle stream reports every AWAIT_MS = 1 s); then the stamp check runs in the
+ * background. A stalled or reopening stream makes reads wait for the check again.
+ */
+export const FOLLOWED_LAG_MS = 3_000;
 const DEFERRED = "embedding deferred until the index is built";
 /** Passages left without a vector (the embedding service failed) are retried at most this often. */
 export const DEFAULT_EMBED_RETRY_MS = 60_000;
@@ -81,6 +87,8 @@ export class KnowledgeCatalog {
   private stamp: string | null = null;
   private lastCheck = 0;
   private checking: Promise<void> | null = null;
+  /** the article change stream's progress (knowledge.watch.ts), when one follows the store */
+  private caughtUpTo: (() => number) | null = null;
   private tail: Promise<unknown> = Promise.resolve();
   private versionCounter = 0;
   private readonly embedRetryMs: number;
@@ -122,24 +130,47 @@ export class KnowledgeCatalog {
 
   /**
    * Make sure memory matches the store: the first call loads everything; later calls check the store's
-   * stamp at most every checkIntervalMs (concurrent callers share one check).
+   * stamp at most every checkIntervalMs (concurrent callers share one check). While a change stream keeps
+   * memory in step (follow()), that check is a safety net in the background: no read waits for it.
    */
   async ensureFresh(): Promise<void> {
     this.retryEmbeddings();
     // while the persisted index catches up with the store, answer from it (a few seconds stale at most)
     if (this.stamp !== null && (this.catchingUp || Date.now() - this.lastCheck < this.checkIntervalMs))
       return;
-    this.checking ??= this.check().finally(() => {
-      this.checking = null;
-    });
-    try {
-      await this.checking;
-    } catch (err) {
-      if (this.stamp === null) throw err; // nothing loaded yet: nothing to answer from
-      // the store did not answer the check: answer from memory (possibly a little stale) and try again later
-      this.lastCheck = Date.now();
-      logger.warn({ err }, "could not check the store for knowledge changes; answering from memory");
-    }
+    const check = this.startCheck();
+    if (this.stamp !== null && this.stamp !== "stale" && this.followed()) return;
+    await check;
+  }
+
+  /**
+   * Another process's article changes reach memory through a change stream (knowledge.watch.ts): `caughtUpTo`
+   * tells until when it has handed out every change (null: no longer followed).
+   */
+  follow(caughtUpTo: (() => number) | null): void {
+    this.caughtUpTo = caughtUpTo;
+  }
+
+  /** the change stream is alive and caught up (it answered within FOLLOWED_LAG_MS) */
+  private followed(): boolean {
+    return this.caughtUpTo !== null && this.caughtUpTo() >= Date.now() - FOLLOWED_LAG_MS;
+  }
+
+  /** The store check, shared by concurrent callers; a failure with memory loaded answers from memory. */
+  private startCheck(): Promise<void> {
+    this.checking ??= this.check()
+      .catch((err) => {
+        if (this.stamp === null) throw err; // nothing loaded yet: nothing to answer from
+        // the store did not answer the check: answer from memory (possibly a little stale) and try again later
+        this.lastCheck = Date.now();
+        logger.warn({ err }, "could not check the store for knowledge changes; answering from memory");
+      })
+      .finally(() => {
+        this.checking = null;
+      });
+    // a check nobody waits for must not be an unhandled rejection
+    this.checking.catch(() => undefined);
+    return this.checking;
   }
 
   /** Load or re-sync now, whatever the interval (start-up). */

@@ -145,10 +145,20 @@ export class KnowledgeService {
 
   /**
    * Follow article changes made by any process (other servers, the CLI, a Notion sync) through a change
-   * stream, so they are searchable here within moments; the periodic stamp check stays as the fallback.
+   * stream, so they are searchable here within moments; the periodic stamp check stays as the fallback (in the
+   * background while the stream is caught up).
    */
   followStoreChanges(): ChangeFeed {
-    return watchArticles(this.catalog);
+    const feed = watchArticles(this.catalog);
+    // while the stream is caught up, no read waits for the catalog's periodic store check
+    this.catalog.follow(() => feed.caughtUpTo());
+    return {
+      ...feed,
+      close: async () => {
+        this.catalog.follow(null);
+        await feed.close();
+      },
+    };
   }
 
   /** Changes may have been missed: compare memory with the store at the next read. */
