@@ -39,13 +39,30 @@ export function NotionSummary({
         <Paper
           key={item.key}
           variant="outlined"
-          sx={{ p: 1.5, display: "flex", flexDirection: "column-reverse", bgcolor: "background.default" }}
+          sx={{
+            p: 1.5,
+            display: "flex",
+            flexDirection: "column-reverse",
+            // the figures at the top of every tile, whether its label takes one line or two
+            justifyContent: "flex-end",
+            bgcolor: "background.default",
+          }}
           data-testid={`notion-summary-${item.key}`}
         >
           <Typography component="dt" variant="body2" color="text.secondary">
             {item.label}
           </Typography>
-          <Typography component="dd" sx={{ m: 0, fontSize: "1.5rem", fontWeight: 700, lineHeight: 1.3 }}>
+          <Typography
+            component="dd"
+            sx={{
+              m: 0,
+              // a date fits a half-width tile at 390 px
+              fontSize: { xs: "1.25rem", sm: "1.5rem" },
+              fontWeight: 700,
+              lineHeight: 1.3,
+              overflowWrap: "anywhere",
+            }}
+          >
             {item.value}
           </Typography>
         </Paper>
