@@ -255,7 +255,7 @@ async function inspect(page: Page, variant: Variant, screen: string): Promise<vo
     // the answers or the titles users wrote)
     const chrome = await page.evaluate(() => {
       const content =
-        "[data-testid=article-content], [data-testid=assistant-message], [data-testid=user-message], [data-testid=session-item], article";
+        "[data-testid=article-content], [data-testid=assistant-message], [data-testid=user-message], [data-testid=session-item], article:not([aria-labelledby=article-title])";
       const texts: string[] = [];
       for (const el of document.querySelectorAll<HTMLElement>(
         "button, a, [role=tab], [role=menuitem], label, legend, th, header, input, textarea, [aria-label]",
@@ -338,6 +338,10 @@ describe("web: a walk over every screen", () => {
         `/knowledge?article=${encodeURIComponent(articleId)}`,
         "[data-testid=article-content]",
       );
+      // the title is said once, by the page's h1, not again as the text's first heading
+      const articleTitle = await page.getByRole("heading", { level: 1 }).innerText();
+      const contentHeadings = await page.getByTestId("article-content").getByRole("heading").allInnerTexts();
+      expect(contentHeadings).not.toContain(articleTitle);
       await visit(page, variant, "search-many", "/knowledge?q=sag", "[data-testid=knowledge-result-count]");
       await visit(
         page,
