@@ -212,6 +212,8 @@ async function inspect(page: Page, variant: Variant, screen: string): Promise<vo
         if (!el.firstChild || el.children.length > 0 || el.scrollWidth <= el.clientWidth + 1) return false;
         const style = getComputedStyle(el);
         if (style.display === "inline" || !el.textContent?.trim()) return false;
+        // a label for screen readers only (1 px, clipped) is meant to be cut
+        if (el.clientWidth <= 1 || style.clip.startsWith("rect(0")) return false;
         if (el.closest("[data-overflow-ok], pre, table, input, textarea, .MuiTabs-scroller")) return false;
         // text wider than its own box: it spills over the box's edge (or is cut there)
         if (style.overflowX === "visible") return true;
