@@ -289,6 +289,8 @@ async function openSession(page: Page, variant: Variant, title: string): Promise
   if (variant.width < 600)
     await page.getByRole("button", { name: /^(Vis samtaler|Show conversations)$/ }).click();
   await page.getByTestId("session-item").filter({ hasText: title }).first().click();
+  // the drawer has closed (no half-faded backdrop in the picture)
+  if (variant.width < 600) await page.locator(".MuiBackdrop-root").first().waitFor({ state: "hidden" });
 }
 
 describe("web: a walk over every screen", () => {
