@@ -385,6 +385,12 @@ describe("web: a walk over every screen", () => {
         await inspect(admin, variant, `admin-${tab}`);
       }
       await visit(admin, variant, "admin-notion", "/admin/notion", "h1");
+      // the last-updated date stays on one line in its tile
+      const date = admin.getByTestId("notion-summary-updated").locator("dd");
+      const lines = await date.evaluate(
+        (el) => el.getBoundingClientRect().height / parseFloat(getComputedStyle(el).lineHeight),
+      );
+      expect(lines, `date "${await date.innerText()}" on one line`).toBeLessThan(1.5);
       if (variant.width >= 900) {
         // the header marks the section the page belongs to: /admin/notion is under Admin
         const current = admin

@@ -56,10 +56,10 @@ export function NotionSummary({
             component="dd"
             sx={{
               m: 0,
-              // a date fits a half-width tile at 390 px
-              fontSize: { xs: "1.25rem", sm: "1.5rem" },
+              // a date (26.11.2026, 26/11/2026) fits one line of a quarter- or half-width tile
+              fontSize: item.key === "updated" ? "1.25rem" : "1.5rem",
+              lineHeight: item.key === "updated" ? 1.56 : 1.3,
               fontWeight: 700,
-              lineHeight: 1.3,
               overflowWrap: "anywhere",
             }}
           >
