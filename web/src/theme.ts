@@ -84,6 +84,8 @@ export function createAppTheme(mode: PaletteMode): Theme {
       },
       MuiLink: { defaultProps: { underline: "hover" }, styleOverrides: { root: { fontWeight: 500 } } },
       MuiTextField: { defaultProps: { fullWidth: true } },
+      // a placeholder longer than a narrow field ends in "…" instead of being cut mid-word
+      MuiInputBase: { styleOverrides: { input: { textOverflow: "ellipsis" } } },
     },
   });
 }

@@ -1,4 +1,4 @@
-import { Box } from "@mui/material";
+import { Box, useTheme } from "@mui/material";
 import { BarChart } from "@mui/x-charts/BarChart";
 import { LineChart } from "@mui/x-charts/LineChart";
 import type { AdminStatsQuery } from "../../../gql/graphql";
@@ -34,6 +34,8 @@ export default function StatsCharts({
   activeUsersPerDay: Days;
 }) {
   const t = useT();
+  // the app's own colours (not the chart library's palette), so the charts match the theme in light and dark
+  const { palette } = useTheme();
   const sum = (days: Days) => days.reduce((acc, d) => acc + d.count, 0);
   const peak = (days: Days) => days.reduce((acc, d) => Math.max(acc, d.count), 0);
   return (
@@ -57,7 +59,13 @@ export default function StatsCharts({
               },
             ]}
             yAxis={[{ tickMinStep: 1 }]}
-            series={[{ data: messagesPerDay.map((d) => d.count), label: t("admin.stats.messages") }]}
+            series={[
+              {
+                data: messagesPerDay.map((d) => d.count),
+                label: t("admin.stats.messages"),
+                color: palette.primary.main,
+              },
+            ]}
             hideLegend
             skipAnimation
             margin={{ left: 0, right: 8, top: 8, bottom: 0 }}
@@ -87,6 +95,7 @@ export default function StatsCharts({
                 label: t("admin.stats.activeUsersLabel"),
                 area: true,
                 curve: "linear",
+                color: palette.secondary.main,
                 showMark: false,
               },
             ]}

@@ -276,7 +276,18 @@ export function SessionSidebar(props: SessionSidebarProps) {
               >
                 {groupTitle(g)}
               </Typography>
-              <Box component="ul" sx={{ listStyle: "none", m: 0, p: 0, display: "grid", gap: 0.25 }}>
+              <Box
+                component="ul"
+                // minmax(0, 1fr): a long title is cut with an ellipsis instead of widening the column
+                sx={{
+                  listStyle: "none",
+                  m: 0,
+                  p: 0,
+                  display: "grid",
+                  gridTemplateColumns: "minmax(0, 1fr)",
+                  gap: 0.25,
+                }}
+              >
                 {g.sessions.map((s) => (
                   <SessionRow
                     key={s.sessionId}

@@ -16,14 +16,25 @@ const HEADING = {
  */
 export function ArticleContent({
   content,
+  title,
   highlightedAnchor,
 }: {
   content: string;
+  /** the page's h1: an opening heading with the same text is not shown a second time */
+  title?: string;
   highlightedAnchor?: string;
 }) {
   const lines = articleLines(content);
   const out: ReactNode[] = [];
   let i = 0;
+  const first = lines.find((l) => l.kind !== "blank");
+  if (title && first?.kind === "h1" && first.text.trim() === title.trim()) {
+    // kept as an empty target, so a citation of the opening section still lands at the top of the text
+    const at = lines.indexOf(first);
+    out.push(<Box key="title-anchor" id={headingAnchor(first.text) || undefined} tabIndex={-1} />);
+    i = at + 1;
+    while (lines[i]?.kind === "blank") i++;
+  }
   while (i < lines.length) {
     const line = lines[i] as ArticleLine;
     if (line.kind === "bullet" || line.kind === "numbered") {

@@ -165,7 +165,7 @@ export function ArticleDetail({ articleId }: { articleId: string }) {
             </Box>
           )}
           <Divider sx={{ my: 3 }} />
-          <ArticleContent content={article.content} highlightedAnchor={cited} />
+          <ArticleContent content={article.content} title={article.title} highlightedAnchor={cited} />
         </CardContent>
       </Card>
     </>

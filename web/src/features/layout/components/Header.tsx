@@ -65,7 +65,8 @@ export function Header() {
               key={item.to}
               component={NavLink}
               to={item.to}
-              end
+              // "/" only for itself; the others also for the pages under them (/admin/notion is Admin)
+              end={item.to === "/"}
               color="inherit"
               sx={{
                 color: "text.secondary",
@@ -147,7 +148,13 @@ export function Header() {
           )}
           <Divider />
           {items.map((item) => (
-            <MenuItem key={item.to} component={NavLink} to={item.to} end onClick={() => setMenuAnchor(null)}>
+            <MenuItem
+              key={item.to}
+              component={NavLink}
+              to={item.to}
+              end={item.to === "/"}
+              onClick={() => setMenuAnchor(null)}
+            >
               {t(item.label)}
             </MenuItem>
           ))}

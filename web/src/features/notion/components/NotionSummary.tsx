@@ -39,13 +39,30 @@ export function NotionSummary({
         <Paper
           key={item.key}
           variant="outlined"
-          sx={{ p: 1.5, display: "flex", flexDirection: "column-reverse", bgcolor: "background.default" }}
+          sx={{
+            p: 1.5,
+            display: "flex",
+            flexDirection: "column-reverse",
+            // the figures at the top of every tile, whether its label takes one line or two
+            justifyContent: "flex-end",
+            bgcolor: "background.default",
+          }}
           data-testid={`notion-summary-${item.key}`}
         >
           <Typography component="dt" variant="body2" color="text.secondary">
             {item.label}
           </Typography>
-          <Typography component="dd" sx={{ m: 0, fontSize: "1.5rem", fontWeight: 700, lineHeight: 1.3 }}>
+          <Typography
+            component="dd"
+            sx={{
+              m: 0,
+              // a date (26.11.2026, 26/11/2026) fits one line of a quarter- or half-width tile
+              fontSize: item.key === "updated" ? "1.25rem" : "1.5rem",
+              lineHeight: item.key === "updated" ? 1.56 : 1.3,
+              fontWeight: 700,
+              overflowWrap: "anywhere",
+            }}
+          >
             {item.value}
           </Typography>
         </Paper>
