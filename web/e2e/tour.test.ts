@@ -2,7 +2,7 @@
  * The screenshot walk: every screen of the app as a signed-out visitor, as staff and as the administrator, at
  * desktop (1280 px), narrow (390 px), dark and English. Each screen is saved as
  * artifacts/screenshots/tour-<variant>-<screen>.png and must hold up: no horizontal overflow, no untranslated key,
- * no "undefined" / "NaN" / "[object Object]", no Danish interface words in English, and axe clean.
+ * no "undefined" / "NaN" / "[object Object]", no Danish interface words in English, and axe clean (light and dark desktop).
  *
  * The server is real (embedded store, retrieval-only answers: no language model), with a fake Notion workspace
  * (support/notion.ts); the staff user's data (sessions, answers with and without sources, a long session, bookmarks,
@@ -24,12 +24,15 @@ interface Variant {
   width: number;
   theme: "light" | "dark";
   language: "da" | "en";
+  /** run axe on each screen: the light and dark desktop walks (the same markup in another width or language is
+   * checked by the feature tests' own axe runs; axe is ~2 s a screen) */
+  axe?: boolean;
 }
 
 const VARIANTS: Variant[] = [
-  { name: "desktop", width: 1280, theme: "light", language: "da" },
+  { name: "desktop", width: 1280, theme: "light", language: "da", axe: true },
   { name: "narrow", width: 390, theme: "light", language: "da" },
-  { name: "dark", width: 1280, theme: "dark", language: "da" },
+  { name: "dark", width: 1280, theme: "dark", language: "da", axe: true },
   { name: "english", width: 1280, theme: "light", language: "en" },
 ];
 
@@ -178,7 +181,8 @@ async function open(variant: Variant, token?: string): Promise<Page> {
 async function inspect(page: Page, variant: Variant, screen: string): Promise<void> {
   // no spinner or skeleton still showing
   await page
-    .locator('[role="progressbar"], .MuiSkeleton-root')
+    // (a determinate bar, aria-valuenow, is a figure, not loading)
+    .locator('[role="progressbar"]:not([aria-valuenow]), .MuiSkeleton-root')
     .first()
     .waitFor({ state: "detached", timeout: 10_000 })
     .catch(() => undefined);
@@ -270,7 +274,7 @@ async function inspect(page: Page, variant: Variant, screen: string): Promise<vo
     });
     expect(chrome.match(DANISH_CHROME)?.[0] ?? null, `Danish interface text on ${label}`).toBeNull();
   }
-  await expectAccessible(page, label);
+  if (variant.axe) await expectAccessible(page, label);
 }
 
 async function visit(
