@@ -167,3 +167,64 @@ describe("the relevance gate on the sample content", () => {
     }
   });
 });
+
+describe("a question asked in everyday, English-loan or colloquial words (the lexicon)", () => {
+  const index = new KnowledgeIndex();
+  beforeAll(async () => {
+    await index.rebuildFrom([
+      {
+        id: "betalinger",
+        title: "Attestation af leverandørfakturaer",
+        category: "Økonomi",
+        content:
+          "# Attestation af leverandørfakturaer\n\n## Godkendelse\n\nFakturaer attesteres af den budgetansvarlige, " +
+          "før økonomimedarbejderen anviser dem til betaling. Beløbet noteres i økonomisystemet.\n",
+      },
+      {
+        id: "generalforsamling",
+        title: "Generalforsamling",
+        category: "Procedurer",
+        content:
+          "# Generalforsamling\n\n## Stemmeret\n\nHvert medlem har én stemme på generalforsamlingen.\n\n" +
+          "## Frister\n\nForslag skal være formanden i hænde senest fire uger før generalforsamlingen.\n",
+      },
+      {
+        id: "ansoegninger",
+        title: "Rekruttering",
+        category: "Personale",
+        content:
+          "# Rekruttering\n\n## Opbevaring\n\nAnsøgninger fra ansøgere, der ikke blev ansat, slettes efter seks måneder.\n",
+      },
+    ]);
+  });
+  const answer = async (q: string) => {
+    const res = await index.retrieve(q, { k: 5 });
+    const rel = relevances(res);
+    const best = rel.indexOf(Math.max(...rel));
+    return { article: res.passages[best]?.articleId, relevance: rel[best] ?? 0 };
+  };
+
+  it("should find the article's own term and pass the gate (a synonym counts toward the coverage)", async () => {
+    for (const [q, article] of [
+      ["Hvem approver en invoice?", "betalinger"],
+      ["Hvad er deadline for forslag til AGM?", "generalforsamling"],
+      ["Hvornår slettes CV'er?", "ansoegninger"],
+    ]) {
+      const a = await answer(q);
+      expect(a.article, q).toBe(article);
+      expect(a.relevance, q).toBeGreaterThanOrEqual(0.25);
+    }
+  });
+
+  it("should read a word the lexicon knows as that word, never as a typo of another ('vote' is no 'noteres')", () => {
+    const res = index.search("vote");
+    expect(res.query.corrections).toEqual([]);
+    expect(res.hits[0]?.articleId).toBe("generalforsamling");
+  });
+
+  it("should still decline a question on something else that only shares an everyday word", async () => {
+    for (const q of ["Hvad er deadline for at bestille julegaver?", "Hvem approver min nye kontorstol?"]) {
+      expect((await answer(q)).relevance, q).toBeLessThan(0.25);
+    }
+  });
+});

@@ -283,8 +283,16 @@ export function analyseQuery(query: unknown, vocabulary: Vocabulary): AnalysedQu
         }
         q.expand(c, term);
         q.settle(c, expansions.slice(0, 20));
+      } else if (related.length > 0) {
+        // 3. A word the index does not have, but related terms it has (the lexicon: 'deadline', 'approve',
+        // 'CV'): a known word, never "corrected" into another one ('vote' is no typo of 'noteres'). It is as
+        // telling as the articles' terms it stands for, not as a word no article has: otherwise the half of it
+        // a related term covers (LEXICON_WEIGHT) leaves the highest IDF of the question uncovered and the gate
+        // declines a question asked in everyday words.
+        q.expand(c, term);
+        q.settle(c, related);
       } else if (!isDanishWritten(word) && vocabulary.correct(word)) {
-        // 3. A typo: the closest indexed word within the typo budget. A real Danish word is never "corrected"
+        // 4. A typo: the closest indexed word within the typo budget. A real Danish word is never "corrected"
         // into another one: it is a word the knowledge base does not have.
         const corrected = vocabulary.correct(word) as NonNullable<ReturnType<Vocabulary["correct"]>>;
         if (!terms.includes(corrected.term)) {
@@ -294,10 +302,6 @@ export function analyseQuery(query: unknown, vocabulary: Vocabulary): AnalysedQu
           q.expand(c, corrected.term);
         }
         q.settle(c, [corrected.term]);
-      } else if (related.length > 0) {
-        // 4. A word the index does not have, but related terms it has (the lexicon)
-        q.expand(c, term);
-        q.settle(c, []);
       } else if (parts) {
         // 5. A compound the index does not have: its parts ('arbejdslaptop' → 'arbejd' + 'laptop').
         // The head says what the thing is ('sommerfest' is a party): it covers the word as a near-whole; the
