@@ -285,12 +285,9 @@ export function analyseQuery(query: unknown, vocabulary: Vocabulary): AnalysedQu
         q.settle(c, expansions.slice(0, 20));
       } else if (related.length > 0) {
         // 3. A word the index does not have, but related terms it has (the lexicon: 'deadline', 'approve',
-        // 'CV'): a known word, never "corrected" into another one ('vote' is no typo of 'noteres'). It is as
-        // telling as the articles' terms it stands for, not as a word no article has: otherwise the half of it
-        // a related term covers (LEXICON_WEIGHT) leaves the highest IDF of the question uncovered and the gate
-        // declines a question asked in everyday words.
+        // 'CV'): a known word, never "corrected" into another one ('vote' is no typo of 'noteres').
         q.expand(c, term);
-        q.settle(c, related);
+        q.settle(c, []);
       } else if (!isDanishWritten(word) && vocabulary.correct(word)) {
         // 4. A typo: the closest indexed word within the typo budget. A real Danish word is never "corrected"
         // into another one: it is a word the knowledge base does not have.
