@@ -7,7 +7,6 @@
  */
 import { execFileSync, spawn } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
@@ -18,7 +17,7 @@ import { SCHEMA_FILE } from "./graphql/schema";
 import { SAMPLE_CONTENT_DIR } from "./knowledge/knowledge.import";
 import { indexFormatKey } from "./search/search.persist";
 import { rest } from "./testing/client";
-import { type Child, startStoreProcess } from "./testing/processes";
+import { type Child, freePort, startStoreProcess } from "./testing/processes";
 
 const API = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const dir = fs.mkdtempSync(path.join(API, "dist-test-"));
@@ -53,17 +52,6 @@ describe("bundled server", () => {
     });
   }, 120_000); // bundling every npm package takes a few seconds, several times that on a busy machine
 });
-
-/** A port free a moment ago (the bundled server is told its port, as in production). */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer().listen(0, "127.0.0.1", () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-    srv.on("error", reject);
-  });
-}
 
 async function until<T>(ms: number, check: () => Promise<T | undefined>): Promise<T> {
   const t0 = Date.now();

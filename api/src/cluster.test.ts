@@ -5,11 +5,11 @@
  */
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
+import { freePort } from "./testing/processes";
 
 const API = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "vidensbank-cluster-"));
@@ -23,16 +23,6 @@ afterAll(async () => {
   }
   fs.rmSync(dataDir, { recursive: true, force: true });
 }, 30_000);
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer().listen(0, "127.0.0.1", () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-    srv.on("error", reject);
-  });
-}
 
 describe("npm run start:cluster", () => {
   it("should fork its workers from the bundled server and answer on the shared port", async () => {

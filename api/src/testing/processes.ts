@@ -4,6 +4,7 @@
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
+import net from "node:net";
 import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
 
@@ -113,4 +114,15 @@ export async function startAppProcess(
   const first = await firstLine(child, "app process", 60_000, (line) => line.startsWith('{"url"'));
   const { url } = JSON.parse(first) as { url: string };
   return { process: child, first, url, stop: stopper(child) };
+}
+
+/** A port free a moment ago, for a server that must be told its port (as in production) rather than take 0. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer().listen(0, "127.0.0.1", () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+    srv.on("error", reject);
+  });
 }
