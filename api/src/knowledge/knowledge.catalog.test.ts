@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApp, type TestApp } from "../testing/app";
 import { ArticleModel } from "./article.model";
-import { FOLLOWED_LAG_MS, KnowledgeCatalog } from "./knowledge.catalog";
+import { CATALOG_FOLLOWED_LAG_MS, KnowledgeCatalog } from "./knowledge.catalog";
 
 let app: TestApp;
 beforeAll(async () => {
@@ -70,8 +70,8 @@ describe("KnowledgeCatalog.ensureFresh", () => {
     } finally {
       clearInterval(tick);
     }
-    // a stalled stream (no progress for longer than FOLLOWED_LAG_MS): reads wait again
-    catalog.follow(() => Date.now() - FOLLOWED_LAG_MS - 1_000);
+    // a stalled stream (no progress for longer than CATALOG_FOLLOWED_LAG_MS): reads wait again
+    catalog.follow(() => Date.now() - CATALOG_FOLLOWED_LAG_MS - 1_000);
     expect(await freshnessWait(catalog)).toBeGreaterThan(HOLD_MS / 2);
   }, 20_000);
 });

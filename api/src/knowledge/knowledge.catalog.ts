@@ -22,10 +22,10 @@ import type { PersistedIndex } from "./knowledge.persisted-index";
 export const DEFAULT_CHECK_INTERVAL_MS = 2_000;
 /**
  * The article change stream counts as following the store while it has handed out every change committed
- * before now − FOLLOWED_LAG_MS (an idle stream reports every AWAIT_MS = 1 s); then the stamp check runs in the
+ * before now − CATALOG_FOLLOWED_LAG_MS (an idle stream reports every AWAIT_MS = 1 s); then the stamp check runs in the
  * background. A stalled or reopening stream makes reads wait for the check again.
  */
-export const FOLLOWED_LAG_MS = 3_000;
+export const CATALOG_FOLLOWED_LAG_MS = 3_000;
 const DEFERRED = "embedding deferred until the index is built";
 /** Passages left without a vector (the embedding service failed) are retried at most this often. */
 export const DEFAULT_EMBED_RETRY_MS = 60_000;
@@ -151,9 +151,9 @@ export class KnowledgeCatalog {
     this.caughtUpTo = caughtUpTo;
   }
 
-  /** the change stream is alive and caught up (it answered within FOLLOWED_LAG_MS) */
+  /** the change stream is alive and caught up (it answered within CATALOG_FOLLOWED_LAG_MS) */
   private followed(): boolean {
-    return this.caughtUpTo !== null && this.caughtUpTo() >= Date.now() - FOLLOWED_LAG_MS;
+    return this.caughtUpTo !== null && this.caughtUpTo() >= Date.now() - CATALOG_FOLLOWED_LAG_MS;
   }
 
   /** The store check, shared by concurrent callers; a failure with memory loaded answers from memory. */
