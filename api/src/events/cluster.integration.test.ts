@@ -329,6 +329,28 @@ describe("two app processes on one store", () => {
       });
     }, 15_000);
 
+    it("a user's own password change through A closes their other sign-ins' sockets on B within 1 s, not the one that changed it", async () => {
+      const user = await newUser(b);
+      const other = await rest(b, "POST", "/api/auth/login", {
+        body: { email: user.input.email, password: user.input.password },
+      });
+      expect(other.status).toBe(200);
+      const [kept, ended] = await Promise.all([openSocket(b, user.token), openSocket(b, other.body.token)]);
+      const t0 = Date.now();
+      const res = await rest(a, "PUT", "/api/user/password", {
+        token: user.token,
+        body: { currentPassword: user.input.password, newPassword: "mit-nye-kodeord" },
+      });
+      expect(res.status).toBe(200);
+      const close = await closedWithin(ended.closed, 1_500);
+      expect(close?.code).toBe(WS_CLOSE_UNAUTHORIZED);
+      expect((close?.at ?? Number.POSITIVE_INFINITY) - t0).toBeLessThan(1_000);
+      expect(await signedInOn(b, other.body.token)).toBe(false);
+      expect(await signedInOn(b, user.token)).toBe(true);
+      expect(kept.socket.readyState).toBe(WebSocket.OPEN);
+      kept.socket.close();
+    }, 15_000);
+
     it("preferences saved through A reach the user's subscriber on B", async () => {
       const user = await newUser(b);
       const client = wsClient(wsUrl(b), user.token);
