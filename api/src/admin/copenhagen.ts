@@ -5,24 +5,25 @@
  */
 export const STATS_TIME_ZONE = "Europe/Copenhagen";
 
-const parts = new Intl.DateTimeFormat("en-CA", {
-  timeZone: STATS_TIME_ZONE,
-  year: "numeric",
-  month: "2-digit",
-  day: "2-digit",
-  hour: "2-digit",
-  minute: "2-digit",
-  hourCycle: "h23",
-});
+/** Built at first use, not at import: building one loads the time-zone data (milliseconds at start). */
+let parts: Intl.DateTimeFormat | null = null;
+
+function copenhagenParts(): Intl.DateTimeFormat {
+  parts ??= new Intl.DateTimeFormat("en-CA", {
+    timeZone: STATS_TIME_ZONE,
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+    hour: "2-digit",
+    minute: "2-digit",
+    hourCycle: "h23",
+  });
+  return parts;
+}
 
 function localFields(at: Date): { y: number; m: number; d: number; h: number; min: number } {
-  const get = (type: string) =>
-    Number(
-      parts
-        .formatToParts(at)
-        .find((p) => p.type === type)
-        ?.value.replace(/^24$/, "0"),
-    );
+  const fields = copenhagenParts().formatToParts(at);
+  const get = (type: string) => Number(fields.find((p) => p.type === type)?.value.replace(/^24$/, "0"));
   return { y: get("year"), m: get("month"), d: get("day"), h: get("hour"), min: get("minute") };
 }
 

@@ -1,7 +1,7 @@
 /**
  * Two app processes (A and B) on one embedded store run in its own process, as `npm run start:cluster` runs
  * them: what happens through A is seen through B (answers streamed token by token, logouts, article edits,
- * rate limits, answers in flight).
+ * rate limits, answers in flight, user deletions, password resets and changes, saved preferences, activity).
  */
 import { decodeJwt } from "jose";
 import { mongo } from "mongoose";
@@ -10,7 +10,7 @@ import WebSocket from "ws";
 import { AUTH_CACHE_TTL_MS } from "../auth/auth.cache";
 import { EventCollector, gqlOk, Q, wsClient } from "../chat/chat.test-helpers";
 import { WS_CLOSE_UNAUTHORIZED } from "../graphql/ws";
-import { gql, rest } from "../testing/client";
+import { buildUser, gql, rest } from "../testing/client";
 import { type FakeOpenAI, startFakeOpenAI } from "../testing/fake-openai";
 import { type Child, startAppPair, startStoreProcess } from "../testing/processes";
 
@@ -239,4 +239,190 @@ describe("two app processes on one store", () => {
       llm.setBehaviour({ firstTokenDelayMs: 0 });
     }
   }, 20_000);
+  describe("users and admins", () => {
+    let direct: mongo.MongoClient;
+    beforeAll(async () => {
+      direct = await mongo.MongoClient.connect(store.first);
+    });
+    afterAll(async () => {
+      await direct?.close();
+    });
+
+    const sleep = (ms: number) => new Promise((r) => setTimeout(r, Math.max(0, ms)));
+
+    /** A user registered through A (verified straight in the store, as the CLI would), signed in on `on`. */
+    async function newUser(on: { url: string }) {
+      const input = buildUser();
+      const reg = await rest(a, "POST", "/api/auth/register", { body: input });
+      if (reg.status !== 201) throw new Error(`register ${reg.status} ${JSON.stringify(reg.body)}`);
+      await direct
+        .db()
+        .collection("users")
+        .updateOne({ email: input.email }, { $set: { verified: true } });
+      const res = await rest(on, "POST", "/api/auth/login", {
+        body: { email: input.email, password: input.password },
+      });
+      if (res.status !== 200) throw new Error(`login ${res.status} ${JSON.stringify(res.body)}`);
+      return { input, id: res.body.user.id as string, token: res.body.token as string };
+    }
+
+    const signedInOn = async (app: { url: string }, token: string) =>
+      (await rest(app, "GET", "/api/auth/status", { token })).body.isAuthenticated as boolean;
+
+    /** A graphql-ws socket on `app` signed in with `token` (acknowledged); `closed`: its close code and when. */
+    async function openSocket(app: { url: string }, token: string) {
+      const socket = new WebSocket(`${app.url.replace("http", "ws")}/graphql`, "graphql-transport-ws");
+      const closed = new Promise<{ code: number; at: number }>((resolve) =>
+        socket.on("close", (code) => resolve({ code, at: Date.now() })),
+      );
+      await new Promise<void>((resolve, reject) => {
+        socket.on("open", () =>
+          socket.send(JSON.stringify({ type: "connection_init", payload: { authToken: token } })),
+        );
+        socket.on("message", (m) => JSON.parse(String(m)).type === "connection_ack" && resolve());
+        socket.on("error", reject);
+      });
+      return { socket, closed };
+    }
+
+    const closedWithin = (closed: Promise<{ code: number; at: number }>, ms: number) =>
+      Promise.race([closed, sleep(ms).then(() => null)]);
+
+    /**
+     * `user` signed in on B (a socket open there, the sign-in cached past the 1 s rule: B trusts it only while
+     * it follows the store); `act` (given an admin's token on A) must refuse the token on B and close the
+     * socket within 1 s.
+     */
+    async function endsSignInOnB(user: { token: string }, act: (admin: string) => Promise<void>) {
+      const readAt = Date.now();
+      expect(await signedInOn(b, user.token)).toBe(true);
+      const { closed } = await openSocket(b, user.token);
+      const [admin] = await Promise.all([login(a), sleep(readAt + AUTH_CACHE_TTL_MS + 100 - Date.now())]);
+      expect(await signedInOn(b, user.token)).toBe(true);
+      const t0 = Date.now();
+      await act(admin);
+      const refused = await within(1_000, async () =>
+        (await signedInOn(b, user.token)) === false ? true : undefined,
+      );
+      expect(refused.ms).toBeLessThan(1_000);
+      const close = await closedWithin(closed, 1_500);
+      expect(close?.code).toBe(WS_CLOSE_UNAUTHORIZED);
+      expect((close?.at ?? Number.POSITIVE_INFINITY) - t0).toBeLessThan(1_000);
+    }
+
+    it("an admin deleting a user through A refuses their token on B and closes their socket there within 1 s", async () => {
+      const user = await newUser(b);
+      await endsSignInOnB(user, async (admin) => {
+        const res = await rest(a, "DELETE", `/api/admin/users/${user.id}`, { token: admin });
+        expect(res.status).toBe(200);
+      });
+    }, 15_000);
+
+    it("an admin resetting a user's password through A refuses their token on B and closes their socket there within 1 s", async () => {
+      const user = await newUser(b);
+      await endsSignInOnB(user, async (admin) => {
+        const res = await rest(a, "POST", "/api/admin/reset-password", {
+          token: admin,
+          body: { userId: user.id, newPassword: "nulstillet-123" },
+        });
+        expect(res.status).toBe(200);
+      });
+    }, 15_000);
+
+    it("a user's own password change through A closes their other sign-ins' sockets on B within 1 s, not the one that changed it", async () => {
+      const user = await newUser(b);
+      const other = await rest(b, "POST", "/api/auth/login", {
+        body: { email: user.input.email, password: user.input.password },
+      });
+      expect(other.status).toBe(200);
+      const [kept, ended] = await Promise.all([openSocket(b, user.token), openSocket(b, other.body.token)]);
+      const t0 = Date.now();
+      const res = await rest(a, "PUT", "/api/user/password", {
+        token: user.token,
+        body: { currentPassword: user.input.password, newPassword: "mit-nye-kodeord" },
+      });
+      expect(res.status).toBe(200);
+      const close = await closedWithin(ended.closed, 1_500);
+      expect(close?.code).toBe(WS_CLOSE_UNAUTHORIZED);
+      expect((close?.at ?? Number.POSITIVE_INFINITY) - t0).toBeLessThan(1_000);
+      expect(await signedInOn(b, other.body.token)).toBe(false);
+      expect(await signedInOn(b, user.token)).toBe(true);
+      expect(kept.socket.readyState).toBe(WebSocket.OPEN);
+      kept.socket.close();
+    }, 15_000);
+
+    it("preferences saved through A reach the user's subscriber on B", async () => {
+      const user = await newUser(b);
+      const client = wsClient(wsUrl(b), user.token);
+      const themes: string[] = [];
+      const dispose = client.subscribe<{ preferencesChanged: { theme: string } }>(
+        { query: "subscription { preferencesChanged { theme } }" },
+        {
+          next: (r) => r.data && themes.push(r.data.preferencesChanged.theme),
+          error: () => undefined,
+          complete: () => undefined,
+        },
+      );
+      const save = (app: { url: string }, theme: string) =>
+        gqlOk(
+          gqlUrl(app),
+          `mutation { updatePreferences(input: { theme: ${theme} }) { theme } }`,
+          {},
+          user.token,
+        );
+      try {
+        // the subscription is live on B once a save through B itself reaches it
+        for (let i = 0; i < 20 && !themes.includes("light"); i++) {
+          await save(b, "light");
+          await sleep(100);
+        }
+        expect(themes).toContain("light");
+        const t0 = Date.now();
+        await save(a, "dark");
+        const seen = await within(1_000, async () => (themes.includes("dark") ? true : undefined));
+        expect(Date.now() - t0).toBeLessThan(1_000);
+        expect(seen.value).toBe(true);
+      } finally {
+        dispose();
+        await client.dispose();
+      }
+    }, 15_000);
+
+    it("an activity entry logged through A reaches an admin's activityLogged subscriber on B", async () => {
+      const admin = await login(b);
+      const client = wsClient(wsUrl(b), admin);
+      const entries: Array<{ action: string; userEmail: string }> = [];
+      const dispose = client.subscribe<{ activityLogged: { action: string; userEmail: string } }>(
+        { query: "subscription { activityLogged { action userEmail } }" },
+        {
+          next: (r) => r.data && entries.push(r.data.activityLogged),
+          error: () => undefined,
+          complete: () => undefined,
+        },
+      );
+      const register = async (app: { url: string }) => {
+        const input = buildUser();
+        expect((await rest(app, "POST", "/api/auth/register", { body: input })).status).toBe(201);
+        return input.email;
+      };
+      const logged = (email: string) => entries.some((e) => e.action === "register" && e.userEmail === email);
+      try {
+        // the subscription is live on B once an entry logged by B itself reaches it
+        let primed = false;
+        for (let i = 0; i < 10 && !primed; i++) {
+          const email = await register(b);
+          await sleep(150);
+          primed = logged(email);
+        }
+        expect(primed).toBe(true);
+        const t0 = Date.now();
+        const email = await register(a);
+        await within(1_000, async () => (logged(email) ? true : undefined));
+        expect(Date.now() - t0).toBeLessThan(1_000);
+      } finally {
+        dispose();
+        await client.dispose();
+      }
+    }, 15_000);
+  });
 });

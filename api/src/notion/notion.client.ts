@@ -9,8 +9,11 @@
  * - Answers are checked by notion.guards.ts; pagination follows next_cursor with page_size 100.
  *
  * The token is handed to the Notion client only; nothing here logs it or puts it in an error.
+ *
+ * The SDK is loaded at first use (notionSdk()), not at start: most starts never talk to Notion, and loading
+ * it cost every start its module-load time. Only this module touches it; the errors it throws are ours.
  */
-import { APIResponseError, Client, isNotionClientError, LogLevel } from "@notionhq/client";
+import type { APIResponseError, Client } from "@notionhq/client";
 import { logger } from "../logger";
 import {
   asBlock,
@@ -63,7 +66,24 @@ export interface NotionClientOptions {
   timeoutMs?: number;
 }
 
-function notionClient(auth: string | undefined, baseUrl: string | undefined, timeoutMs: number): Client {
+type NotionSdk = typeof import("@notionhq/client");
+let sdk: Promise<NotionSdk> | null = null;
+
+/** @notionhq/client, imported once, at the first request (the one place it is loaded). */
+function notionSdk(): Promise<NotionSdk> {
+  sdk ??= import("@notionhq/client").catch((err) => {
+    sdk = null; // tried again at the next request
+    throw err;
+  });
+  return sdk;
+}
+
+async function notionClient(
+  auth: string | undefined,
+  baseUrl: string | undefined,
+  timeoutMs: number,
+): Promise<Client> {
+  const { Client, LogLevel } = await notionSdk();
   return new Client({
     auth,
     baseUrl,
@@ -76,28 +96,38 @@ function notionClient(auth: string | undefined, baseUrl: string | undefined, tim
 }
 
 export class NotionApi {
-  private readonly client: Client;
+  private client: Promise<Client> | null = null;
   private readonly limiter: RequestLimiter;
   private readonly maxRetries: number;
   private readonly baseDelayMs: number;
 
-  constructor(opts: NotionClientOptions) {
-    this.client = notionClient(opts.token, opts.baseUrl, opts.timeoutMs ?? 30_000);
+  constructor(private readonly opts: NotionClientOptions) {
     this.limiter = opts.limiter;
     this.maxRetries = opts.maxRetries ?? 4;
     this.baseDelayMs = opts.baseDelayMs ?? 1000;
   }
 
+  /** The SDK's client, made at the first request. */
+  private sdkClient(): Promise<Client> {
+    this.client ??= notionClient(this.opts.token, this.opts.baseUrl, this.opts.timeoutMs ?? 30_000).catch(
+      (err) => {
+        this.client = null;
+        throw err;
+      },
+    );
+    return this.client;
+  }
+
   /** The integration's bot user: checks the token and names the workspace. */
   async me(): Promise<BotUser> {
-    return asBotUser(await this.call(() => this.client.users.me({})));
+    return asBotUser(await this.call((c) => c.users.me({})));
   }
 
   /** Every data source the integration can see. */
   async dataSources(): Promise<DataSource[]> {
     return this.collect(
-      (cursor) =>
-        this.client.search({
+      (c, cursor) =>
+        c.search({
           filter: { property: "object", value: "data_source" },
           page_size: PAGE_SIZE,
           start_cursor: cursor,
@@ -108,19 +138,19 @@ export class NotionApi {
   }
 
   async page(id: string): Promise<Page> {
-    return asPage(await this.call(() => this.client.pages.retrieve({ page_id: id })));
+    return asPage(await this.call((c) => c.pages.retrieve({ page_id: id })));
   }
 
   async dataSource(id: string): Promise<DataSource> {
-    return asDataSource(await this.call(() => this.client.dataSources.retrieve({ data_source_id: id })));
+    return asDataSource(await this.call((c) => c.dataSources.retrieve({ data_source_id: id })));
   }
 
   /** The pages of a data source (edited on or after `since` when given), oldest edit first, one list page at a time. */
   async *queryPages(dataSourceId: string, since?: Date): AsyncGenerator<Page[]> {
     let cursor: string | undefined;
     do {
-      const raw = await this.call(() =>
-        this.client.dataSources.query({
+      const raw = await this.call((c) =>
+        c.dataSources.query({
           data_source_id: dataSourceId,
           page_size: PAGE_SIZE,
           start_cursor: cursor,
@@ -146,8 +176,8 @@ export class NotionApi {
     const out: Page[] = [];
     let cursor: string | undefined;
     do {
-      const raw = await this.call(() =>
-        this.client.search({
+      const raw = await this.call((c) =>
+        c.search({
           filter: { property: "object", value: "page", in_trash: true },
           sort: { timestamp: "last_edited_time", direction: "descending" },
           page_size: PAGE_SIZE,
@@ -173,22 +203,22 @@ export class NotionApi {
   /** A block's children (all pages of them). */
   async blockChildren(blockId: string): Promise<Block[]> {
     return this.collect(
-      (cursor) =>
-        this.client.blocks.children.list({ block_id: blockId, page_size: PAGE_SIZE, start_cursor: cursor }),
+      (c, cursor) =>
+        c.blocks.children.list({ block_id: blockId, page_size: PAGE_SIZE, start_cursor: cursor }),
       asBlock,
       "block children",
     );
   }
 
   private async collect<T>(
-    fetchPage: (cursor: string | undefined) => Promise<unknown>,
+    fetchPage: (client: Client, cursor: string | undefined) => Promise<unknown>,
     item: (x: unknown) => T,
     what: string,
   ): Promise<T[]> {
     const out: T[] = [];
     let cursor: string | undefined;
     do {
-      const list = asList(await this.call(() => fetchPage(cursor)), item, what);
+      const list = asList(await this.call((c) => fetchPage(c, cursor)), item, what);
       out.push(...list.results);
       cursor = list.has_more ? (list.next_cursor ?? undefined) : undefined;
     } while (cursor);
@@ -196,8 +226,9 @@ export class NotionApi {
   }
 
   /** One request through the queue, retried per the rules above. */
-  call<T>(send: () => Promise<T>): Promise<T> {
-    return callWithRetry(send, this.limiter, this.maxRetries, this.baseDelayMs);
+  async call<T>(send: (client: Client) => Promise<T>): Promise<T> {
+    const client = await this.sdkClient();
+    return callWithRetry(() => send(client), this.limiter, this.maxRetries, this.baseDelayMs);
   }
 }
 
@@ -210,7 +241,7 @@ export async function exchangeOauthCode(opts: {
   redirectUri: string;
   limiter: RequestLimiter;
 }): Promise<OauthToken> {
-  const client = notionClient(undefined, opts.baseUrl, 30_000);
+  const client = await notionClient(undefined, opts.baseUrl, 30_000);
   const raw = await callWithRetry(
     () =>
       client.oauth.token({
@@ -243,6 +274,8 @@ async function callWithRetry<T>(
   maxRetries: number,
   baseDelayMs: number,
 ): Promise<T> {
+  // loaded by now: every caller has made its client
+  const { APIResponseError, isNotionClientError } = await notionSdk();
   let failures = 0;
   let limited = 0;
   for (;;) {
