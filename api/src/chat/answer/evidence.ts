@@ -69,9 +69,33 @@ const WORDS = /[\p{L}\p{N}]+/gu;
 
 /** The folded words of a text (whole, not cut: a question stem may match inside one). */
 function foldedWords(text: string): string[] {
-  return (text.match(WORDS) ?? []).map((w) =>
-    w.toLowerCase().replace(/æ/g, "ae").replace(/ø/g, "oe").replace(/å/g, "aa"),
-  );
+  const folded = text.toLowerCase().replace(/[æøå]/g, (c) => (c === "æ" ? "ae" : c === "ø" ? "oe" : "aa"));
+  return folded.match(WORDS) ?? [];
+}
+
+/** A passage read once: its plain text, sentences and their folded words (the same passages recur). */
+export interface AnalysedText {
+  plain: string;
+  sentences: string[];
+  words: string[][];
+  all: string[];
+}
+
+/** passage texts analysed and kept (a few kB each; the least recently analysed goes first) */
+export const ANALYSED_KEPT = 1_000;
+const analysedTexts = new Map<string, AnalysedText>();
+
+/** The analysis of a passage's Markdown text (kept for the next question that retrieves it). */
+export function analysed(text: string): AnalysedText {
+  const kept = analysedTexts.get(text);
+  if (kept) return kept;
+  const plain = plainText(text).trim();
+  const parts = sentences(plain);
+  const words = parts.map(foldedWords);
+  const out = { plain, sentences: parts, words, all: words.flat() };
+  analysedTexts.set(text, out);
+  if (analysedTexts.size > ANALYSED_KEPT) analysedTexts.delete(analysedTexts.keys().next().value as string);
+  return out;
 }
 
 /**
@@ -109,7 +133,7 @@ export function questionEvidence(question: string, passages: readonly { text: st
       .map(stemOf)
       .filter((s) => !ASKING.has(s)),
   );
-  const texts = passages.map((p) => foldedWords(p.text));
+  const texts = passages.map((p) => analysed(p.text).all);
   const weights = new Map<string, number>();
   let total = 0;
   for (const s of stems) {
@@ -129,9 +153,12 @@ export function questionEvidence(question: string, passages: readonly { text: st
 }
 
 /** The share of the question's weight one sentence covers (the kind of fact asked for counting as a word). */
-export function sentenceEvidence(sentence: string, ev: QuestionEvidence): number {
+export function sentenceEvidence(
+  sentence: string,
+  ev: QuestionEvidence,
+  words = foldedWords(sentence),
+): number {
   if (ev.total <= 0) return 0;
-  const words = foldedWords(sentence);
   let covered = ev.answer?.test(sentence) ? ev.answerWeight : 0;
   for (const [s, w] of ev.weights) if (holds(words, s)) covered += w;
   return covered / ev.total;
@@ -153,7 +180,9 @@ export function sentences(text: string): string[] {
 
 /** How well the best sentence of a passage answers the question (0..1). */
 export function passageEvidence(p: { text: string }, ev: QuestionEvidence): number {
+  const a = analysed(p.text);
   let best = 0;
-  for (const s of sentences(plainText(p.text))) best = Math.max(best, sentenceEvidence(s, ev));
+  for (let i = 0; i < a.sentences.length; i++)
+    best = Math.max(best, sentenceEvidence(a.sentences[i], ev, a.words[i]));
   return best;
 }

@@ -4,8 +4,7 @@
  * the best first and then those whose best sentence answers the question best; and from each, whole sentences
  * (never cut mid-sentence) around the sentence that answers when the passage is longer than a quote may be.
  */
-import { plainText } from "../../markdown/sanitize";
-import { passageEvidence, questionEvidence, sentenceEvidence, sentences } from "./evidence";
+import { analysed, passageEvidence, questionEvidence, sentenceEvidence } from "./evidence";
 import type { Passage } from "./types";
 
 export { sentences } from "./evidence";
@@ -68,7 +67,8 @@ export function passagesToQuote(
   if (question === undefined) rest.sort((a, b) => b.score - a.score);
   else {
     const ev = questionEvidence(question, retrieved);
-    const evidence = new Map(rest.map((p) => [p, passageEvidence(p, ev)]));
+    const evidence = new Map<Passage, number>();
+    for (const p of rest) if (!evidence.has(p)) evidence.set(p, passageEvidence(p, ev));
     rest.sort((a, b) => (evidence.get(b) ?? 0) - (evidence.get(a) ?? 0) || b.score - a.score);
   }
   const sections = new Set<string>();
@@ -96,11 +96,11 @@ function cutAtWord(text: string, max: number): string {
  * that hold it, the one whose sentences hold the most of the question (the longest among equals).
  */
 export function quoteOf(text: string, question: string, max = RETRIEVAL_QUOTE_MAX_CHARS): string {
-  const plain = plainText(text).trim();
-  if (plain.length <= max) return plain;
-  const parts = sentences(plain);
+  const a = analysed(text);
+  if (a.plain.length <= max) return a.plain;
+  const parts = a.sentences;
   const ev = questionEvidence(question, [{ text }]);
-  const hits = parts.map((s) => sentenceEvidence(s, ev));
+  const hits = parts.map((s, i) => sentenceEvidence(s, ev, a.words[i]));
   let answer = 0;
   for (let i = 1; i < parts.length; i++) if (hits[i] > hits[answer]) answer = i;
   let best = { from: 0, to: 0, score: -1 };
