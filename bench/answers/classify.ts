@@ -47,7 +47,7 @@ const retrieve = async (question: string) => {
     ...(p.coverage !== undefined ? { coverage: p.coverage } : {}),
   }));
   const relevant = passages.filter((p) => p.score >= DEFAULT_MIN_SCORE).sort((a, b) => b.score - a.score);
-  const quoted = passagesToQuote(relevant, passages);
+  const quoted = passagesToQuote(relevant, passages, undefined, question);
   return { passages, relevant, quoted, quotes: quoted.map((p) => quoteOf(p.text, question)) };
 };
 

@@ -177,6 +177,8 @@ export async function answerQuestion(input: AnswerQuestionInput): Promise<Answer
     const quoted = passagesToQuote(
       relevant,
       passages.filter((p) => Number.isFinite(p.score) && p.text.trim()),
+      undefined,
+      retrievalQuery,
     );
     sources = numberSources(quoted).map((s, i) => ({ ...s, quote: quoteOf(quoted[i].text, retrievalQuery) }));
     emit(buildRetrievalAnswer(sources, language));

@@ -1,7 +1,7 @@
 /** Retrieval-only quotes: whole sentences, only relevant passages, one per section, and citations equal to them. */
 import { describe, expect, it } from "vitest";
 import { answerQuestion } from "./answer.service";
-import { passagesToQuote, quoteOf, sentences } from "./quotes";
+import { passagesToQuote, quoteOf, RETRIEVAL_QUOTE_MAX_CHARS, sentences } from "./quotes";
 import type { Passage } from "./types";
 
 const passage = (over: Partial<Passage>): Passage => ({
@@ -125,5 +125,91 @@ describe("quotes", () => {
     expect(res.citations[0].passage).toBe(quoted);
     expect(quoted).toContain("Klagefristen er fire uger.");
     expect(quoted.length).toBeGreaterThan(600); // longer than the old 600-character citation cut
+  });
+
+  describe("the sentence that answers (evidence.ts)", () => {
+    const rykker = "Rykkerforløb";
+    const filler = (i: number) =>
+      `Et medlem, der får en rykker, kan altid kontakte sekretariatet om sin rykker, og sekretariatet svarer medlemmet om rykkeren i sag nummer ${i} efter de almindelige regler for god forvaltning, god tone og den vedtagne politik for henvendelser fra medlemmerne. `;
+
+    it("should quote the sentence that answers even when it comes late in a long section, after sentences that share its words but state no time", () => {
+      const dense = (i: number) => `Et spørgsmål om en rykker nummer ${i} kan stilles til os hele dagen. `;
+      const neutral = `Sekretariatet ${"behandler alle henvendelser efter de almindelige regler for god forvaltning, ".repeat(6)}og svarer skriftligt. `;
+      const text = `${dense(1)}${dense(2)}${dense(3)}${neutral}En rykker sendes 14 dage efter forfald. ${neutral}`;
+      expect(text.length).toBeGreaterThan(RETRIEVAL_QUOTE_MAX_CHARS);
+      const q = quoteOf(text, "Hvor lang tid går der, før et medlem får en rykker?");
+      expect(q).toContain("En rykker sendes 14 dage efter forfald.");
+      expect(q.length).toBeLessThanOrEqual(RETRIEVAL_QUOTE_MAX_CHARS);
+      for (const s of sentences(q)) expect(text).toContain(s.trim());
+    });
+
+    it("should not end a sentence at an abbreviation or an ordinal, so a list item that answers is quoted whole", () => {
+      expect(
+        sentences(
+          "Betalinger over 10.000 kr. godkendes af formanden, jf. reglerne.\n- 1. rykker sendes efter 14 dage.",
+        ).map((s) => s.trim()),
+      ).toEqual([
+        "Betalinger over 10.000 kr. godkendes af formanden, jf. reglerne.",
+        "- 1. rykker sendes efter 14 dage.",
+      ]);
+      const long = `${filler(1)}${filler(2)}${filler(3)}\n- Betalinger over 10.000 kr. godkendes af formanden og noteres i bogføringen.\n${filler(4)}`;
+      expect(quoteOf(long, "Hvem godkender betalinger over 10.000 kr.?")).toContain(
+        "Betalinger over 10.000 kr. godkendes af formanden og noteres i bogføringen.",
+      );
+    });
+
+    it("should quote the best article's section holding the answering sentence, not neighbours sharing its topic", () => {
+      const retrieved = [
+        passage({
+          headingPath: [rykker, "Udelukkelse"],
+          text: "Et medlem i restance kan udelukkes efter en rykker.",
+          score: 0.95,
+        }),
+        passage({
+          headingPath: ["Beregning"],
+          text: "Kontingentet for et medlem beregnes af lønsummen.",
+          score: 0.9,
+        }),
+        passage({
+          headingPath: ["Opkrævning"],
+          text: "Medlemmet får en faktura og en rykker ved behov.",
+          score: 0.85,
+        }),
+        passage({ headingPath: [rykker], text: "1. rykker sendes 14 dage efter forfald.", score: 0.3 }),
+      ];
+      const relevant = retrieved.filter((p) => p.score >= 0.25);
+      const question = "Hvor lang tid går der, før et medlem får første rykker?";
+      const chosen = passagesToQuote(relevant, retrieved, 3, question);
+      expect(chosen[0].headingPath).toEqual([rykker, "Udelukkelse"]); // the answer still opens with the best passage
+      expect(chosen.map((p) => p.headingPath.join(" › "))).toContain(rykker);
+      expect(chosen).toHaveLength(3);
+    });
+
+    it("should let the retrieval-only answer quote that section and store exactly what it quoted", async () => {
+      const res = await answerQuestion({
+        question: "Hvor lang tid går der, før et medlem får første rykker?",
+        history: [],
+        retrieve: async () => [
+          passage({
+            headingPath: [rykker, "Udelukkelse"],
+            text: "Et medlem i restance kan udelukkes efter en rykker.",
+            score: 0.95,
+          }),
+          passage({
+            headingPath: ["Beregning"],
+            text: "Kontingentet for et medlem beregnes af lønsummen.",
+            score: 0.9,
+          }),
+          passage({
+            headingPath: ["Opkrævning"],
+            text: "Medlemmet får en faktura og en rykker ved behov.",
+            score: 0.85,
+          }),
+          passage({ headingPath: [rykker], text: "1. rykker sendes 14 dage efter forfald.", score: 0.3 }),
+        ],
+      });
+      expect(res.content).toContain("1. rykker sendes 14 dage efter forfald.");
+      expect(res.citations.map((c) => c.passage)).toContain("1. rykker sendes 14 dage efter forfald.");
+    });
   });
 });

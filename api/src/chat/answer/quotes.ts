@@ -1,11 +1,13 @@
 /**
  * What a retrieval-only answer quotes: the best passage, other articles' only when their evidence is close to it,
  * neighbouring sections of the best passage's article (not always RETRIEVAL_MODE_MAX_PASSAGES), one per section,
- * best first; and from each, whole sentences (never cut mid-sentence), the stretch that shares the
- * most words with the question when the passage is longer than a quote may be.
+ * the best first and then those whose best sentence answers the question best; and from each, whole sentences
+ * (never cut mid-sentence) around the sentence that answers when the passage is longer than a quote may be.
  */
-import { plainText } from "../../markdown/sanitize";
+import { analysed, passageEvidence, questionEvidence, sentenceEvidence } from "./evidence";
 import type { Passage } from "./types";
+
+export { sentences } from "./evidence";
 
 /** how many passages a retrieval-only answer quotes at most */
 export const RETRIEVAL_MODE_MAX_PASSAGES = 3;
@@ -34,12 +36,16 @@ export const LEAD_ARTICLE_MIN_SCORE = 0.1;
  * The passages to quote, best first, one per section, at most `max`: the best relevant passage; other relevant
  * passages of other articles close to it (OTHER_ARTICLE_MIN_SHARE); and other sections of the best passage's
  * article among all `retrieved` passages from LEAD_ARTICLE_MIN_SCORE up. `relevant` passed the caller's gate;
- * nothing is quoted when it is empty.
+ * nothing is quoted when it is empty. Given the `question`, the passages after the first are taken by how well
+ * their best sentence answers it (evidence.ts, over the retrieved candidates), not by their relevance, which
+ * saturates near 1 for every good passage: of the best article's sections, the one holding the answering sentence
+ * is quoted, not the neighbours that share the question's topic words.
  */
 export function passagesToQuote(
   relevant: Passage[],
   retrieved: Passage[] = relevant,
   max = RETRIEVAL_MODE_MAX_PASSAGES,
+  question?: string,
 ): Passage[] {
   const sorted = [...relevant].sort((a, b) => b.score - a.score);
   const top = sorted[0];
@@ -57,15 +63,17 @@ export function passagesToQuote(
     (p) =>
       p.articleId !== top.articleId && p.score >= top.score * OTHER_ARTICLE_MIN_SHARE && closeCoverage(p),
   );
-  const candidates = [
-    top,
-    ...[...sorted.filter((p) => p.articleId === top.articleId), ...lead, ...others].sort(
-      (a, b) => b.score - a.score,
-    ),
-  ];
+  const rest = [...sorted.filter((p) => p.articleId === top.articleId), ...lead, ...others];
+  if (question === undefined) rest.sort((a, b) => b.score - a.score);
+  else {
+    const ev = questionEvidence(question, retrieved);
+    const evidence = new Map<Passage, number>();
+    for (const p of rest) if (!evidence.has(p)) evidence.set(p, passageEvidence(p, ev));
+    rest.sort((a, b) => (evidence.get(b) ?? 0) - (evidence.get(a) ?? 0) || b.score - a.score);
+  }
   const sections = new Set<string>();
   const out: Passage[] = [];
-  for (const p of candidates) {
+  for (const p of [top, ...rest]) {
     if (out.length >= max) break;
     const section = [p.articleId, ...p.headingPath].join("\u0000");
     if (sections.has(section)) continue;
@@ -75,20 +83,6 @@ export function passagesToQuote(
   return out;
 }
 
-/** Sentences of a plain text, each with its own ending (a line break ends a sentence too: list items). */
-export function sentences(text: string): string[] {
-  const out: string[] = [];
-  for (const m of text.matchAll(/[^\n]*?(?:[.!?…:](?=\s|$)|\n|$)/g)) {
-    if (m[0].trim()) out.push(m[0]);
-    else if (out.length > 0) out[out.length - 1] += m[0]; // the line break after a sentence stays with it
-    if (m.index !== undefined && m.index >= text.length) break;
-  }
-  return out;
-}
-
-const words = (text: string) =>
-  new Set((text.toLowerCase().match(/[\p{L}\p{N}]{4,}/gu) ?? []).map((w) => w.slice(0, 5)));
-
 /** Shorten at a word boundary (a single sentence longer than a quote may be). */
 function cutAtWord(text: string, max: number): string {
   const cut = text.slice(0, max);
@@ -97,30 +91,32 @@ function cutAtWord(text: string, max: number): string {
 }
 
 /**
- * The quote of a passage for a question: its plain text when short enough, otherwise the run of whole
- * sentences of at most `max` characters sharing the most words with the question (the earliest among equals).
+ * The quote of a passage for a question: its plain text when short enough, otherwise a run of whole sentences of at
+ * most `max` characters around the sentence that answers best (evidence.ts; the earliest among equals): of the runs
+ * that hold it, the one whose sentences hold the most of the question (the longest among equals).
  */
 export function quoteOf(text: string, question: string, max = RETRIEVAL_QUOTE_MAX_CHARS): string {
-  const plain = plainText(text).trim();
-  if (plain.length <= max) return plain;
-  const parts = sentences(plain);
-  const asked = words(question);
-  const hits = parts.map((s) => [...words(s)].filter((w) => asked.has(w)).length);
+  const a = analysed(text);
+  if (a.plain.length <= max) return a.plain;
+  const parts = a.sentences;
+  const ev = questionEvidence(question, [{ text }]);
+  const hits = parts.map((s, i) => sentenceEvidence(s, ev, a.words[i]));
+  let answer = 0;
+  for (let i = 1; i < parts.length; i++) if (hits[i] > hits[answer]) answer = i;
   let best = { from: 0, to: 0, score: -1 };
-  for (let from = 0; from < parts.length; from++) {
+  for (let from = answer; from >= 0; from--) {
     let length = 0;
+    for (let i = from; i < answer; i++) length += parts[i].length;
     let score = 0;
-    for (let to = from; to < parts.length; to++) {
+    for (let i = from; i < answer; i++) score += hits[i];
+    for (let to = answer; to < parts.length; to++) {
       length += parts[to].length;
       if (length > max) break;
       score += hits[to];
-      if (
-        score > best.score ||
-        (score === best.score && to - from > best.to - best.from && from === best.from)
-      )
+      if (score > best.score || (score === best.score && to + 1 - from > best.to - best.from))
         best = { from, to: to + 1, score };
     }
   }
-  if (best.to === 0) return cutAtWord(plain, max);
+  if (best.to === 0) return cutAtWord(parts[answer].trim(), max);
   return parts.slice(best.from, best.to).join("").trim();
 }

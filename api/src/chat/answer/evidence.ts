@@ -1,0 +1,188 @@
+/**
+ * Sentence-level evidence: how well the best sentence of a passage answers the question. The retrieval's relevance
+ * says whether a passage is about the question (and saturates near 1 for every good one); the sentence that
+ * answers is the one holding most of the question's telling words, read together with its section's headings.
+ *
+ * Words are compared folded (æ/ø/å as ae/oe/aa, so a question typed without them still matches) on their first
+ * STEM_LENGTH letters (a crude stem that survives Danish inflection: frist/fristen/fristerne), and a question word
+ * also matches inside a longer word (a compound: `frist` in `klagefristen`). A word weighs by how few of the
+ * candidate passages hold it (an IDF over the candidates), so a word every candidate shares tells nothing.
+ */
+import { plainText } from "../../markdown/sanitize";
+
+/** question words shorter than this are not compared (og, er, jeg, ...) */
+export const MIN_WORD_LENGTH = 4;
+/** letters a word is compared on */
+export const STEM_LENGTH = 5;
+
+/**
+ * A sentence stating the kind of fact the question asks for (a time, an amount) counts this share of an average
+ * question word: a hint, since most sentences of deadline and payment rules state some time or amount.
+ */
+export const ANSWER_KIND_SHARE = 0.5;
+
+/** Question words that say what is asked, not what it is about (they weigh nothing). */
+const ASKING = new Set(
+  [
+    ...[
+      "hvad",
+      "hvem",
+      "hvor",
+      "hvornår",
+      "hvordan",
+      "hvilke",
+      "hvilken",
+      "hvorfor",
+      "hvis",
+      "skal",
+      "eller",
+    ],
+    ...[
+      "ikke",
+      "også",
+      "efter",
+      "være",
+      "have",
+      "blive",
+      "bliver",
+      "gøre",
+      "gerne",
+      "dette",
+      "denne",
+      "deres",
+    ],
+    ...["mine", "sådan", "egentlig", "noget", "nogen", "andre", "under", "over", "inden", "mens"],
+  ].map(stemOf),
+);
+
+/** A word folded and cut to its stem: at most STEM_LENGTH letters, never the whole word (søge/søg, klage/klag). */
+export function stemOf(word: string): string {
+  return word
+    .toLowerCase()
+    .replace(/æ/g, "ae")
+    .replace(/ø/g, "oe")
+    .replace(/å/g, "aa")
+    .slice(0, Math.min(STEM_LENGTH, word.length - 1));
+}
+
+const WORDS = /[\p{L}\p{N}]+/gu;
+
+/** The folded words of a text (whole, not cut: a question stem may match inside one). */
+function foldedWords(text: string): string[] {
+  const folded = text.toLowerCase().replace(/[æøå]/g, (c) => (c === "æ" ? "ae" : c === "ø" ? "oe" : "aa"));
+  return folded.match(WORDS) ?? [];
+}
+
+/** A passage read once: its plain text, sentences and their folded words (the same passages recur). */
+export interface AnalysedText {
+  plain: string;
+  sentences: string[];
+  words: string[][];
+  all: string[];
+}
+
+/** passage texts analysed and kept (a few kB each; the least recently analysed goes first) */
+export const ANALYSED_KEPT = 1_000;
+const analysedTexts = new Map<string, AnalysedText>();
+
+/** The analysis of a passage's Markdown text (kept for the next question that retrieves it). */
+export function analysed(text: string): AnalysedText {
+  const kept = analysedTexts.get(text);
+  if (kept) return kept;
+  const plain = plainText(text).trim();
+  const parts = sentences(plain);
+  const words = parts.map(foldedWords);
+  const out = { plain, sentences: parts, words, all: words.flat() };
+  analysedTexts.set(text, out);
+  if (analysedTexts.size > ANALYSED_KEPT) analysedTexts.delete(analysedTexts.keys().next().value as string);
+  return out;
+}
+
+/**
+ * A question that asks when, how long or how soon ("hvornår", "hvor længe", "hvor lang tid", "frist", "deadline")
+ * is answered by a sentence that states a time: a number with a unit of time, a date, or "straks/senest".
+ */
+const ASKS_TIME =
+  /\b(hvorn(?:å|aa|a)r|hvor\s+(?:l(?:æ|ae|a)nge|lang\s+tid|hurtigt|tidligt|sent|ofte|mange\s+(?:dage|uger|måneder|maaneder|år|aar|timer))|frist\w*|deadline\w*|\w+frist\w*|tidsfrist\w*)\b/iu;
+const STATES_TIME =
+  /(\d+\s*(?:\(\s*\d+\s*\w+\s*\)\s*)?(?:arbejds|hverdag|kalender)?(?:dag|uge|måned|maaned|år|aar|time|timer|minut|kvartal)\w*|\b(?:straks|senest|inden|hver\s+(?:måned|uge|år|dag)|januar|februar|marts|april|maj|juni|juli|august|september|oktober|november|december|\d{1,2}\.\s*\d{1,2}\.)\b)/iu;
+/**
+ * A question that asks how much or how many ("hvor meget", "hvor mange", "beløb", "grænse", "koster") is answered
+ * by a sentence that states an amount: a number.
+ */
+const ASKS_AMOUNT =
+  /\b(hvor\s+(?:meget|mange|stor|høj|hoej)|beløb\w*|beloeb\w*|\w*grænse\w*|\w*graense\w*|koste\w*|pris\w*)\b/iu;
+const STATES_AMOUNT = /\d/u;
+
+/** The question's telling stems, each with its weight over the candidate passages, and what kind of fact it asks. */
+export interface QuestionEvidence {
+  weights: Map<string, number>;
+  total: number;
+  /** the sentence that answers states a time (ASKS_TIME) or an amount (ASKS_AMOUNT); weighs `answerWeight` */
+  answer?: RegExp;
+  answerWeight: number;
+}
+
+const holds = (words: readonly string[], stem: string) => words.some((w) => w.includes(stem));
+
+/** The question's stems weighted by how few of `passages` (the candidates) hold them. */
+export function questionEvidence(question: string, passages: readonly { text: string }[]): QuestionEvidence {
+  const stems = new Set(
+    (question.match(WORDS) ?? [])
+      .filter((w) => w.length >= MIN_WORD_LENGTH)
+      .map(stemOf)
+      .filter((s) => !ASKING.has(s)),
+  );
+  const texts = passages.map((p) => analysed(p.text).all);
+  const weights = new Map<string, number>();
+  let total = 0;
+  for (const s of stems) {
+    const df = texts.filter((words) => holds(words, s)).length;
+    const w = Math.log(1 + (texts.length + 1) / (df + 1));
+    weights.set(s, w);
+    total += w;
+  }
+  const answer = ASKS_TIME.test(question)
+    ? STATES_TIME
+    : ASKS_AMOUNT.test(question)
+      ? STATES_AMOUNT
+      : undefined;
+  // the kind of fact asked for counts as part of one more telling word (ANSWER_KIND_SHARE of the average weight)
+  const answerWeight = answer ? ANSWER_KIND_SHARE * (weights.size > 0 ? total / weights.size : 1) : 0;
+  return { weights, total: total + answerWeight, ...(answer ? { answer } : {}), answerWeight };
+}
+
+/** The share of the question's weight one sentence covers (the kind of fact asked for counting as a word). */
+export function sentenceEvidence(
+  sentence: string,
+  ev: QuestionEvidence,
+  words = foldedWords(sentence),
+): number {
+  if (ev.total <= 0) return 0;
+  let covered = ev.answer?.test(sentence) ? ev.answerWeight : 0;
+  for (const [s, w] of ev.weights) if (holds(words, s)) covered += w;
+  return covered / ev.total;
+}
+
+/**
+ * Sentences of a plain text, each with its own ending (a line break ends a sentence too: list items). A full stop
+ * followed by a lower-case word ends none: an abbreviation or an ordinal ("500 kr. og", "jf. loven", "1. rykker").
+ */
+export function sentences(text: string): string[] {
+  const out: string[] = [];
+  for (const m of text.matchAll(/[^\n]*?(?:[.!?…:](?=\s*$|[^\S\n]*\n|\s+[^\s\p{Ll}])|\n|$)/gu)) {
+    if (m[0].trim()) out.push(m[0]);
+    else if (out.length > 0) out[out.length - 1] += m[0]; // the line break after a sentence stays with it
+    if (m.index !== undefined && m.index >= text.length) break;
+  }
+  return out;
+}
+
+/** How well the best sentence of a passage answers the question (0..1). */
+export function passageEvidence(p: { text: string }, ev: QuestionEvidence): number {
+  const a = analysed(p.text);
+  let best = 0;
+  for (let i = 0; i < a.sentences.length; i++)
+    best = Math.max(best, sentenceEvidence(a.sentences[i], ev, a.words[i]));
+  return best;
+}
