@@ -9,6 +9,7 @@
  * candidate passages hold it (an IDF over the candidates), so a word every candidate shares tells nothing.
  */
 import { plainText } from "../../markdown/sanitize";
+import { fold } from "../../search/search.analyzer";
 
 /** question words shorter than this are not compared (og, er, jeg, ...) */
 export const MIN_WORD_LENGTH = 4;
@@ -57,20 +58,14 @@ const ASKING = new Set(
 
 /** A word folded and cut to its stem: at most STEM_LENGTH letters, never the whole word (søge/søg, klage/klag). */
 export function stemOf(word: string): string {
-  return word
-    .toLowerCase()
-    .replace(/æ/g, "ae")
-    .replace(/ø/g, "oe")
-    .replace(/å/g, "aa")
-    .slice(0, Math.min(STEM_LENGTH, word.length - 1));
+  return fold(word).slice(0, Math.min(STEM_LENGTH, word.length - 1));
 }
 
 const WORDS = /[\p{L}\p{N}]+/gu;
 
 /** The folded words of a text (whole, not cut: a question stem may match inside one). */
 function foldedWords(text: string): string[] {
-  const folded = text.toLowerCase().replace(/[æøå]/g, (c) => (c === "æ" ? "ae" : c === "ø" ? "oe" : "aa"));
-  return folded.match(WORDS) ?? [];
+  return (text.match(WORDS) ?? []).map(fold);
 }
 
 /** A passage read once: its plain text, sentences and their folded words (the same passages recur). */
