@@ -54,7 +54,11 @@ for (let i = 1; i < lines.length; ) {
   const bar = line.lastIndexOf("|");
   const count = Number(line.slice(bar + 1));
   if (bar < 0 || !Number.isInteger(count)) throw new Error(`${input}:${i}: expected "word|n", got "${line}"`);
-  const written = line.slice(0, bar).replace(/\([^)]*\)/g, " ").trim().toLowerCase();
+  const written = line
+    .slice(0, bar)
+    .replace(/\([^)]*\)/g, " ")
+    .trim()
+    .toLowerCase();
   const head = /^[\p{L}][\p{L}-]*$/u.test(written) ? normaliseWord(written) : "";
   const senses: string[] = [];
   const hyponyms = new Set<string>();

@@ -119,7 +119,7 @@ class QueryBuilder {
    */
   thesaurus(word: string, term: string): string[] {
     if (this.thesaurusLeft <= 0) return [];
-    const w = thesaurusWords(word, term);
+    const w = thesaurusWords(word, term, THESAURUS_BROADER);
     const out: string[] = [];
     const lists = [w.synonyms, THESAURUS_BROADER ? w.broader : [], THESAURUS_NARROWER ? w.narrower : []];
     const limit = Math.min(MAX_THESAURUS_PER_WORD, this.thesaurusLeft);

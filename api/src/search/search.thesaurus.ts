@@ -21,22 +21,22 @@ export interface ThesaurusWords {
   narrower: string[];
 }
 
-interface Entry {
-  /** index term of the headword */
-  term: string;
-  /** its senses' words, as index terms */
-  senses: string[][];
-  narrower: string[];
+interface Thesaurus {
+  /** one line per headword, as in the data (parsed when asked: a few words per question) */
+  lines: string[];
+  /** headword as written (lowercase) → its line */
+  byWord: Map<string, number>;
+  /** index term → the lines of the headwords with that term ('indlæg' and 'indlægge') */
+  byTerm: Map<string, number[]>;
+  /** index term → the headwords' terms it is a kind of (built on first use) */
+  broader: Map<string, string[]> | null;
 }
 
-interface Thesaurus {
-  entries: Entry[];
-  /** headword as written (lowercase) → its entry */
-  byWord: Map<string, number>;
-  /** index term → the entries of the headwords with that term ('indlæg' and 'indlægge') */
-  byTerm: Map<string, number[]>;
-  /** index term → the headwords' terms it is a kind of */
-  broader: Map<string, string[]>;
+/** A headword's line: its index term, its senses' words, its narrower terms. */
+interface Entry {
+  term: string;
+  senses: string[][];
+  narrower: string[];
 }
 
 const DATA = new URL("./lexicon/thesaurus-da.txt.gz", import.meta.url);
@@ -47,34 +47,49 @@ let failed = false;
 function load(): Thesaurus | null {
   if (loaded || failed) return loaded;
   try {
-    const text = gunzipSync(fs.readFileSync(DATA)).toString("utf8");
-    const t: Thesaurus = { entries: [], byWord: new Map(), byTerm: new Map(), broader: new Map() };
-    for (const line of text.split("\n")) {
-      const fields = line.split("\t");
-      if (fields.length < 3) continue;
-      const [word, term] = fields;
-      const entry: Entry = { term, senses: [], narrower: [] };
-      for (const field of fields.slice(2)) {
-        if (!field.startsWith(">")) entry.senses.push(field.split("|"));
-        else entry.narrower = field.slice(1).split("|");
-      }
-      const id = t.entries.length;
-      t.entries.push(entry);
-      t.byWord.set(word, id);
+    const lines = gunzipSync(fs.readFileSync(DATA)).toString("utf8").split("\n");
+    const t: Thesaurus = { lines, byWord: new Map(), byTerm: new Map(), broader: null };
+    for (let i = 0; i < lines.length; i++) {
+      const a = lines[i].indexOf("\t");
+      const b = lines[i].indexOf("\t", a + 1);
+      if (a < 0 || b < 0) continue;
+      t.byWord.set(lines[i].slice(0, a), i);
+      const term = lines[i].slice(a + 1, b);
       const same = t.byTerm.get(term);
-      if (same) same.push(id);
-      else t.byTerm.set(term, [id]);
-      for (const n of entry.narrower) {
-        const list = t.broader.get(n);
-        if (!list) t.broader.set(n, [term]);
-        else if (!list.includes(term)) list.push(term);
-      }
+      if (same) same.push(i);
+      else t.byTerm.set(term, [i]);
     }
     loaded = t;
   } catch {
     failed = true; // no data: the query works without it (no thesaurus words)
   }
   return loaded;
+}
+
+function entry(t: Thesaurus, line: number): Entry {
+  const fields = t.lines[line].split("\t");
+  const e: Entry = { term: fields[1], senses: [], narrower: [] };
+  for (const field of fields.slice(2)) {
+    if (!field.startsWith(">")) e.senses.push(field.split("|"));
+    else e.narrower = field.slice(1).split("|");
+  }
+  return e;
+}
+
+function broaderOf(t: Thesaurus, term: string): string[] {
+  if (!t.broader) {
+    t.broader = new Map();
+    for (let i = 0; i < t.lines.length; i++) {
+      if (!t.lines[i].includes(">")) continue;
+      const e = entry(t, i);
+      for (const n of e.narrower) {
+        const list = t.broader.get(n);
+        if (!list) t.broader.set(n, [e.term]);
+        else if (!list.includes(e.term)) list.push(e.term);
+      }
+    }
+  }
+  return t.broader.get(term) ?? [];
 }
 
 /** Reads the thesaurus now, once (see the module comment). */
@@ -92,8 +107,8 @@ const NONE: ThesaurusWords = { synonyms: [], broader: [], narrower: [] };
 /** The entries of a word: the headword as written, else (an inflected form) the headwords with its index term. */
 function entriesOf(t: Thesaurus, word: string, term: string): Entry[] {
   const own = t.byWord.get(word.toLowerCase());
-  if (own !== undefined) return [t.entries[own]];
-  return (t.byTerm.get(term) ?? []).map((i) => t.entries[i]);
+  if (own !== undefined) return [entry(t, own)];
+  return (t.byTerm.get(term) ?? []).map((i) => entry(t, i));
 }
 
 /**
@@ -101,16 +116,17 @@ function entriesOf(t: Thesaurus, word: string, term: string): Entry[] {
  * entry lists (not the headwords that list it in one of their senses: 'stor' is among the senses of 'høj', which
  * does not make 'høj' a word for 'stor'); empty lists when it has none.
  */
-export function thesaurusWords(word: string, term: string): ThesaurusWords {
+export function thesaurusWords(word: string, term: string, broader = false): ThesaurusWords {
   const t = load();
   if (!t || !term) return NONE;
   const synonyms: string[] = [];
   const narrower: string[] = [];
   for (const e of entriesOf(t, word, term)) {
-    for (const sense of e.senses) for (const x of sense) if (x !== term && !synonyms.includes(x)) synonyms.push(x);
+    for (const sense of e.senses)
+      for (const x of sense) if (x !== term && !synonyms.includes(x)) synonyms.push(x);
     for (const x of e.narrower) if (x !== term && !narrower.includes(x)) narrower.push(x);
   }
-  return { synonyms, broader: t.broader.get(term) ?? [], narrower };
+  return { synonyms, broader: broader ? broaderOf(t, term) : [], narrower };
 }
 
 /**
