@@ -56,10 +56,11 @@ function coversLoosely(own: Set<string>, c: QueryConcept): number {
 }
 
 /**
- * Thesaurus words count only beside firmer evidence: a text covers a concept by a thesaurus word only when it
- * also covers another of the question's concepts by the question's own words (or the lexicon, a compound...).
- * A thesaurus knows every sense of a word: alone, a polysemous synonym would let a question about something
- * else pass ('frist' is also 'tempt').
+ * Thesaurus words count only beside firm evidence: a text covers a concept by a thesaurus word only when it also
+ * holds another of the question's words itself (fully: the word, an inflection or a compound starting with it;
+ * a lexicon term or a compound's head is not enough). A thesaurus knows every sense of a word, not the one meant:
+ * beside a related term alone, a polysemous synonym lets a question about something else pass ('Hvad koster et
+ * æg?': 'koster' is the lexicon's 'pris', and 'æg' is also an edge, 'rabat', in "Priser: 10 procent rabat").
  */
 export const THESAURUS_NEEDS_COMPANY = true;
 
@@ -76,7 +77,7 @@ export function coverageOf(concepts: readonly QueryConcept[], own: TermSets): Co
     total += c.idf;
     const strict = covers(own.all, c);
     const loose = coversLoosely(own.all, c);
-    if (strict > 0) firm = true;
+    if (strict >= 1) firm = true;
     const telling = Math.min(1, c.idf / TELLING_IDF);
     if (loose > strict) {
       looseMatched += c.idf * loose;

@@ -75,7 +75,12 @@ describe("the Danish thesaurus", () => {
 
   it("should decline an unrelated question that only shares a polysemous synonym ('æg' is also an edge: 'rabat')", async () => {
     expect(thesaurusWords("æg", normaliseWord("æg")).synonyms).toContain(normaliseWord("rabat"));
-    for (const q of ["Hvor længe skal et æg koge?", "Hvor mange æg skal der i en kage?"]) {
+    // 'koster' is the lexicon's 'pris' (the heading "Priser"): a related term beside the synonym is not enough
+    for (const q of [
+      "Hvor længe skal et æg koge?",
+      "Hvor mange æg skal der i en kage?",
+      "Hvad koster et æg?",
+    ]) {
       expect((await answer(q)).relevance, q).toBeLessThan(0.25);
     }
   });
