@@ -34,7 +34,9 @@ export const TELLING_IDF = 1.5;
 
 function covers(own: Set<string>, c: QueryConcept): number {
   let best = 0;
-  for (let i = 0; i < c.terms.length; i++) if (own.has(c.terms[i])) best = Math.max(best, c.weights[i] ?? 1);
+  for (let i = 0; i < c.terms.length; i++) {
+    if (own.has(c.terms[i]) && !c.loose?.has(c.terms[i])) best = Math.max(best, c.weights[i] ?? 1);
+  }
   if (best >= 1 || c.prefixed.size === 0) return best;
   // the indexed terms with the prefixes are known: look up from the smaller side
   if (own.size <= c.prefixed.size) {
@@ -43,18 +45,55 @@ function covers(own: Set<string>, c: QueryConcept): number {
   return best;
 }
 
+/** How fully a text covers a concept by its thesaurus words alone (QueryConcept.loose). */
+function coversLoosely(own: Set<string>, c: QueryConcept): number {
+  let best = 0;
+  if (!c.loose) return best;
+  for (let i = 0; i < c.terms.length; i++) {
+    if (c.loose.has(c.terms[i]) && own.has(c.terms[i])) best = Math.max(best, c.weights[i] ?? 0);
+  }
+  return best;
+}
+
+/**
+ * Thesaurus words count only beside firm evidence: a text covers a concept by a thesaurus word only when it also
+ * holds another of the question's words itself (fully: the word, an inflection or a compound starting with it;
+ * a lexicon term or a compound's head is not enough). A thesaurus knows every sense of a word, not the one meant:
+ * beside a related term alone, a polysemous synonym lets a question about something else pass ('Hvad koster et
+ * æg?': 'koster' is the lexicon's 'pris', and 'æg' is also an edge, 'rabat', in "Priser: 10 procent rabat").
+ */
+export const THESAURUS_NEEDS_COMPANY = true;
+
 export function coverageOf(concepts: readonly QueryConcept[], own: TermSets): Coverage {
   let total = 0;
   let matched = 0;
   let heading = 0;
   let words = 0;
+  let firm = false;
+  let looseMatched = 0;
+  let looseHeading = 0;
+  let looseWords = 0;
   for (const c of concepts) {
     total += c.idf;
-    const share = covers(own.all, c);
-    if (share === 0) continue;
-    matched += c.idf * share;
-    words += share * Math.min(1, c.idf / TELLING_IDF);
+    const strict = covers(own.all, c);
+    const loose = coversLoosely(own.all, c);
+    if (strict >= 1) firm = true;
+    const telling = Math.min(1, c.idf / TELLING_IDF);
+    if (loose > strict) {
+      looseMatched += c.idf * loose;
+      looseWords += loose * telling;
+      looseHeading += c.idf * Math.max(covers(own.headings, c), coversLoosely(own.headings, c));
+      continue;
+    }
+    if (strict === 0) continue;
+    matched += c.idf * strict;
+    words += strict * telling;
     heading += c.idf * covers(own.headings, c);
+  }
+  if (firm || !THESAURUS_NEEDS_COMPANY) {
+    matched += looseMatched;
+    words += looseWords;
+    heading += looseHeading;
   }
   return total > 0
     ? { coverage: matched / total, headings: heading / total, matched, words, ofWords: concepts.length }

@@ -8,6 +8,7 @@
 import fs from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
+import { preloadThesaurus, thesaurusLoaded } from "./search.thesaurus";
 
 interface SuffixRule {
   flag: string;
@@ -134,10 +135,12 @@ const MEMO_LIMIT = 50_000;
 const validMemo = new Map<string, boolean>();
 
 /**
- * Loads the dictionary now, once: called when the index is built at start-up (before the server listens), so
- * neither a user's first query nor a request in flight pays the 0.3-1 s of reading and parsing it.
+ * Loads the dictionary (and the thesaurus, search.thesaurus.ts) now, once: called when the index is built at
+ * start-up (before the server listens), so neither a user's first query nor a request in flight pays the 0.3-1 s
+ * of reading and parsing them.
  */
 export function preloadDanish(): void {
+  preloadThesaurus();
   if (loaded) return;
   try {
     load();
@@ -160,7 +163,7 @@ export const DANISH_PRELOAD_DELAY_MS = 1_000;
  * the same, 0.2-0.3 s later). The timer does not keep the process alive.
  */
 export function preloadDanishSoon(delayMs = DANISH_PRELOAD_DELAY_MS): void {
-  if (loaded) return;
+  if (loaded && thesaurusLoaded()) return;
   setTimeout(preloadDanish, delayMs).unref();
 }
 

@@ -6,6 +6,7 @@
 import { fold, normaliseWord, wordSpans } from "./search.analyzer";
 import { isDanishWord, splitCompound } from "./search.danish";
 import { LEXICON_PAIR_WEIGHT, LEXICON_WEIGHT, relatedTerms } from "./search.lexicon";
+import { isThesaurusWord, thesaurusWords } from "./search.thesaurus";
 import type { QueryCorrection, QueryInfo } from "./search.types";
 import type { Vocabulary } from "./search.vocabulary";
 
@@ -44,6 +45,12 @@ export interface QueryConcept {
   prefixed: Set<string>;
   /** how telling the word is (the vocabulary's IDF; highest for a word no article has) */
   idf: number;
+  /**
+   * terms from the thesaurus (a word the articles do not have, read as its synonyms they have): weaker evidence
+   * than the question's own words or the curated lexicon; a passage covers the concept by one of them only when
+   * it also holds another of the question's words by firmer terms (search.coverage.ts)
+   */
+  loose?: Set<string>;
 }
 
 export interface AnalysedQuery {
@@ -66,6 +73,22 @@ export const COMPOUND_MODIFIER_WEIGHT = 0.4;
 const MAX_HEAD_EXPANSIONS = 12;
 /** At most this many orama terms per query, expansions included. */
 const MAX_ORAMA_TERMS = 64;
+/**
+ * A thesaurus word's weight, relative to the question's own word (1): below the curated lexicon's (a thesaurus
+ * knows every sense of a word, not the one the question means).
+ */
+export const THESAURUS_WEIGHT = 0.4;
+/** At most this many thesaurus words stand for one question word, and for all of a question's words. */
+export const MAX_THESAURUS_PER_WORD = 4;
+export const MAX_THESAURUS_PER_QUERY = 12;
+/**
+ * A thesaurus word stands for a question word only when its index term has at least this many letters: short
+ * terms are where unrelated words meet ('tal' is a number and speech, 'sid' a side and sitting).
+ */
+export const MIN_THESAURUS_TERM = 5;
+/** Which of a word's thesaurus relations are read: synonyms always; broader / narrower terms (measured). */
+export const THESAURUS_BROADER = false;
+export const THESAURUS_NARROWER = false;
 
 /** The query text to search: whitespace collapsed and trimmed, cut to MAX_QUERY_LENGTH at a word boundary. */
 export function cutQuery(query: string): { text: string; truncated: boolean } {
@@ -85,8 +108,40 @@ class QueryBuilder {
   readonly weights: number[] = [];
   readonly highlight = new Set<string>();
   readonly concepts: QueryConcept[] = [];
+  /** thesaurus words the query may still add (MAX_THESAURUS_PER_QUERY) */
+  thesaurusLeft = MAX_THESAURUS_PER_QUERY;
 
   constructor(readonly vocabulary: Vocabulary) {}
+
+  /**
+   * The thesaurus words of a term that the articles have (at most MAX_THESAURUS_PER_WORD, within the query's
+   * budget), the thesaurus's first senses first.
+   */
+  thesaurus(word: string, term: string): string[] {
+    if (this.thesaurusLeft <= 0) return [];
+    const w = thesaurusWords(word, term, THESAURUS_BROADER);
+    const out: string[] = [];
+    const lists = [w.synonyms, THESAURUS_BROADER ? w.broader : [], THESAURUS_NARROWER ? w.narrower : []];
+    const limit = Math.min(MAX_THESAURUS_PER_WORD, this.thesaurusLeft);
+    for (const list of lists) {
+      for (const t of list) {
+        if (out.length >= limit) break;
+        if (lettersOf(t) >= MIN_THESAURUS_TERM && !out.includes(t) && this.vocabulary.hasTerm(t)) out.push(t);
+      }
+    }
+    this.thesaurusLeft -= out.length;
+    return out;
+  }
+
+  /** Thesaurus words covering `concept`, at THESAURUS_WEIGHT (see QueryConcept.loose). */
+  loose(concept: QueryConcept, terms: readonly string[]): void {
+    concept.loose ??= new Set();
+    for (const t of terms) {
+      if (concept.terms.includes(t)) continue;
+      concept.loose.add(t);
+      this.exact(concept, t, THESAURUS_WEIGHT);
+    }
+  }
 
   /** Search `orama` at `weight` (the higher weight wins when it is already searched). */
   search(orama: string, weight: number): void {
@@ -272,6 +327,7 @@ export function analyseQuery(query: unknown, vocabulary: Vocabulary): AnalysedQu
             : [];
       const related = relatedTerms(term).filter((r) => vocabulary.hasTerm(r));
       const parts = expansions.length > 0 || related.length > 0 ? null : compoundParts(word);
+      const synonyms = expansions.length > 0 || related.length > 0 || parts ? [] : q.thesaurus(word, term);
       if (expansions.length > 0) {
         // 2. The start of indexed words (someone still typing): match as a prefix.
         terms.push(term);
@@ -288,7 +344,13 @@ export function analyseQuery(query: unknown, vocabulary: Vocabulary): AnalysedQu
         // 'CV'): a known word, never "corrected" into another one ('vote' is no typo of 'noteres').
         q.expand(c, term);
         q.settle(c, []);
-      } else if (!isDanishWritten(word) && vocabulary.correct(word)) {
+      } else if (synonyms.length > 0) {
+        // 3b. A word the index does not have, but thesaurus words it has ('regning' for an article's
+        // 'faktura'): the question's word read as those, at a lower weight.
+        q.loose(c, synonyms);
+        q.expand(c, term);
+        q.settle(c, []);
+      } else if (!isDanishWritten(word) && !isThesaurusWord(word) && vocabulary.correct(word)) {
         // 4. A typo: the closest indexed word within the typo budget. A real Danish word is never "corrected"
         // into another one: it is a word the knowledge base does not have.
         const corrected = vocabulary.correct(word) as NonNullable<ReturnType<Vocabulary["correct"]>>;
