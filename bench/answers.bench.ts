@@ -1,7 +1,7 @@
 /**
  * Answer-quality benchmark: `npm run bench:answers` (options: `--json`, `--failures`, `--mode retrieval|hybrid`,
- * `--split`: the figures also for the even-numbered questions (the half the gate is calibrated on) and the
- * odd-numbered ones (held out), and the gate's operating point over thresholds for both halves; `--set NAME`:
+ * `--split`: the figures also for the questions with even-numbered ids (the half tuned on) and the
+ * odd-numbered ids (held out; `isHeldOut` in answers/dataset.ts), and the gate's operating point over thresholds for both halves; `--set NAME`:
  * bench/answers/questions-NAME.json instead of questions.json, e.g. `--set fresh`, or `--set path/to/set.json`).
  *
  * Asks every question of the set (default bench/answers/questions.json: on-topic questions over the sample content, written the
@@ -26,7 +26,7 @@ import { ChatService } from "../api/src/chat/chat.service";
 import { GATE_PROBABILITY } from "../api/src/search/search.passage-relevance";
 import { startTestApp, type TestApp } from "../api/src/testing/app";
 import { type FakeOpenAI, startFakeOpenAI } from "../api/src/testing/fake-openai";
-import { type Dataset, KINDS, readDataset, setFile, slugOf } from "./answers/dataset";
+import { type Dataset, isHeldOut, KINDS, readDataset, setFile, slugOf } from "./answers/dataset";
 import { gateEvidence, operatingPoint } from "./answers/features";
 import {
   type ModeFigures,
@@ -243,10 +243,11 @@ function failureList(run: ModeRun): string {
   return out.join("\n");
 }
 
-/** The same figures for the even-numbered (calibration) or odd-numbered (held-out) questions of each list. */
+/** The same figures for the calibration (even ids) or held-out (odd ids) questions of each list. */
 function half(run: ModeRun, parity: 0 | 1): ModeRun {
-  const onTopic = run.onTopic.filter((_, i) => i % 2 === parity);
-  const offTopic = run.offTopic.filter((_, i) => i % 2 === parity);
+  const inHalf = (q: { id: string }) => isHeldOut(q.id) === (parity === 1);
+  const onTopic = run.onTopic.filter(inHalf);
+  const offTopic = run.offTopic.filter(inHalf);
   return { ...run, onTopic, offTopic, figures: modeFigures(onTopic, offTopic) };
 }
 
@@ -314,8 +315,8 @@ async function main(): Promise<void> {
   ];
   for (const r of runs) parts.push("", `Per kind — ${r.mode}`, kindTable(r));
   if (args.split) {
-    parts.push("", "Calibration half (even-numbered questions)", summaryTable(runs.map((r) => half(r, 0))));
-    parts.push("", "Held-out half (odd-numbered questions)", summaryTable(runs.map((r) => half(r, 1))));
+    parts.push("", "Calibration half (even-numbered ids)", summaryTable(runs.map((r) => half(r, 0))));
+    parts.push("", "Held-out half (odd-numbered ids)", summaryTable(runs.map((r) => half(r, 1))));
     parts.push("", await gateReport(dataset));
   }
   if (args.failures) for (const r of runs) parts.push("", failureList(r));

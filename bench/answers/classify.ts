@@ -15,7 +15,7 @@ import type { Passage } from "../../api/src/chat/answer/types";
 import { relevances } from "../../api/src/knowledge/knowledge.retrieval";
 import { KnowledgeIndex } from "../../api/src/search/search.index";
 import { sampleArticles } from "../../api/src/search/search.test-helpers";
-import { type Dataset, readDataset, setFile, slugOf, squash } from "./dataset";
+import { type Dataset, isHeldOut, readDataset, setFile, slugOf, squash } from "./dataset";
 
 const args = process.argv.slice(2);
 const si = Math.max(args.indexOf("--set"), args.indexOf("--questions"));
@@ -55,7 +55,7 @@ let n = 0;
 // per half (0 = even, calibration; 1 = odd, held out): r1, cited, inQuote, declined, on, offDeclined, off
 const fig = [new Array(7).fill(0), new Array(7).fill(0)];
 for (const q of data.onTopic) {
-  const f = fig[n % 2];
+  const f = fig[isHeldOut(q.id) ? 1 : 0];
   n++;
   f[4]++;
   const ok = new Set(q.articles);

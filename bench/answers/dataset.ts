@@ -58,6 +58,17 @@ export interface Dataset {
  * The file of a set: none → questions.json; a name ("fresh") → questions-<name>.json beside it; a path (with a
  * slash or ending in .json) as given, relative to the working directory.
  */
+/**
+ * The split every bench of this folder uses: a question whose id ends in an even number ("fresh-002", "it-4") is in
+ * the calibration half, an odd one ("fresh-001") in the held-out half. (Until 2026-11-26 the split was by position,
+ * and position 0 holds id 1: the printed "calibration" half was the odd ids. Rounds 6–7 tuned on even ids.)
+ */
+export function isHeldOut(id: string): boolean {
+  const n = /(\d+)$/.exec(id);
+  if (!n) throw new Error(`question id without a number: ${id}`);
+  return Number(n[1]) % 2 === 1;
+}
+
 export function setFile(set?: string): string {
   if (!set) return path.join(SETS_DIR, "questions.json");
   if (set.includes("/") || set.endsWith(".json")) return path.resolve(set);

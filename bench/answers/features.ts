@@ -8,12 +8,12 @@ import { DEFAULT_RETRIEVE_K } from "../../api/src/chat/answer/answer.service";
 import { relevances } from "../../api/src/knowledge/knowledge.retrieval";
 import { KnowledgeIndex } from "../../api/src/search/search.index";
 import { sampleArticles } from "../../api/src/search/search.test-helpers";
-import { type Dataset, dataset as defaultSet } from "./dataset";
+import { type Dataset, dataset as defaultSet, isHeldOut } from "./dataset";
 
 export interface GateEvidence {
   id: string;
   onTopic: boolean;
-  /** even = calibration half, odd = held-out half (position within its list) */
+  /** even = calibration half, odd = held-out half (the id's number: isHeldOut) */
   half: "even" | "odd";
   coverage: number;
   matched: number;
@@ -39,7 +39,7 @@ export async function gateEvidence(dataset: Dataset = defaultSet): Promise<GateE
     out.push({
       id: q.id,
       onTopic: q.onTopic,
-      half: q.i % 2 === 0 ? "even" : "odd",
+      half: isHeldOut(q.id) ? "odd" : "even",
       coverage: best?.coverage ?? 0,
       matched: best?.matchedIdf ?? 0,
       runnerUp: Math.max(0, ...other.map((p) => p.coverage ?? 0)),

@@ -9,7 +9,7 @@ import { DEFAULT_RETRIEVE_K } from "../../api/src/chat/answer/answer.service";
 import { KnowledgeIndex } from "../../api/src/search/search.index";
 import { GATE_PROBABILITY, gateFeatures } from "../../api/src/search/search.passage-relevance";
 import { sampleArticles } from "../../api/src/search/search.test-helpers";
-import { dataset } from "./dataset";
+import { dataset, isHeldOut } from "./dataset";
 
 const index = new KnowledgeIndex();
 await index.rebuildFrom(await sampleArticles());
@@ -23,14 +23,14 @@ for (const e of all) {
   const res = await index.retrieve(e.q, { k: DEFAULT_RETRIEVE_K });
   const best = [...res.passages].sort((a, b) => (b.coverage ?? 0) - (a.coverage ?? 0))[0];
   if (!best) {
-    examples.push({ x: gateFeatures({ coverage: 0 } as never, 0), y: e.y, half: e.i % 2, id: e.id });
+    examples.push({ x: gateFeatures({ coverage: 0 } as never, 0), y: e.y, half: isHeldOut(e.id) ? 1 : 0, id: e.id });
     continue;
   }
   const runnerUp = Math.max(
     0,
     ...res.passages.filter((p) => p.articleId !== best.articleId).map((p) => p.coverage ?? 0),
   );
-  examples.push({ x: gateFeatures(best, runnerUp), y: e.y, half: e.i % 2, id: e.id });
+  examples.push({ x: gateFeatures(best, runnerUp), y: e.y, half: isHeldOut(e.id) ? 1 : 0, id: e.id });
 }
 
 function fitModel(train: Example[], l2 = 0.01, steps = 20000, rate = 0.1): number[] {
