@@ -23,7 +23,12 @@ for (const e of all) {
   const res = await index.retrieve(e.q, { k: DEFAULT_RETRIEVE_K });
   const best = [...res.passages].sort((a, b) => (b.coverage ?? 0) - (a.coverage ?? 0))[0];
   if (!best) {
-    examples.push({ x: gateFeatures({ coverage: 0 } as never, 0), y: e.y, half: isHeldOut(e.id) ? 1 : 0, id: e.id });
+    examples.push({
+      x: gateFeatures({ coverage: 0 } as never, 0),
+      y: e.y,
+      half: isHeldOut(e.id) ? 1 : 0,
+      id: e.id,
+    });
     continue;
   }
   const runnerUp = Math.max(
