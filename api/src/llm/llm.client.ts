@@ -1,7 +1,5 @@
 /**
- * The one module that talks to the language model. Works with any OpenAI-compatible server (OPENAI_BASE_URL),
- * over node:http(s) (llm.http.ts: the OpenAI SDK's fetch and web streams cost more CPU per token than the rest
- * of an answer's delivery).
+ * The one module that owns the OpenAI SDK. Works with any OpenAI-compatible server (OPENAI_BASE_URL).
  *
  * Retries: the SDK's own retries are switched off (maxRetries: 0) and done here instead, because
  *  - a retry is only safe before the first token: once text has streamed to the user, retrying would repeat or
@@ -13,6 +11,7 @@
  * with our own AbortController so the partial text survives and the error says which limit was hit.
  */
 import { formatMessage } from "@vidensbank/shared";
+import OpenAI from "openai";
 import {
   isLlmError,
   LlmAbortedError,
@@ -22,14 +21,6 @@ import {
   LlmTimeoutError,
   LlmUnavailableError,
 } from "./llm.errors";
-import {
-  ProviderAbortError,
-  ProviderConnectionError,
-  ProviderStatusError,
-  providerHttp,
-  readJson,
-  sseJson,
-} from "./llm.http";
 import type {
   CompleteOptions,
   LlmClient,
@@ -91,10 +82,10 @@ class CallGuard {
 }
 
 /** Seconds from retry-after-ms / retry-after (seconds or HTTP date), if the provider sent one. */
-function retryAfterSeconds(err: ProviderStatusError): number | undefined {
-  const ms = Number.parseFloat(err.header("retry-after-ms") ?? "");
+function retryAfterSeconds(headers: Headers | undefined): number | undefined {
+  const ms = Number.parseFloat(headers?.get("retry-after-ms") ?? "");
   if (Number.isFinite(ms)) return ms / 1000;
-  const raw = err.header("retry-after");
+  const raw = headers?.get("retry-after");
   if (!raw) return undefined;
   const seconds = Number.parseFloat(raw);
   if (Number.isFinite(seconds)) return seconds;
@@ -103,9 +94,9 @@ function retryAfterSeconds(err: ProviderStatusError): number | undefined {
 }
 
 function isRetryable(err: unknown): boolean {
-  if (err instanceof ProviderAbortError) return false;
-  if (err instanceof ProviderConnectionError) return true; // refused, reset, DNS
-  if (err instanceof ProviderStatusError && typeof err.status === "number") {
+  if (err instanceof OpenAI.APIUserAbortError) return false;
+  if (err instanceof OpenAI.APIConnectionError) return true; // includes connection timeouts
+  if (err instanceof OpenAI.APIError && typeof err.status === "number") {
     return err.status === 408 || err.status === 429 || err.status >= 500;
   }
   return false;
@@ -113,14 +104,14 @@ function isRetryable(err: unknown): boolean {
 
 function sleep(ms: number, signal: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
-    if (signal.aborted) return reject(new ProviderAbortError());
+    if (signal.aborted) return reject(new OpenAI.APIUserAbortError());
     const t = setTimeout(() => {
       signal.removeEventListener("abort", onAbort);
       resolve();
     }, ms);
     const onAbort = () => {
       clearTimeout(t);
-      reject(new ProviderAbortError());
+      reject(new OpenAI.APIUserAbortError());
     };
     signal.addEventListener("abort", onAbort, { once: true });
   });
@@ -141,34 +132,19 @@ function toLlmError(
   }
   if (isLlmError(err)) return err;
   if (phase === "stream") return new LlmStreamBrokenError(init);
-  if (err instanceof ProviderAbortError) return new LlmAbortedError(init);
-  if (err instanceof ProviderStatusError && err.status === 429) {
-    return new LlmRateLimitedError({ ...init, retryAfterSeconds: retryAfterSeconds(err) });
+  if (err instanceof OpenAI.APIUserAbortError) return new LlmAbortedError(init);
+  if (err instanceof OpenAI.APIConnectionTimeoutError)
+    return new LlmTimeoutError({ ...init, phase: "overall" });
+  if (err instanceof OpenAI.RateLimitError) {
+    return new LlmRateLimitedError({ ...init, retryAfterSeconds: retryAfterSeconds(err.headers) });
   }
-  if (err instanceof ProviderStatusError && typeof err.status === "number") {
+  if (err instanceof OpenAI.APIError && typeof err.status === "number") {
     return new LlmUnavailableError({ ...init, status: err.status, retryable: isRetryable(err) });
   }
   return new LlmUnavailableError(init);
 }
 
-/** The parts of the provider's responses that are read (OpenAI chat completions and embeddings API). */
-interface ProviderUsage {
-  prompt_tokens: number;
-  completion_tokens: number;
-  total_tokens: number;
-}
-interface ChatChunk {
-  choices?: Array<{ delta?: { content?: string | null }; finish_reason?: string | null }>;
-  usage?: ProviderUsage | null;
-}
-interface Completion {
-  choices?: Array<{ message?: { content?: unknown } }>;
-}
-interface Embeddings {
-  data?: Array<{ index: number; embedding: number[] }>;
-}
-
-function toUsage(u: ProviderUsage | null | undefined): LlmUsage | undefined {
+function toUsage(u: OpenAI.CompletionUsage | null | undefined): LlmUsage | undefined {
   if (!u) return undefined;
   return {
     promptTokens: u.prompt_tokens,
@@ -189,8 +165,13 @@ export function createLlmClient(options: LlmClientOptions): LlmClient {
   const maxRetryWaitMs = options.maxRetryWaitMs ?? DEFAULT_MAX_RETRY_WAIT_MS;
   const batchSize = Math.max(1, options.embeddingBatchSize ?? DEFAULT_EMBEDDING_BATCH_SIZE);
   const temperature = options.temperature ?? DEFAULT_TEMPERATURE;
-  // once per client (per configuration): its keep-alive sockets are reused by every call
-  const provider = providerHttp(options.apiKey, options.baseURL);
+  const sdk = new OpenAI({
+    apiKey: options.apiKey,
+    baseURL: options.baseURL,
+    maxRetries: 0, // retries are ours, see the module comment
+    // a backstop only: our own overall timer fires first and keeps the partial text
+    timeout: Math.ceil(options.timeoutMs + 1_000),
+  });
 
   /** Run `attempt` with our retry policy: only retryable errors, only within the wait limit and the deadlines. */
   async function withRetries<T>(guard: CallGuard, attempt: () => Promise<T>): Promise<T> {
@@ -199,7 +180,8 @@ export function createLlmClient(options: LlmClientOptions): LlmClient {
         return await attempt();
       } catch (err) {
         if (guard.reason || n >= options.maxRetries || !isRetryable(err)) throw err;
-        const asked = err instanceof ProviderStatusError ? retryAfterSeconds(err) : undefined;
+        const asked =
+          err instanceof OpenAI.APIError ? retryAfterSeconds(err.headers as Headers | undefined) : undefined;
         // exponential backoff with jitter when the provider did not say how long to wait
         const waitMs =
           asked !== undefined ? asked * 1000 : Math.min(2_000, 250 * 2 ** n) * (0.75 + Math.random() / 4);
@@ -219,9 +201,8 @@ export function createLlmClient(options: LlmClientOptions): LlmClient {
       let phase: "request" | "stream" = "request";
       try {
         if (guard.reason) throw new LlmAbortedError();
-        const response = await withRetries(guard, () =>
-          provider.post(
-            "chat/completions",
+        const stream = await withRetries(guard, () =>
+          sdk.chat.completions.create(
             {
               model: options.model,
               messages,
@@ -230,11 +211,10 @@ export function createLlmClient(options: LlmClientOptions): LlmClient {
               ...(opts.maxTokens ? { max_tokens: opts.maxTokens } : {}),
               ...(options.includeUsage === false ? {} : { stream_options: { include_usage: true } }),
             },
-            guard.signal,
+            { signal: guard.signal },
           ),
         );
         phase = "stream";
-        const stream = sseJson<ChatChunk>(response);
         let finishReason: string | null = null;
         let usage: LlmUsage | undefined;
         for await (const chunk of stream) {
@@ -268,18 +248,15 @@ export function createLlmClient(options: LlmClientOptions): LlmClient {
       const guard = new CallGuard(opts.signal, options.timeoutMs);
       try {
         if (guard.reason) throw new LlmAbortedError();
-        const res = await withRetries(guard, async () =>
-          readJson<Completion>(
-            await provider.post(
-              "chat/completions",
-              {
-                model: options.model,
-                messages,
-                temperature: opts.temperature ?? temperature,
-                ...(opts.maxTokens ? { max_tokens: opts.maxTokens } : {}),
-              },
-              guard.signal,
-            ),
+        const res = await withRetries(guard, () =>
+          sdk.chat.completions.create(
+            {
+              model: options.model,
+              messages,
+              temperature: opts.temperature ?? temperature,
+              ...(opts.maxTokens ? { max_tokens: opts.maxTokens } : {}),
+            },
+            { signal: guard.signal },
           ),
         );
         const content = res.choices?.[0]?.message?.content;
@@ -310,18 +287,15 @@ export function createLlmClient(options: LlmClientOptions): LlmClient {
         try {
           if (guard.reason) throw new LlmAbortedError();
           // 'float' explicitly: the SDK's default (base64) is not supported by every OpenAI-compatible server
-          const res = await withRetries(guard, async () =>
-            readJson<Embeddings>(
-              await provider.post(
-                "embeddings",
-                { model, input: batch, encoding_format: "float" },
-                guard.signal,
-              ),
+          const res = await withRetries(guard, () =>
+            sdk.embeddings.create(
+              { model, input: batch, encoding_format: "float" },
+              { signal: guard.signal },
             ),
           );
           const vectors: Array<number[] | undefined> = Array.from({ length: batch.length }, () => undefined);
           for (const d of res.data ?? []) vectors[d.index] = Array.from(d.embedding);
-          if (vectors.some((v) => !v) || res.data?.length !== batch.length) {
+          if (vectors.some((v) => !v) || res.data.length !== batch.length) {
             throw new LlmUnavailableError({
               detail: `embeddings: expected ${batch.length} vectors, got ${res.data?.length ?? 0}`,
             });
