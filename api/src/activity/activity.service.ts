@@ -78,9 +78,58 @@ export function connectActivityLog(events: EventBus): () => void {
   };
 }
 
-/** Record one activity-log entry. Never throws. */
-export function recordActivity(input: ActivityInput): Promise<void> {
-  return recordActivities([input]);
+/** entries waiting for their store write at most (one write then) */
+export const ACTIVITY_BATCH_MAX = 500;
+/** how long the chat's background `message` entries may wait to share a write with others (ms) */
+export const ACTIVITY_BACKGROUND_WAIT_MS = 50;
+
+interface Waiting {
+  entry: ActivityInput & { timestamp: Date };
+  written: () => void;
+}
+let waiting: Waiting[] = [];
+/** when the waiting entries are written (ms since epoch); Infinity: nothing scheduled */
+let writeAt = Number.POSITIVE_INFINITY;
+/** cancels the scheduled write */
+let cancelWrite: (() => void) | null = null;
+
+/**
+ * Record one activity-log entry (its timestamp: now). Never throws. Resolves when it is written. Entries
+ * recorded in the same moment share one store write (a burst of questions writes one insert, not fifty):
+ * an entry waits for the end of the current event-loop turn, or up to `waitMs` when its caller does not wait
+ * for it (background bookkeeping).
+ */
+export function recordActivity(
+  input: ActivityInput,
+  { waitMs = 0 }: { waitMs?: number } = {},
+): Promise<void> {
+  return new Promise<void>((written) => {
+    waiting.push({ entry: { ...input, timestamp: new Date() }, written });
+    if (waiting.length >= ACTIVITY_BATCH_MAX) return void writeWaiting();
+    const at = Date.now() + Math.max(0, waitMs);
+    if (at >= writeAt) return;
+    cancelWrite?.();
+    writeAt = at;
+    if (waitMs > 0) {
+      const timer = setTimeout(writeWaiting, waitMs);
+      cancelWrite = () => clearTimeout(timer);
+    } else {
+      const immediate = setImmediate(writeWaiting);
+      cancelWrite = () => clearImmediate(immediate);
+    }
+  });
+}
+
+/** Write every waiting entry now, in the order recorded (one insert). */
+function writeWaiting(): Promise<void> {
+  cancelWrite?.();
+  cancelWrite = null;
+  writeAt = Number.POSITIVE_INFINITY;
+  const batch = waiting;
+  waiting = [];
+  return recordActivities(batch.map((w) => w.entry)).then(() => {
+    for (const w of batch) w.written();
+  });
 }
 
 /**

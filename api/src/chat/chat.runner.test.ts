@@ -164,6 +164,34 @@ describe("AnswerRunner", () => {
     expect(done?.citations?.[0]).toMatchObject({ number: 1, articleId: "klager" });
   });
 
+  it("should write the heartbeats of answers generating together in one command per beat", async () => {
+    fake.setBehaviour({ tokenDelayMs: 25 });
+    const runner = runnerWith({ heartbeatMs: 150, maxInFlightPerUser: 10 });
+    const jobs = await Promise.all(Array.from({ length: 5 }, (_, i) => pendingAnswer(runner, `s-beat-${i}`)));
+    const writes: string[] = [];
+    mongoose.set("debug", (collection: string, method: string) => {
+      if (collection === "chat_messages" && /^(update|bulkWrite)/.test(method)) writes.push(method);
+    });
+    try {
+      const t0 = Date.now();
+      for (const job of jobs) runner.start(job, () => undefined);
+      // every answer shows progress while generating
+      await eventually(async () => {
+        const docs = await Promise.all(jobs.map((j) => stored(j.message.id)));
+        return docs.every((d) => d?.status === "streaming" && d.content) ? docs : undefined;
+      });
+      await Promise.all(runner.running());
+      const beats = Math.floor((Date.now() - t0) / 150);
+      expect(writes.length).toBeGreaterThan(0);
+      // one command per beat for the five (one each would be ≥ 5 per beat)
+      expect(writes.length).toBeLessThanOrEqual(beats + 1);
+      expect(writes.every((m) => m === "bulkWrite")).toBe(true);
+    } finally {
+      mongoose.set("debug", false);
+    }
+    for (const job of jobs) expect((await stored(job.message.id))?.status).toBe("complete");
+  });
+
   it("should publish CREATED first, then the answer's text as deltas, then COMPLETED", async () => {
     const runner = runnerWith();
     const job = await pendingAnswer(runner);

@@ -30,6 +30,7 @@ import {
   publishWhenStored,
 } from "./chat.events";
 import { FollowUpWriter } from "./chat.follow-ups";
+import { HeartbeatWriter } from "./chat.heartbeats";
 import type { ChatLimits } from "./chat.limits";
 import { ChatMessageModel, KnowledgeGapModel } from "./chat.model";
 import { type ChatMessageView, presentMessage } from "./chat.presenter";
@@ -105,8 +106,10 @@ export class AnswerRunner {
   private recovering: Promise<number> = Promise.resolve(0);
   private closed = false;
   private readonly followUps: FollowUpWriter;
+  private readonly heartbeats: HeartbeatWriter;
 
   constructor(private readonly deps: AnswerRunnerDeps) {
+    this.heartbeats = new HeartbeatWriter(deps.limits.heartbeatMs);
     this.followUps = new FollowUpWriter({
       llm: deps.llm,
       timeoutMs: deps.limits.followUpsTimeoutMs,
@@ -317,20 +320,13 @@ export class AnswerRunner {
     const id = new mongoose.Types.ObjectId(message.id);
     let partial = "";
     let dirty = false;
-    // Save the partial text and show life every heartbeat (readers see progress, recovery sees we are alive).
-    // Not per token: every write competes with other users' questions for the store.
-    const beat = setInterval(() => {
-      const set: Record<string, unknown> = { heartbeatAt: new Date() };
-      if (dirty) {
-        set.content = partial;
-        set.status = "streaming";
-        dirty = false;
-      }
-      void ChatMessageModel.updateOne({ _id: id, status: { $in: IN_PROGRESS } }, { $set: set }).catch(
-        () => undefined,
-      );
-    }, this.deps.limits.heartbeatMs);
-    beat.unref();
+    // Save the partial text and show life every heartbeat (readers see progress, recovery sees we are alive),
+    // with the other answers' beats in one command (chat.heartbeats.ts). Not per token.
+    const stopBeating = this.heartbeats.add(id, () => {
+      if (!dirty) return null;
+      dirty = false;
+      return partial;
+    });
 
     // tokens that arrive in the same turn go out as one DELTA (see deltaBatcher)
     const deltas = deltaBatcher((delta) => {
@@ -385,7 +381,7 @@ export class AnswerRunner {
         sources: [],
       };
     } finally {
-      clearInterval(beat);
+      stopBeating();
       deltas.flush(); // before the outcome event
     }
 

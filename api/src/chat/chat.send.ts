@@ -9,7 +9,7 @@
  */
 import { setMaxListeners } from "node:events";
 import type mongoose from "mongoose";
-import { recordActivity } from "../activity/activity.service";
+import { ACTIVITY_BACKGROUND_WAIT_MS, recordActivity } from "../activity/activity.service";
 import { AppError, Errors } from "../errors";
 import type { LlmClient } from "../llm";
 import { logger } from "../logger";
@@ -278,13 +278,16 @@ export class ChatSender {
         await Promise.all([
           titleByModel ? this.nameSessionWithLlm(sessionId, uid, valid.content, language) : undefined,
           users.emailOf(userId).then((email) =>
-            recordActivity({
-              action: "message",
-              description: "Bruger sendte en besked til AI-assistenten",
-              userId,
-              userEmail: email,
-              metadata: { sessionId, messageId: sendId, length: valid.content.length },
-            }),
+            recordActivity(
+              {
+                action: "message",
+                description: "Bruger sendte en besked til AI-assistenten",
+                userId,
+                userEmail: email,
+                metadata: { sessionId, messageId: sendId, length: valid.content.length },
+              },
+              { waitMs: ACTIVITY_BACKGROUND_WAIT_MS }, // one insert with the other sends of the moment
+            ),
           ),
         ]);
       }, "chat: activity or session title not saved");

@@ -21,6 +21,7 @@ import {
   LlmTimeoutError,
   LlmUnavailableError,
 } from "./llm.errors";
+import { leanFetch } from "./llm.fetch";
 import type {
   CompleteOptions,
   LlmClient,
@@ -168,6 +169,8 @@ export function createLlmClient(options: LlmClientOptions): LlmClient {
   const sdk = new OpenAI({
     apiKey: options.apiKey,
     baseURL: options.baseURL,
+    // node:http with a keep-alive agent instead of the built-in fetch: less CPU per call and per token (llm.fetch.ts)
+    fetch: options.fetch ?? leanFetch().fetch,
     maxRetries: 0, // retries are ours, see the module comment
     // a backstop only: our own overall timer fires first and keeps the partial text
     timeout: Math.ceil(options.timeoutMs + 1_000),

@@ -35,6 +35,8 @@ export interface LlmClientOptions {
    * OpenAI-compatible servers that reject stream_options.
    */
   includeUsage?: boolean;
+  /** the fetch the SDK calls (default: llm.fetch.ts over node:http; bench/cluster.llm.ts compares the built-in one) */
+  fetch?: typeof fetch;
 }
 
 export interface LlmUsage {
