@@ -22,4 +22,4 @@ it("should show the sessions drawer and the header menu at 390 px in dark withou
   await page.getByRole("button", { name: "Åbn menu" }).click();
   await page.getByRole("menu").getByRole("menuitem").first().waitFor();
   await expectAccessible(page, "header menu (narrow-dark)");
-}, 90_000);
+}, 180_000);

@@ -336,121 +336,146 @@ export async function openSession(page: Page, variant: Variant, title: string): 
   if (variant.width < 600) await page.locator(".MuiBackdrop-root").first().waitFor({ state: "hidden" });
 }
 
-/** The walk of `variant` as the calling file's test (one walk per file). */
+/** Per part of a walk: ~40 s on an idle 2-core machine, 3–4 times that when other suites share it. */
+const TIMEOUT = 240_000;
+
+/** The walk of `variant` as the calling file's tests (one walk per file: signed out, chat, knowledge, admin). */
 export function walkEveryScreen(variant: Variant): void {
   setUp();
   describe("web: a walk over every screen", () => {
-    it(`should show every signed-out screen without overflow, broken text or axe violations (${variant.name})`, async () => {
-      const visitor = await open(variant);
-      await visit(visitor, variant, "login", "/login", "h1");
-      await visit(visitor, variant, "register", "/register", "h1");
-      await visit(visitor, variant, "verify-email", "/verify-email?token=ugyldig", "h1");
-      await visit(visitor, variant, "forgot-password", "/forgot-password", "h1");
-      await visit(visitor, variant, "reset-password", "/reset-password?token=abc", "h1");
-      // the links that come without their token
-      await visit(visitor, variant, "reset-password-no-token", "/reset-password", "h1");
-      await visit(visitor, variant, "verify-email-no-token", "/verify-email", "h1");
-      await visit(visitor, variant, "terms", "/terms", "h1");
-      await visit(visitor, variant, "not-found", "/findes-ikke", "h1");
-    }, 180_000);
+    it(
+      `should show every signed-out screen without overflow, broken text or axe violations (${variant.name})`,
+      async () => {
+        const visitor = await open(variant);
+        await visit(visitor, variant, "login", "/login", "h1");
+        await visit(visitor, variant, "register", "/register", "h1");
+        await visit(visitor, variant, "verify-email", "/verify-email?token=ugyldig", "h1");
+        await visit(visitor, variant, "forgot-password", "/forgot-password", "h1");
+        await visit(visitor, variant, "reset-password", "/reset-password?token=abc", "h1");
+        // the links that come without their token
+        await visit(visitor, variant, "reset-password-no-token", "/reset-password", "h1");
+        await visit(visitor, variant, "verify-email-no-token", "/verify-email", "h1");
+        await visit(visitor, variant, "terms", "/terms", "h1");
+        await visit(visitor, variant, "not-found", "/findes-ikke", "h1");
+      },
+      TIMEOUT,
+    );
 
-    it(`should show every screen of the staff without overflow, broken text or axe violations (${variant.name})`, async () => {
-      const page = await open(variant, staffToken);
-      await visit(page, variant, "home", "/", "[data-testid=chat-input]");
-      await openSession(page, variant, "Klagefrist");
-      await page.locator("[data-testid=assistant-message] a[data-citation]").first().waitFor();
-      await inspect(page, variant, "chat-sources");
-      await openSession(page, variant, "Æblekage");
-      await page.getByTestId("answer-not-covered").waitFor();
-      await inspect(page, variant, "chat-not-covered");
-      await openSession(page, variant, "Lang samtale");
-      await page
-        .getByTestId("user-message")
-        .filter({ hasText: LONG_QUESTIONS.at(-1) })
-        .waitFor();
-      await inspect(page, variant, "chat-long");
-      if (variant.width < 600) {
-        await page.getByRole("button", { name: /^(Vis samtaler|Show conversations)$/ }).click();
-        await page.getByTestId("session-item").first().waitFor();
-        await inspect(page, variant, "chat-sidebar");
-      }
-
-      await visit(page, variant, "knowledge", "/knowledge", "[data-testid=knowledge-overview] h1");
-      await visit(
-        page,
-        variant,
-        "knowledge-category",
-        "/knowledge?category=Sagsbehandling",
-        "[data-testid=knowledge-category] h1",
-      );
-      await visit(
-        page,
-        variant,
-        "knowledge-article",
-        `/knowledge?article=${encodeURIComponent(articleId)}`,
-        "[data-testid=article-content]",
-      );
-      // the title is said once, by the page's h1, not again as the text's first heading
-      const articleTitle = await page.getByRole("heading", { level: 1 }).innerText();
-      const contentHeadings = await page.getByTestId("article-content").getByRole("heading").allInnerTexts();
-      expect(contentHeadings).not.toContain(articleTitle);
-      await visit(page, variant, "search-many", "/knowledge?q=sag", "[data-testid=knowledge-result-count]");
-      await page.goto("/knowledge?q=xyzzyqwerty");
-      await page.getByText(/^(Ingen resultater fundet|No results found)$/).waitFor();
-      await inspect(page, variant, "search-none");
-      await visit(
-        page,
-        variant,
-        "bookmarks",
-        "/knowledge?view=bookmarks",
-        "[data-testid=knowledge-bookmarks] h1",
-      );
-      await visit(page, variant, "share", shareUrl, "[data-testid=assistant-message], h1");
-      await visit(page, variant, "profile", "/profile", "h1");
-    }, 180_000);
-
-    it(`should show every screen of the administrator without overflow, broken text or axe violations (${variant.name})`, async () => {
-      const admin = await open(variant, adminToken);
-      // no conversations yet: the empty session list
-      await visit(admin, variant, "home-empty", "/", "[data-testid=chat-input]");
-      await visit(admin, variant, "admin-users", "/admin", "[data-testid=admin-user-card]");
-      for (const [tab, name] of [
-        ["stats", /^(Statistik|Statistics)$/],
-        ["activity", /^(Aktivitet|Activity)$/],
-      ] as const) {
-        await admin.getByRole("tab", { name }).click();
-        await admin.getByTestId(`admin-${tab}`).waitFor();
-        if (tab === "stats") {
-          await admin.getByTestId("admin-chart-messages").locator("svg").first().waitFor();
-          // the charts are drawn in the theme's own primary colour, not the chart library's palette
-          const fills = await admin
-            .getByTestId("admin-chart-messages")
-            .locator("svg [fill]")
-            .evaluateAll((els) => els.map((e) => e.getAttribute("fill")?.toLowerCase()));
-          expect(fills).toContain(variant.theme === "dark" ? "#8ab4f8" : "#1f4e79");
-          // the feedback (one up, one down, a comment) and the knowledge gap (the question not covered)
-          await admin.getByTestId("admin-feedback").getByText("Mangler <b>kilde</b>").waitFor();
-          await admin.getByTestId("admin-gaps").getByRole("listitem").first().waitFor();
+    it(
+      `should show the chat screens without overflow, broken text or axe violations (${variant.name})`,
+      async () => {
+        const page = await open(variant, staffToken);
+        await visit(page, variant, "home", "/", "[data-testid=chat-input]");
+        await openSession(page, variant, "Klagefrist");
+        await page.locator("[data-testid=assistant-message] a[data-citation]").first().waitFor();
+        await inspect(page, variant, "chat-sources");
+        await openSession(page, variant, "Æblekage");
+        await page.getByTestId("answer-not-covered").waitFor();
+        await inspect(page, variant, "chat-not-covered");
+        await openSession(page, variant, "Lang samtale");
+        await page
+          .getByTestId("user-message")
+          .filter({ hasText: LONG_QUESTIONS.at(-1) })
+          .waitFor();
+        await inspect(page, variant, "chat-long");
+        if (variant.width < 600) {
+          await page.getByRole("button", { name: /^(Vis samtaler|Show conversations)$/ }).click();
+          await page.getByTestId("session-item").first().waitFor();
+          await inspect(page, variant, "chat-sidebar");
         }
-        await inspect(admin, variant, `admin-${tab}`);
-      }
-      await admin.goto("/knowledge?view=bookmarks");
-      await admin.getByText(/^(Ingen bogmærker endnu|No bookmarks yet)$/).waitFor();
-      await inspect(admin, variant, "bookmarks-empty");
-      await visit(admin, variant, "admin-notion", "/admin/notion", "h1");
-      // the last-updated date stays on one line in its tile
-      const date = admin.getByTestId("notion-summary-updated").locator("dd");
-      const lines = await date.evaluate(
-        (el) => el.getBoundingClientRect().height / parseFloat(getComputedStyle(el).lineHeight),
-      );
-      expect(lines, `date "${await date.innerText()}" on one line`).toBeLessThan(1.5);
-      if (variant.width >= 900) {
-        // the header marks the section the page belongs to: /admin/notion is under Admin
-        const current = admin
-          .getByRole("navigation", { name: /^(Hovednavigation|Main navigation)$/ })
-          .locator('[aria-current="page"]');
-        expect(await current.allInnerTexts()).toEqual(["Admin"]);
-      }
-    }, 180_000);
+      },
+      TIMEOUT,
+    );
+
+    it(
+      `should show the knowledge, share and profile screens without overflow, broken text or axe violations (${variant.name})`,
+      async () => {
+        const page = await open(variant, staffToken);
+        await visit(page, variant, "knowledge", "/knowledge", "[data-testid=knowledge-overview] h1");
+        await visit(
+          page,
+          variant,
+          "knowledge-category",
+          "/knowledge?category=Sagsbehandling",
+          "[data-testid=knowledge-category] h1",
+        );
+        await visit(
+          page,
+          variant,
+          "knowledge-article",
+          `/knowledge?article=${encodeURIComponent(articleId)}`,
+          "[data-testid=article-content]",
+        );
+        // the title is said once, by the page's h1, not again as the text's first heading
+        const articleTitle = await page.getByRole("heading", { level: 1 }).innerText();
+        const contentHeadings = await page
+          .getByTestId("article-content")
+          .getByRole("heading")
+          .allInnerTexts();
+        expect(contentHeadings).not.toContain(articleTitle);
+        await visit(page, variant, "search-many", "/knowledge?q=sag", "[data-testid=knowledge-result-count]");
+        await page.goto("/knowledge?q=xyzzyqwerty");
+        await page.getByText(/^(Ingen resultater fundet|No results found)$/).waitFor();
+        await inspect(page, variant, "search-none");
+        await visit(
+          page,
+          variant,
+          "bookmarks",
+          "/knowledge?view=bookmarks",
+          "[data-testid=knowledge-bookmarks] h1",
+        );
+        await visit(page, variant, "share", shareUrl, "[data-testid=assistant-message], h1");
+        await visit(page, variant, "profile", "/profile", "h1");
+      },
+      TIMEOUT,
+    );
+
+    it(
+      `should show every screen of the administrator without overflow, broken text or axe violations (${variant.name})`,
+      async () => {
+        const admin = await open(variant, adminToken);
+        // no conversations yet: the empty session list
+        await visit(admin, variant, "home-empty", "/", "[data-testid=chat-input]");
+        await visit(admin, variant, "admin-users", "/admin", "[data-testid=admin-user-card]");
+        for (const [tab, name] of [
+          ["stats", /^(Statistik|Statistics)$/],
+          ["activity", /^(Aktivitet|Activity)$/],
+        ] as const) {
+          await admin.getByRole("tab", { name }).click();
+          await admin.getByTestId(`admin-${tab}`).waitFor();
+          if (tab === "stats") {
+            await admin.getByTestId("admin-chart-messages").locator("svg").first().waitFor();
+            // the charts are drawn in the theme's own primary colour, not the chart library's palette
+            const fills = await admin
+              .getByTestId("admin-chart-messages")
+              .locator("svg [fill]")
+              .evaluateAll((els) => els.map((e) => e.getAttribute("fill")?.toLowerCase()));
+            expect(fills).toContain(variant.theme === "dark" ? "#8ab4f8" : "#1f4e79");
+            // the feedback (one up, one down, a comment) and the knowledge gap (the question not covered)
+            await admin.getByTestId("admin-feedback").getByText("Mangler <b>kilde</b>").waitFor();
+            await admin.getByTestId("admin-gaps").getByRole("listitem").first().waitFor();
+          }
+          await inspect(admin, variant, `admin-${tab}`);
+        }
+        await admin.goto("/knowledge?view=bookmarks");
+        await admin.getByText(/^(Ingen bogmærker endnu|No bookmarks yet)$/).waitFor();
+        await inspect(admin, variant, "bookmarks-empty");
+        await visit(admin, variant, "admin-notion", "/admin/notion", "h1");
+        // the last-updated date stays on one line in its tile
+        const date = admin.getByTestId("notion-summary-updated").locator("dd");
+        const lines = await date.evaluate(
+          (el) => el.getBoundingClientRect().height / parseFloat(getComputedStyle(el).lineHeight),
+        );
+        expect(lines, `date "${await date.innerText()}" on one line`).toBeLessThan(1.5);
+        if (variant.width >= 900) {
+          // the header marks the section the page belongs to: /admin/notion is under Admin
+          const current = admin
+            .getByRole("navigation", { name: /^(Hovednavigation|Main navigation)$/ })
+            .locator('[aria-current="page"]');
+          expect(await current.allInnerTexts()).toEqual(["Admin"]);
+        }
+      },
+      TIMEOUT,
+    );
   });
 }
