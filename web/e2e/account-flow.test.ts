@@ -8,6 +8,7 @@ import { RegisterPage } from "./pages/RegisterPage";
 import { Toast } from "./pages/Toast";
 import { bodyBackground, launchBrowser, newContext } from "./support/browser";
 import { checkScreen } from "./support/checkScreen";
+import { screenshot } from "./support/screenshots";
 import { linkIn, newStaff, startServer } from "./support/server";
 
 const LIGHT_BG = "rgb(243, 245, 249)";
@@ -115,10 +116,10 @@ describe("web: account flow", () => {
     await expect(details.innerText()).resolves.toContain("NODE_ENV");
     await page.keyboard.press("Escape");
     await details.waitFor({ state: "hidden" });
+    // the header with the environment badge over an empty session list (the tour's users have no badge)
     await checkScreen(page, "home", "light");
     await page.getByRole("link", { name: "Vidensbank", exact: true }).click();
     await page.waitForURL("**/knowledge");
-    await checkScreen(page, "knowledge", "light");
   });
 
   it("should show the profile with a skeleton while preferences load, then the three cards", async () => {
@@ -145,7 +146,6 @@ describe("web: account flow", () => {
     await expect(profile.language().inputValue()).resolves.toBe("da");
     await expect(profile.theme().inputValue()).resolves.toBe("light");
     await expect(profile.notifications().isChecked()).resolves.toBe(true);
-    await checkScreen(page, "profile", "light");
   });
 
   it("should save preferences and read them back after a reload", async () => {
@@ -180,15 +180,12 @@ describe("web: account flow", () => {
     await other.close();
     await page.getByRole("button", { name: "Luk notifikation" }).click();
     await toast.root().waitFor({ state: "detached" });
-    await checkScreen(page, "profile", "dark");
-    for (const [name, path] of [
-      ["home", "/"],
-      ["knowledge", "/knowledge"],
-    ]) {
+    // (profile and knowledge in dark: the tour's dark-english walk; the badge over an empty list only here)
+    for (const path of ["/", "/knowledge"]) {
       await page.goto(path);
       await new AppShell(page).userName().waitFor();
       expect(await bodyBackground(page)).toBe(DARK_BG);
-      await checkScreen(page, name, "dark");
+      if (path === "/") await checkScreen(page, "home", "dark");
     }
   });
 
@@ -203,7 +200,6 @@ describe("web: account flow", () => {
       await page.getByRole("button", { name: "Log out" }).waitFor();
       await expect(profile.account("role").innerText()).resolves.toBe("User");
       expect(await page.evaluate(() => document.documentElement.lang)).toBe("en");
-      await checkScreen(page, "profile-en", "dark");
       // the shared validation rules speak English too
       await profile.changePasswordButton().click();
       await expect(page.locator("#password-currentPassword-helper-text").innerText()).resolves.toBe(
@@ -307,7 +303,8 @@ describe("web: account flow", () => {
         await page.getByRole("heading", { level: 1 }).waitFor();
         const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
         expect(overflow, `${path} overflows`).toBeLessThanOrEqual(0);
-        await checkScreen(page, `${name}-mobile`, "light");
+        // (axe at phone width: the tour's narrow walk, home and profile included)
+        await screenshot(page, `${name}-mobile`);
       }
       await page.getByRole("button", { name: "Åbn menu" }).click();
       const menu = page.getByRole("menu");
@@ -329,7 +326,6 @@ describe("web: account flow", () => {
     expect(await shell.navLinkNames()).toEqual(["Hjem", "Vidensbank", "Min Profil", "Admin"]);
     await adminPage.getByRole("link", { name: "Admin", exact: true }).click();
     await adminPage.getByRole("heading", { name: "Admin Panel" }).waitFor();
-    await checkScreen(adminPage, "admin", "light");
     await adminPage.goto("/profile");
     await expect(new ProfilePage(adminPage).account("role").innerText()).resolves.toBe("Administrator");
     await expect(shell.envBadge().count()).resolves.toBe(0);

@@ -124,7 +124,6 @@ describe("web: knowledge screen", () => {
       "rendering",
       "+1",
     ]);
-    await checkScreen(page, "knowledge-overview", "light");
   });
 
   it("should find the inflected Danish word with marked snippets, keep recent searches, and go back", async () => {
@@ -137,7 +136,6 @@ describe("web: knowledge screen", () => {
     const tags = await kb.cards().first().getByRole("listitem").allInnerTexts();
     expect(tags.length).toBeLessThanOrEqual(3);
     if (tags.length === 3) expect(tags[2]).toMatch(/^\+\d+$/);
-    await checkScreen(page, "knowledge-search", "light");
 
     // a typo: the server corrects it and the screen says what it searched
     await kb.searchFor("generalforsmaling");
@@ -160,7 +158,6 @@ describe("web: knowledge screen", () => {
 
     await kb.searchFor("qqxqzzyy");
     await page.getByText("Ingen resultater fundet").waitFor();
-    await checkScreen(page, "knowledge-no-results", "light");
   });
 
   it("should open a category, search inside it and come back", async () => {
@@ -173,7 +170,6 @@ describe("web: knowledge screen", () => {
     const categories = await kb.cards().getByText("Økonomi", { exact: true }).count();
     expect(categories).toBe(await kb.cards().count());
     await kb.backToOverview().waitFor();
-    await checkScreen(page, "knowledge-category", "light");
 
     await kb.searchFor("budget");
     expect(new URL(page.url()).searchParams.get("category")).toBe("Økonomi");
@@ -258,7 +254,6 @@ describe("web: knowledge screen", () => {
   it("should bookmark and unbookmark, and list bookmarks in 'Mine bogmærker'", async () => {
     await kb.goto("?view=bookmarks");
     await page.getByText("Ingen bogmærker endnu").waitFor();
-    await checkScreen(page, "knowledge-bookmarks-empty", "light");
 
     await kb.goto(`?article=${testArticleId}`);
     await kb.addBookmark().click();
@@ -271,7 +266,6 @@ describe("web: knowledge screen", () => {
     await page.waitForURL((url) => url.searchParams.get("view") === "bookmarks");
     await page.getByRole("heading", { level: 1, name: "Mine bogmærker" }).waitFor();
     await kb.cards().filter({ hasText: "Linjetest" }).waitFor();
-    await checkScreen(page, "knowledge-bookmarks", "light");
 
     await kb.cards().filter({ hasText: "Linjetest" }).getByRole("link").click();
     await kb.removeBookmark().click();
@@ -317,36 +311,7 @@ describe("web: knowledge screen", () => {
     await expect(page.locator('main a[href^="javascript"], main [onerror]').count()).resolves.toBe(0);
   });
 
-  for (const theme of ["light", "dark"] as const) {
-    for (const width of [1280, 390]) {
-      it(`should pass axe and look finished: ${theme}, ${width} px`, async () => {
-        await setPrefs({ theme });
-        const { ctx, p } = await openContext(width);
-        const view = new KnowledgePage(p);
-        const name = (screen: string) => `${screen}${width === 390 ? "-mobile" : ""}`;
-        await view.goto();
-        await view.waitForOverview();
-        await checkScreen(p, name("knowledge-overview"), theme);
-        await view.searchFor("faktura");
-        await view.cards().first().waitFor();
-        await checkScreen(p, name("knowledge-search"), theme);
-        await view.goto("?category=Sagsbehandling");
-        await view.cards().first().waitFor();
-        await checkScreen(p, name("knowledge-category"), theme);
-        await view.goto(`?article=${testArticleId}`);
-        await view.content().waitFor();
-        await checkScreen(p, name("knowledge-article"), theme);
-        await view.goto("?view=bookmarks");
-        await view.heading().waitFor();
-        await p.getByText(/Ingen bogmærker endnu/).waitFor();
-        await checkScreen(p, name("knowledge-bookmarks"), theme);
-        // no sideways scrolling on a phone
-        const overflow = await p.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-        expect(overflow).toBeLessThanOrEqual(0);
-        await ctx.close();
-      });
-    }
-  }
+  // (every knowledge screen at 1280 and 390 px, light and dark, with axe: the tour's three walks)
 
   it("should show the screen in English by message key", async () => {
     await setPrefs({ theme: "light", language: "en" });
@@ -365,7 +330,6 @@ describe("web: knowledge screen", () => {
       /Last updated \d{1,2} \p{L}+ \d{4}/u,
     );
     await view.addBookmark().waitFor();
-    await checkScreen(p, "knowledge-article-en", "light");
     await ctx.close();
     await setPrefs({ language: "da" });
   });

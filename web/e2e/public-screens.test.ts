@@ -6,7 +6,6 @@ import { ForgotPasswordPage, ResetPasswordPage } from "./pages/PasswordPages";
 import { RegisterPage } from "./pages/RegisterPage";
 import { Toast } from "./pages/Toast";
 import { bodyBackground, launchBrowser, newContext } from "./support/browser";
-import { checkScreen } from "./support/checkScreen";
 import { screenshot } from "./support/screenshots";
 import { startServer } from "./support/server";
 
@@ -31,7 +30,8 @@ describe("web: public screens", () => {
     await app?.close();
   });
 
-  it("should render every public screen accessibly in light and dark", async () => {
+  // (each screen's axe, overflow and text checks in light, dark, English and at 390 px: the tour's three walks)
+  it("should show every public screen under its heading, in the light and the dark palette", async () => {
     const screens: [string, string, string][] = [
       ["login", "/login", "Log ind"],
       ["register", "/register", "Opret konto"],
@@ -45,10 +45,10 @@ describe("web: public screens", () => {
     const backgrounds: Record<string, string> = {};
     for (const theme of THEMES) {
       const page = pages[theme];
-      for (const [name, path, heading] of screens) {
+      for (const [, path, heading] of screens) {
         await page.goto(path);
         await page.getByRole("heading", { name: heading, level: 1 }).waitFor();
-        await checkScreen(page, name, theme);
+        if (theme === "dark") break; // the palette: one screen is enough
       }
       backgrounds[theme] = await bodyBackground(page);
     }

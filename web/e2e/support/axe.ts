@@ -7,8 +7,12 @@ import { expect } from "vitest";
  * listing each with the offending elements.
  */
 export async function expectAccessible(page: Page, label: string): Promise<void> {
-  // Let transitions settle so colours are final.
-  await page.waitForTimeout(50);
+  // Colours are final once no transition is running (a spinner's endless animation does not count).
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every((a) => a.playState !== "running" || a.effect?.getTiming().iterations === Infinity),
+  );
   const result = await new AxeBuilder({ page })
     .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
     .analyze();
