@@ -4,10 +4,10 @@ import { defineConfig } from "vitest/config";
 import { BaseSequencer, type TestSpecification } from "vitest/node";
 
 // Test files spend most of their time waiting (servers, sockets, timers, the browser), not computing. Vitest's
-// default of cores − 1 workers is a single worker on a 2-core machine, which leaves the CPU half idle. With one file
-// more than there are cores a full run on 2 cores still used ~1.2 of them (2026-11-26: 19 min CPU in 16 min):
-// two files more. `npx vitest run --maxWorkers=N` overrides it.
-const maxWorkers = availableParallelism() + 2;
+// default of cores − 1 workers is a single worker on a 2-core machine, which leaves the CPU half idle; one file
+// more than there are cores keeps it busy (two more, tried 2026-11-26: 893 s against 968 s, within the run-to-run
+// spread, and a liveness probe met 160 ms). `npx vitest run --maxWorkers=N` overrides it.
+const maxWorkers = availableParallelism() + 1;
 
 /**
  * Longest files first, over all projects. Vitest's own order runs the projects one after another by name (api,

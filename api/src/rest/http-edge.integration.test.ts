@@ -526,7 +526,12 @@ describe("liveness under hostile requests", () => {
       expect(res.status).toBe(200);
       await new Promise((r) => setTimeout(r, 40));
     }
-    expect(Math.max(...timings), timings.map((t) => t.toFixed(1)).join(", ")).toBeLessThan(100);
+    // Parsing a bomb or a deep document on the event loop would hold every probe for seconds. One probe of eight
+    // met a busy test machine (160 ms at 4 test files in flight on 2 cores): the median is held to 100 ms, the
+    // slowest to 500 ms.
+    const shown = timings.map((t) => t.toFixed(1)).join(", ");
+    expect([...timings].sort((a, b) => a - b)[4], shown).toBeLessThan(100);
+    expect(Math.max(...timings), shown).toBeLessThan(500);
     const [, , ...refused] = await hostile;
     expect(refused).toEqual([413, 413, 413, 400, 400]);
   });
