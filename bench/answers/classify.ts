@@ -6,15 +6,13 @@
  *   chat: declined (the gate), cited only other articles, right article but the answering passage was not
  *   retrieved / retrieved but not quoted / quoted but the sentence cut out of the quote; padded with other
  *   articles; off-topic passing.
- * Mirrors the chat's retrieval-only path (DEFAULT_RETRIEVE_K candidates → relevances → passagesToQuote(relevant,
+ * Mirrors the chat's retrieval-only path (chat-path.ts: DEFAULT_RETRIEVE_K candidates → relevances → passagesToQuote(relevant,
  * retrieved) → quoteOf); not part of the product.
  */
-import { DEFAULT_MIN_SCORE, DEFAULT_RETRIEVE_K } from "../../api/src/chat/answer/answer.service";
-import { passagesToQuote, quoteOf } from "../../api/src/chat/answer/quotes";
 import type { Passage } from "../../api/src/chat/answer/types";
-import { relevances } from "../../api/src/knowledge/knowledge.retrieval";
 import { KnowledgeIndex } from "../../api/src/search/search.index";
 import { sampleArticles } from "../../api/src/search/search.test-helpers";
+import { chatPath } from "./chat-path";
 import { type Dataset, isHeldOut, readDataset, setFile, slugOf, squash } from "./dataset";
 
 const args = process.argv.slice(2);
@@ -35,21 +33,7 @@ const count = (cls: string, id: string, detail: string) => {
   lines.push(`${cls.padEnd(34)} ${id.padEnd(14)} ${detail}`);
 };
 
-const retrieve = async (question: string) => {
-  const res = await index.retrieve(question, { k: DEFAULT_RETRIEVE_K });
-  const scores = relevances(res);
-  const passages: Passage[] = res.passages.map((p, i) => ({
-    articleId: p.articleId,
-    title: p.title,
-    headingPath: p.headingPath,
-    text: p.text,
-    score: scores[i],
-    ...(p.coverage !== undefined ? { coverage: p.coverage } : {}),
-  }));
-  const relevant = passages.filter((p) => p.score >= DEFAULT_MIN_SCORE).sort((a, b) => b.score - a.score);
-  const quoted = passagesToQuote(relevant, passages, undefined, question);
-  return { passages, relevant, quoted, quotes: quoted.map((p) => quoteOf(p.text, question)) };
-};
+const retrieve = (question: string) => chatPath(index, question);
 
 let n = 0;
 // per half (0 = even, calibration; 1 = odd, held out): r1, cited, inQuote, declined, on, offDeclined, off

@@ -4,25 +4,23 @@
  * `npx tsx bench/answers/quote-classes.ts [--set name] [--list] [--hybrid]` (--hybrid: the test embedder). For the fresh set only the even-numbered ids
  * (fresh-2, fresh-4, ...: the calibration half) are looked at; the odd ones are held out and never listed.
  */
-import { DEFAULT_MIN_SCORE, DEFAULT_RETRIEVE_K } from "../../api/src/chat/answer/answer.service";
+import { DEFAULT_MIN_SCORE } from "../../api/src/chat/answer/answer.service";
 import { passageEvidence, questionEvidence } from "../../api/src/chat/answer/evidence";
-import { LEAD_ARTICLE_MIN_SCORE, passagesToQuote, quoteOf } from "../../api/src/chat/answer/quotes";
+import { LEAD_ARTICLE_MIN_SCORE } from "../../api/src/chat/answer/quotes";
 import type { Passage } from "../../api/src/chat/answer/types";
-import { relevances } from "../../api/src/knowledge/knowledge.retrieval";
 import { plainText } from "../../api/src/markdown/sanitize";
 import { KnowledgeIndex } from "../../api/src/search/search.index";
 import { hashedEmbedder, sampleArticles } from "../../api/src/search/search.test-helpers";
-import { type Dataset, readDataset, setFile, slugOf, squash } from "./dataset";
+import { chatPath } from "./chat-path";
+import { type Dataset, isHeldOut, readDataset, setFile, slugOf, squash } from "./dataset";
 
 const args = process.argv.slice(2);
 const si = args.indexOf("--set");
 const set = si >= 0 ? args[si + 1] : undefined;
 const data: Dataset = readDataset(setFile(set));
 const list = args.includes("--list");
-const calibration = (id: string) => {
-  const m = /^fresh-(\d+)$/.exec(id);
-  return !m || Number(m[1]) % 2 === 0;
-};
+/** the fresh set's held-out half is never looked at; the tuned set is looked at whole */
+const calibration = (id: string) => !id.startsWith("fresh-") || !isHeldOut(id);
 
 const hybrid = args.includes("--hybrid");
 const index = new KnowledgeIndex(hybrid ? { embed: hashedEmbedder().embed } : {});
@@ -49,19 +47,7 @@ for (const q of data.onTopic) {
   if (!calibration(q.id)) continue;
   n++;
   const ok = new Set(q.articles);
-  const res = await index.retrieve(q.question, { k: DEFAULT_RETRIEVE_K });
-  const scores = relevances(res);
-  const passages: Passage[] = res.passages.map((p, i) => ({
-    articleId: p.articleId,
-    title: p.title,
-    headingPath: p.headingPath,
-    text: p.text,
-    score: scores[i],
-    ...(p.coverage !== undefined ? { coverage: p.coverage } : {}),
-  }));
-  const relevant = passages.filter((p) => p.score >= DEFAULT_MIN_SCORE).sort((a, b) => b.score - a.score);
-  const quoted = passagesToQuote(relevant, passages, undefined, q.question);
-  const quotes = quoted.map((p) => quoteOf(p.text, q.question));
+  const { passages, relevant, quoted, quotes } = await chatPath(index, q.question);
   const answers = q.answers.map(squash);
   const holds = (text: string) => answers.some((a) => squash(plainText(text)).includes(a));
   const hits = index.search(q.question, { limit: 10 }).hits.map((h) => slugById.get(h.articleId) ?? "?");
