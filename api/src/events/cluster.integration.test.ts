@@ -65,6 +65,22 @@ afterAll(async () => {
   await llm?.close();
 }, 30_000);
 
+/** A graphql-ws socket on `app` signed in with `token` (acknowledged); `closed`: its close code and when. */
+async function openSocket(app: { url: string }, token: string) {
+  const socket = new WebSocket(`${app.url.replace("http", "ws")}/graphql`, "graphql-transport-ws");
+  const closed = new Promise<{ code: number; at: number }>((resolve) =>
+    socket.on("close", (code) => resolve({ code, at: Date.now() })),
+  );
+  await new Promise<void>((resolve, reject) => {
+    socket.on("open", () =>
+      socket.send(JSON.stringify({ type: "connection_init", payload: { authToken: token } })),
+    );
+    socket.on("message", (m) => JSON.parse(String(m)).type === "connection_ack" && resolve());
+    socket.on("error", reject);
+  });
+  return { socket, closed };
+}
+
 describe("two app processes on one store", () => {
   it("streams an answer asked through A token by token to a subscriber on B", async () => {
     const token = await login(a);
@@ -101,17 +117,7 @@ describe("two app processes on one store", () => {
   it("a logout on A refuses the token on B and closes its websocket there within 1 s", async () => {
     const token = await login(a);
     expect((await rest(b, "GET", "/api/auth/status", { token })).body.isAuthenticated).toBe(true);
-    const socket = new WebSocket(`${b.url.replace("http", "ws")}/graphql`, "graphql-transport-ws");
-    const closed = new Promise<{ code: number; at: number }>((resolve) =>
-      socket.on("close", (code) => resolve({ code, at: Date.now() })),
-    );
-    await new Promise<void>((resolve, reject) => {
-      socket.on("open", () =>
-        socket.send(JSON.stringify({ type: "connection_init", payload: { authToken: token } })),
-      );
-      socket.on("message", (m) => JSON.parse(String(m)).type === "connection_ack" && resolve());
-      socket.on("error", reject);
-    });
+    const { closed } = await openSocket(b, token);
     const t0 = Date.now();
     expect((await rest(a, "POST", "/api/auth/logout", { token })).status).toBe(200);
     const refused = await within(1_000, async () =>
@@ -268,22 +274,6 @@ describe("two app processes on one store", () => {
 
     const signedInOn = async (app: { url: string }, token: string) =>
       (await rest(app, "GET", "/api/auth/status", { token })).body.isAuthenticated as boolean;
-
-    /** A graphql-ws socket on `app` signed in with `token` (acknowledged); `closed`: its close code and when. */
-    async function openSocket(app: { url: string }, token: string) {
-      const socket = new WebSocket(`${app.url.replace("http", "ws")}/graphql`, "graphql-transport-ws");
-      const closed = new Promise<{ code: number; at: number }>((resolve) =>
-        socket.on("close", (code) => resolve({ code, at: Date.now() })),
-      );
-      await new Promise<void>((resolve, reject) => {
-        socket.on("open", () =>
-          socket.send(JSON.stringify({ type: "connection_init", payload: { authToken: token } })),
-        );
-        socket.on("message", (m) => JSON.parse(String(m)).type === "connection_ack" && resolve());
-        socket.on("error", reject);
-      });
-      return { socket, closed };
-    }
 
     const closedWithin = (closed: Promise<{ code: number; at: number }>, ms: number) =>
       Promise.race([closed, sleep(ms).then(() => null)]);
