@@ -158,25 +158,28 @@ describe("quotes", () => {
       );
     });
 
+    /** The best article's neighbours share the topic; the section that answers ranks last. */
+    const reminderPassages = () => [
+      passage({
+        headingPath: [rykker, "Udelukkelse"],
+        text: "Et medlem i restance kan udelukkes efter en rykker.",
+        score: 0.95,
+      }),
+      passage({
+        headingPath: ["Beregning"],
+        text: "Kontingentet for et medlem beregnes af lønsummen.",
+        score: 0.9,
+      }),
+      passage({
+        headingPath: ["Opkrævning"],
+        text: "Medlemmet får en faktura og en rykker ved behov.",
+        score: 0.85,
+      }),
+      passage({ headingPath: [rykker], text: "1. rykker sendes 14 dage efter forfald.", score: 0.3 }),
+    ];
+
     it("should quote the best article's section holding the answering sentence, not neighbours sharing its topic", () => {
-      const retrieved = [
-        passage({
-          headingPath: [rykker, "Udelukkelse"],
-          text: "Et medlem i restance kan udelukkes efter en rykker.",
-          score: 0.95,
-        }),
-        passage({
-          headingPath: ["Beregning"],
-          text: "Kontingentet for et medlem beregnes af lønsummen.",
-          score: 0.9,
-        }),
-        passage({
-          headingPath: ["Opkrævning"],
-          text: "Medlemmet får en faktura og en rykker ved behov.",
-          score: 0.85,
-        }),
-        passage({ headingPath: [rykker], text: "1. rykker sendes 14 dage efter forfald.", score: 0.3 }),
-      ];
+      const retrieved = reminderPassages();
       const relevant = retrieved.filter((p) => p.score >= 0.25);
       const question = "Hvor lang tid går der, før et medlem får første rykker?";
       const chosen = passagesToQuote(relevant, retrieved, 3, question);
@@ -189,24 +192,7 @@ describe("quotes", () => {
       const res = await answerQuestion({
         question: "Hvor lang tid går der, før et medlem får første rykker?",
         history: [],
-        retrieve: async () => [
-          passage({
-            headingPath: [rykker, "Udelukkelse"],
-            text: "Et medlem i restance kan udelukkes efter en rykker.",
-            score: 0.95,
-          }),
-          passage({
-            headingPath: ["Beregning"],
-            text: "Kontingentet for et medlem beregnes af lønsummen.",
-            score: 0.9,
-          }),
-          passage({
-            headingPath: ["Opkrævning"],
-            text: "Medlemmet får en faktura og en rykker ved behov.",
-            score: 0.85,
-          }),
-          passage({ headingPath: [rykker], text: "1. rykker sendes 14 dage efter forfald.", score: 0.3 }),
-        ],
+        retrieve: async () => reminderPassages(),
       });
       expect(res.content).toContain("1. rykker sendes 14 dage efter forfald.");
       expect(res.citations.map((c) => c.passage)).toContain("1. rykker sendes 14 dage efter forfald.");
