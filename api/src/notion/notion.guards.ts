@@ -5,8 +5,12 @@
  */
 
 export class NotionShapeError extends Error {
-  constructor(what: string) {
-    super(`unexpected Notion response: ${what}`);
+  /** `field`: where in the answer (e.g. "pages.results"), shown to the admin; `problem`: what was wrong, for logs. */
+  constructor(
+    readonly field: string,
+    problem: string,
+  ) {
+    super(`unexpected Notion response: ${field} ${problem}`);
     this.name = "NotionShapeError";
   }
 }
@@ -15,17 +19,17 @@ type Obj = Record<string, unknown>;
 
 function obj(v: unknown, what: string): Obj {
   if (typeof v !== "object" || v === null || Array.isArray(v))
-    throw new NotionShapeError(`${what} is not an object`);
+    throw new NotionShapeError(what, "is not an object");
   return v as Obj;
 }
 
 function str(v: unknown, what: string): string {
-  if (typeof v !== "string") throw new NotionShapeError(`${what} is not a string`);
+  if (typeof v !== "string") throw new NotionShapeError(what, "is not a string");
   return v;
 }
 
 function arr(v: unknown, what: string): unknown[] {
-  if (!Array.isArray(v)) throw new NotionShapeError(`${what} is not a list`);
+  if (!Array.isArray(v)) throw new NotionShapeError(what, "is not a list");
   return v;
 }
 
@@ -44,7 +48,7 @@ export function asList<T>(v: unknown, item: (x: unknown) => T, what: string): No
   const o = obj(v, what);
   const hasMore = o.has_more === true;
   const cursor = o.next_cursor;
-  if (hasMore && typeof cursor !== "string") throw new NotionShapeError(`${what}.next_cursor is missing`);
+  if (hasMore && typeof cursor !== "string") throw new NotionShapeError(`${what}.next_cursor`, "is missing");
   return {
     results: arr(o.results, `${what}.results`).map(item),
     next_cursor: typeof cursor === "string" ? cursor : null,
@@ -163,7 +167,7 @@ export interface BotUser {
 
 export function asBotUser(v: unknown): BotUser {
   const o = obj(v, "users/me");
-  if (o.object !== "user") throw new NotionShapeError("users/me is not a user");
+  if (o.object !== "user") throw new NotionShapeError("users/me", "is not a user");
   const bot = (o.bot ?? {}) as Obj;
   return {
     workspace_name: typeof bot.workspace_name === "string" ? bot.workspace_name : null,

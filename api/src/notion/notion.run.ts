@@ -65,12 +65,23 @@ export function toRunView(d: {
 /** A failure as people read it (Danish). */
 export function failureMessage(err: unknown): string {
   if (err instanceof NotionAuthError) return "Notion afviste nøglen (ugyldig eller tilbagekaldt)";
-  if (err instanceof NotionShapeError) return `Notion sendte et uventet svar: ${err.message.slice(0, 200)}`;
-  if (err instanceof NotionRequestError)
-    return err.status === 404 ? "Siden findes ikke længere i Notion" : `Notion svarede ikke: ${err.message}`;
+  if (err instanceof NotionShapeError)
+    return `Notion sendte et uventet svar (feltet ${err.field.slice(0, 120)} mangler eller har en anden form)`;
+  if (err instanceof NotionRequestError) return requestFailure(err);
   if (err instanceof AppError) {
     const fields = err.fields?.map((f) => f.message).join("; ");
     return fields || err.message;
   }
   return "Uventet fejl under synkroniseringen";
+}
+
+/** A failed request, by what went wrong; Notion's own error code (English, e.g. "validation_error") is kept as data. */
+function requestFailure(err: NotionRequestError): string {
+  const code = err.notionCode ? `, ${err.notionCode.slice(0, 60)}` : "";
+  if (err.status === 0) return "Notion svarede ikke: kunne ikke nås (netværksfejl eller tidsgrænse)";
+  if (err.status === 404) return "Siden findes ikke længere i Notion";
+  if (err.status === 429)
+    return `Notion svarede ikke: for mange forespørgsler, også efter ventetid (429${code})`;
+  if (err.status >= 500) return `Notion svarede ikke: fejl hos Notion (${err.status}${code})`;
+  return `Notion afviste forespørgslen (${err.status}${code})`;
 }
