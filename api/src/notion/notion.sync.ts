@@ -175,12 +175,7 @@ export class NotionSync {
       } catch (err) {
         if (err instanceof NotionAuthError) throw err;
         failedSource = true;
-        this.fail(run, {
-          pageId: ds,
-          title: titles.get(ds) ?? null,
-          url: null,
-          message: failureMessage(err),
-        });
+        this.fail(run, { pageId: ds, title: titles.get(ds) ?? null, url: null }, err);
       }
     }
     if (failedSource) {
@@ -282,7 +277,7 @@ export class NotionSync {
       run.view.pagesDone++;
     } catch (err) {
       if (err instanceof NotionAuthError) throw err;
-      this.fail(run, { pageId: page.id, title, url: page.url || null, message: failureMessage(err) });
+      this.fail(run, { pageId: page.id, title, url: page.url || null }, err);
     }
   }
 
@@ -307,7 +302,7 @@ export class NotionSync {
         await this.syncPage(run, api, page, ds, titles.get(ds) ?? "Notion");
       } catch (err) {
         if (err instanceof NotionAuthError) throw err;
-        this.fail(run, { pageId: id, title: null, url: null, message: failureMessage(err) });
+        this.fail(run, { pageId: id, title: null, url: null }, err);
       }
     }
   }
@@ -319,10 +314,13 @@ export class NotionSync {
     this.publish(run);
   }
 
-  private fail(run: RunState, f: SyncRunView["failures"][number]): void {
+  /** Records a page's failure in Danish for the admin; the log keeps the error's own (technical) text. */
+  private fail(run: RunState, page: Omit<SyncRunView["failures"][number], "message">, err: unknown): void {
+    const f = { ...page, message: failureMessage(err) };
     run.view.pagesFailed++;
     if (run.view.failures.length < FAILURES_KEPT) run.view.failures.push(f);
-    logger.warn({ pageId: f.pageId, message: f.message }, "notion page failed; skipped");
+    const detail = err instanceof Error ? err.message.slice(0, 300) : String(err).slice(0, 300);
+    logger.warn({ pageId: f.pageId, message: f.message, detail }, "notion page failed; skipped");
     this.publish(run);
   }
 
