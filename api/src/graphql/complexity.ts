@@ -138,7 +138,8 @@ export function complexityPlugin(schema: GraphQLSchema, max: number = MAX_COMPLE
       return {
         async didResolveOperation({ request, document, operation }) {
           const variables = request.variables ?? {};
-          const key = verdictKey(schema, operation, request.operationName, variables);
+          // no operation: an unknown operation name, refused by the full check as before
+          const key = operation ? verdictKey(schema, operation, request.operationName, variables) : null;
           const known = accepted.get(document);
           if (key !== null && known?.has(key)) return;
           const error = complexityError(schema, document, request.operationName, variables, max);
