@@ -7,7 +7,8 @@ interface Item {
   text: string;
 }
 
-const PACE_MS = 40;
+// long enough that a loaded machine does not pass it between two steps of a test
+const PACE_MS = 300;
 
 function paced(): Channel<Item> {
   return new Channel<Item>(
