@@ -73,7 +73,11 @@ const viaMongoose = (id: mongoose.Types.ObjectId) =>
         followUps,
         content: result.content,
         status: result.status,
-        citations: result.citations.map((c) => ({ ...c, url: c.url ?? null, updatedAt: c.updatedAt ?? null })),
+        citations: result.citations.map((c) => ({
+          ...c,
+          url: c.url ?? null,
+          updatedAt: c.updatedAt ?? null,
+        })),
         usedNumbers: result.usedNumbers,
         mode: result.mode,
         error: null,
@@ -99,7 +103,9 @@ try {
   for (let r = 0; r < ROUNDS; r++) {
     const m = await cpuPerWrite(viaMongoose);
     const d = await cpuPerWrite(viaDriver);
-    console.log(`round ${r + 1}: mongoose ${m.toFixed(0)} µs CPU per write, driver ${d.toFixed(0)} µs (${(m - d).toFixed(0)} µs less)`);
+    console.log(
+      `round ${r + 1}: mongoose ${m.toFixed(0)} µs CPU per write, driver ${d.toFixed(0)} µs (${(m - d).toFixed(0)} µs less)`,
+    );
   }
 } finally {
   await store.close();
