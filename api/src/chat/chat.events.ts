@@ -1,5 +1,5 @@
 /** The chat's topic on the event bus: CHAT_MESSAGE_EVENT (one topic; subscribers filter by session). */
-import { Channel } from "../events/channel";
+import { Channel, type Pace } from "../events/channel";
 import type { ChatMessageView } from "./chat.presenter";
 
 declare module "../events/bus" {
@@ -36,6 +36,19 @@ interface Listener {
 export const MERGED_DELTA_MAX = 4_096;
 
 /**
+ * A subscriber that keeps up gets a message's DELTAs at most once per DELTA_PACE_MS: the first at once, those
+ * arriving less than DELTA_PACE_MS after the last one it got are held until then and merged (one frame, one
+ * socket write, one GraphQL execution instead of several; a model streaming 50–100 tokens a second). Another
+ * event lets a held DELTA go first (order kept); a DELTA of another message is not held.
+ */
+export const DELTA_PACE_MS = 16;
+
+const deltaPace: Pace<ChatMessageEventPayload> = {
+  ms: DELTA_PACE_MS,
+  key: (e) => (e.type === "DELTA" ? e.messageId : null),
+};
+
+/**
  * Two DELTAs of the same message waiting for a subscriber, as one (text concatenated, in order); null when
  * they do not merge. A new object: the queued one may be shared with other subscribers.
  */
@@ -55,7 +68,8 @@ export function mergeDeltas(
  * be queued N times. The hub holds ONE subscription to the topic and passes each event only to the listeners of
  * its session (and owner). Events still travel through the bus, so a shared one spans processes.
  * A subscriber whose socket is behind gets the DELTAs waiting for it merged (mergeDeltas): fewer frames, the
- * same text in the same order; one that keeps up gets every DELTA as it was published.
+ * same text in the same order; one that keeps up gets a message's DELTAs as published, at most one per
+ * DELTA_PACE_MS (the ones between merged).
  */
 export class SessionEventHub {
   private readonly bySession = new Map<string, Set<Listener>>();
@@ -82,6 +96,7 @@ export class SessionEventHub {
           if (own.size === 0 && this.bySession.get(sessionId) === own) this.bySession.delete(sessionId);
         },
         mergeDeltas,
+        deltaPace,
       ),
     };
     own.add(listener);

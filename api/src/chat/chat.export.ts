@@ -2,14 +2,20 @@
 import { escapeInline } from "./answer";
 import type { ChatMessageView, ChatSessionView } from "./chat.presenter";
 
-const DATE_TIME = new Intl.DateTimeFormat("da-DK", {
-  day: "2-digit",
-  month: "2-digit",
-  year: "numeric",
-  hour: "2-digit",
-  minute: "2-digit",
-  timeZone: "Europe/Copenhagen",
-});
+/** Built at first use, not at import: building one loads locale and time-zone data (milliseconds at start). */
+let dateTime: Intl.DateTimeFormat | null = null;
+
+function formatDateTime(at: Date): string {
+  dateTime ??= new Intl.DateTimeFormat("da-DK", {
+    day: "2-digit",
+    month: "2-digit",
+    year: "numeric",
+    hour: "2-digit",
+    minute: "2-digit",
+    timeZone: "Europe/Copenhagen",
+  });
+  return dateTime.format(at);
+}
 
 /** User text is shown as written, but never as HTML or Markdown structure: `<` and `>` are escaped. */
 function quoteUserText(text: string): string {
@@ -41,10 +47,10 @@ export function sessionToMarkdown(
 ): string {
   const out: string[] = [];
   out.push(`# ${escapeInline(session.title ?? "Ny chat")}`, "");
-  out.push(`_Eksporteret ${DATE_TIME.format(now)} · oprettet ${DATE_TIME.format(session.createdAt)}_`, "");
+  out.push(`_Eksporteret ${formatDateTime(now)} · oprettet ${formatDateTime(session.createdAt)}_`, "");
   out.push("_AI-svar skal kontrolleres mod officielle kilder og er ikke juridisk rådgivning._", "");
   for (const m of messages) {
-    const when = DATE_TIME.format(m.timestamp);
+    const when = formatDateTime(m.timestamp);
     if (m.role === "user") {
       out.push(`## Du · ${when}`, "", quoteUserText(m.content), "");
       continue;

@@ -37,6 +37,7 @@ import { type ChatMessageView, presentMessage } from "./chat.presenter";
 import type { RetrieveFn } from "./chat.retrieval";
 import { IN_PROGRESS } from "./chat.rules";
 import type { StoreAnswerSlots } from "./chat.slots";
+import { answerOutcome, asLean } from "./chat.turn";
 
 /** Publish one event of an answer on CHAT_MESSAGE_EVENT (DELTA events carry the delta, the others the message). */
 export function publishMessageEvent(
@@ -401,32 +402,14 @@ export class AnswerRunner {
     )
       return;
     const prepared = await this.followUps.prepare(job, result);
-    const doc = await ChatMessageModel.findOneAndUpdate(
+    // through the driver: the $set is already in the shape mongoose's casting would give it (chat.turn.ts)
+    const stored = await ChatMessageModel.collection.findOneAndUpdate(
       { _id: id },
-      {
-        $set: {
-          followUps: prepared.followUps,
-          content: result.content,
-          status: result.status,
-          citations: result.citations.map((c) => ({
-            ...c,
-            url: c.url ?? null,
-            updatedAt: c.updatedAt ?? null,
-          })),
-          usedNumbers: result.usedNumbers,
-          mode: result.mode,
-          error: result.error
-            ? { code: result.error.code, message: result.error.message, retryable: result.error.retryable }
-            : null,
-          knowledgeGap: result.knowledgeGap,
-          freshnessWarnings: result.freshnessWarnings,
-          worker: null,
-          heartbeatAt: new Date(),
-        },
-      },
+      { $set: answerOutcome(result, prepared.followUps, new Date()) },
       { returnDocument: "after" },
-    ).lean();
-    if (!doc) return; // the session was deleted meanwhile
+    );
+    if (!stored) return; // the session was deleted meanwhile
+    const doc = asLean(stored);
     if (result.knowledgeGap && result.status === "complete") {
       await KnowledgeGapModel.create({
         question,

@@ -1,7 +1,8 @@
 /**
  * What a subscriber's websocket carries while an answer streams (the whole server, a real graphql-ws client):
- * one frame per DELTA as published when the server keeps up; when DELTAs wait for the socket (published faster
- * than the server sends them), they arrive merged: fewer frames, the same text in the same order.
+ * one frame per DELTA as published when the server keeps up and they come apart; a message's DELTAs that come
+ * within DELTA_PACE_MS of the last one sent, or wait for the socket (published faster than the server sends
+ * them), arrive merged: fewer frames, the same text in the same order.
  */
 import type { Client } from "graphql-ws";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -78,6 +79,25 @@ describe("DELTA frames on a subscriber's websocket", () => {
     expect(frames.join("")).toBe(TEXT);
     expect(frames.length).toBeLessThan(TOKENS.length / 10);
     expect(frames[0]).toBe(TOKENS[0]);
+    events.close();
+  });
+
+  it("should send a message's DELTAs that come within DELTA_PACE_MS as one frame, the first at once", async () => {
+    const { sessionId, events } = await subscribed();
+    const messageId = "000000000000000000000003";
+    const fast = TOKENS.slice(0, 40);
+    // a model streaming a token every 4 ms (250 a second): the server keeps up with each one
+    for (const token of fast) {
+      publishDelta(sessionId, messageId, token);
+      await new Promise((r) => setTimeout(r, 4));
+    }
+    const text = fast.join("");
+    await events.until((list) => deltas(list, messageId).join("").length >= text.length);
+    const frames = deltas(events.events, messageId);
+    expect(frames.join("")).toBe(text);
+    expect(frames[0]).toBe(fast[0]); // the first goes out alone, at once
+    // one frame per DELTA_PACE_MS (16 ms) at most: ~10 for 40 tokens over 160 ms, not one per token
+    expect(frames.length).toBeLessThanOrEqual(fast.length / 2);
     events.close();
   });
 });

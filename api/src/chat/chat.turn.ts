@@ -6,6 +6,7 @@
  * valid here (a validated content, ids made here, a stored scope).
  */
 import mongoose from "mongoose";
+import type { AnswerResult } from "./answer";
 import type { ChatMessageFields } from "./chat.model";
 import type { StoredScope } from "./chat.scope-view";
 
@@ -72,4 +73,55 @@ export function newTurn(input: TurnInput) {
 /** A stored turn's message as the presenter reads it (a lean document). */
 export function asLean(doc: object): ChatMessageFields & { _id: Oid } {
   return doc as ChatMessageFields & { _id: Oid };
+}
+
+type Outcome = Pick<
+  AnswerResult,
+  "content" | "status" | "citations" | "usedNumbers" | "mode" | "error" | "knowledgeGap" | "freshnessWarnings"
+>;
+
+/**
+ * The `$set` of an answer's final write, in the shape mongoose's casting gives it (schema fields in schema
+ * order, defaults filled in, nothing else), so it is written through the driver without casting it each time
+ * (the subdocuments of the citations cost more CPU than the write). chat.turn.test.ts stores it both ways and
+ * compares the documents.
+ */
+export function answerOutcome(result: Outcome, followUps: string[], now: Date): Record<string, unknown> {
+  return {
+    followUps,
+    content: result.content,
+    status: result.status,
+    citations: result.citations.map((c) => ({
+      number: c.number,
+      articleId: c.articleId,
+      title: c.title,
+      headingPath: c.headingPath === undefined ? [] : c.headingPath,
+      url: c.url ?? null,
+      passage: c.passage === undefined ? "" : c.passage,
+      updatedAt: c.updatedAt ?? null,
+    })),
+    usedNumbers: result.usedNumbers,
+    mode: result.mode,
+    error: result.error
+      ? { code: result.error.code, message: result.error.message, retryable: result.error.retryable }
+      : null,
+    knowledgeGap: result.knowledgeGap,
+    // no defaults in this subdocument: a field it lacks stays absent
+    freshnessWarnings: result.freshnessWarnings.map((w) =>
+      definedOnly({
+        number: w.number,
+        articleId: w.articleId,
+        title: w.title,
+        updatedAt: w.updatedAt,
+        message: w.message,
+      }),
+    ),
+    worker: null,
+    heartbeatAt: now,
+  };
+}
+
+function definedOnly(fields: Record<string, unknown>): Record<string, unknown> {
+  for (const key of Object.keys(fields)) if (fields[key] === undefined) delete fields[key];
+  return fields;
 }

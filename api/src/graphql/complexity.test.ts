@@ -1,8 +1,16 @@
 import "reflect-metadata";
-import { type GraphQLSchema, getNullableType, isListType, isObjectType, parse } from "graphql";
+import {
+  type GraphQLSchema,
+  getNullableType,
+  isListType,
+  isObjectType,
+  Kind,
+  type OperationDefinitionNode,
+  parse,
+} from "graphql";
 import { beforeAll, describe, expect, it } from "vitest";
 import { MESSAGE_FIELDS, Q } from "../chat/chat.test-helpers";
-import { complexityError } from "./complexity";
+import { complexityError, complexityPlugin, verdictKey } from "./complexity";
 import { MAX_RESULT_COST, MAX_SELECTIONS } from "./limits";
 import { LIST_SIZES, PLANNED_LIST_SIZES } from "./list-sizes";
 import { buildAppSchema } from "./schema";
@@ -161,5 +169,63 @@ describe("complexityError: list fields cost by the number of items they can retu
     }
     expect(lists.filter((name) => !(name in LIST_SIZES))).toEqual([]);
     expect(PLANNED_LIST_SIZES.messagesPerSession).toBeGreaterThan(0);
+  });
+});
+
+describe("complexityPlugin: a verdict is remembered per document and the variables it depends on", () => {
+  const operationOf = (document: ReturnType<typeof parse>) =>
+    document.definitions.find(
+      (d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION,
+    ) as OperationDefinitionNode;
+  const key = (query: string, variables: Record<string, unknown>) => {
+    const document = parse(query);
+    return verdictKey(schema, operationOf(document), undefined, variables);
+  };
+  const logs = `query Logs($limit: Int, $search: String, $all: Boolean!) {
+    activityLogs(limit: $limit, search: $search) { id action description @include(if: $all) } }`;
+
+  it("should key a sendMessage by the document alone: its question and session id change nothing measured", () => {
+    const a = key(Q.send, { sessionId: "s-1", content: "Hvad er klagefristen?" });
+    const b = key(Q.send, { sessionId: "s-2", content: "Hvornår holder I ferie?" });
+    expect(a).not.toBeNull();
+    expect(b).toBe(a);
+  });
+
+  it("should key by the values that are not text (a limit, an @include flag), and refuse to key a value that does not fit", () => {
+    const base = key(logs, { limit: 10, search: "login", all: true });
+    expect(key(logs, { limit: 10, search: "logout", all: true })).toBe(base);
+    expect(key(logs, { limit: 200, search: "login", all: true })).not.toBe(base);
+    expect(key(logs, { limit: 10, search: "login", all: false })).not.toBe(base);
+    expect(key(logs, { limit: "ti", search: "login", all: true })).toBeNull();
+    expect(key(Q.send, { sessionId: "s-1", content: 42 })).toBeNull();
+  });
+
+  it("should still refuse what it refused before, after accepting the same document with other text", async () => {
+    const plugin = complexityPlugin(schema, 5);
+    const listener = await plugin.requestDidStart?.({} as never);
+    const document = parse(
+      `query Q($search: String) { activityLogs(search: $search) { ${aliases(6, "id")} } }`,
+    );
+    const run = (variables: Record<string, unknown>) =>
+      listener?.didResolveOperation?.({
+        request: { variables, operationName: undefined },
+        document,
+        operation: operationOf(document),
+      } as never);
+    const small = parse(`query Q($search: String) { activityLogs(search: $search) { id } }`);
+    const runSmall = (variables: Record<string, unknown>) =>
+      listener?.didResolveOperation?.({
+        request: { variables, operationName: undefined },
+        document: small,
+        operation: operationOf(small),
+      } as never);
+    await expect(runSmall({ search: "a" })).resolves.toBeUndefined();
+    await expect(runSmall({ search: "b" })).resolves.toBeUndefined();
+    await expect(run({ search: "a" })).rejects.toThrow();
+    await expect(run({ search: "b" })).rejects.toThrow();
+    // a value that does not fit its type: the same refusal as without the remembered verdict
+    await expect(runSmall({ search: 7 })).rejects.toThrow(
+      complexityError(schema, small, undefined, { search: 7 })?.message,
+    );
   });
 });

@@ -10,9 +10,11 @@ import {
   GraphQLError,
   type GraphQLSchema,
   getNullableType,
+  getVariableValues,
   isListType,
   Kind,
   type OperationDefinitionNode,
+  type TypeNode,
 } from "graphql";
 import { type ComplexityEstimator, getComplexity } from "graphql-query-complexity";
 import { DocumentShape, limitError, MAX_COMPLEXITY, MAX_RESULT_COST, MAX_SELECTIONS } from "./limits";
@@ -93,24 +95,56 @@ export const ACCEPTED_PER_DOCUMENT = 32;
 /** Variables longer than this (as JSON) are checked every time, not remembered. */
 const ACCEPTED_KEY_MAX = 1_024;
 
+/** A String or ID variable (or a list of them): its value changes no list size and no @skip/@include. */
+function isTextType(type: TypeNode): boolean {
+  if (type.kind === Kind.NON_NULL_TYPE || type.kind === Kind.LIST_TYPE) return isTextType(type.type);
+  return type.name.value === "String" || type.name.value === "ID";
+}
+
+/**
+ * What the verdict on an operation of a document depends on: the operation and the values of its variables
+ * that are not text (a list's `limit`, an @include flag, an input object), provided every variable's value
+ * fits its type; null when one does not (the full check then gives the same error as always). Text and ids —
+ * a question, a session id — change nothing the limits measure, so a sendMessage is walked once per document,
+ * not once per question.
+ */
+export function verdictKey(
+  schema: GraphQLSchema,
+  operation: OperationDefinitionNode,
+  operationName: string | null | undefined,
+  variables: Record<string, unknown>,
+): string | null {
+  const definitions = operation.variableDefinitions ?? [];
+  if (getVariableValues(schema, definitions, variables, { maxErrors: 1 }).errors) return null;
+  const counted: Record<string, unknown> = {};
+  for (const d of definitions) {
+    const name = d.variable.name.value;
+    if (!isTextType(d.type) && name in variables) counted[name] = variables[name];
+  }
+  return `${operationName ?? ""}\u0000${JSON.stringify(counted)}`;
+}
+
 /**
  * The HTTP side: Apollo hands every request with the same query text the same parsed DocumentNode (its document
- * cache), and the verdict depends only on the document, the operation and the variables, so a pair found within
- * the limits is remembered on the document (a WeakMap: forgotten with it) and not walked again. The walk cost
- * about as much CPU as the rest of a small query's execution. Refusals are not remembered (each gets a fresh error).
+ * cache), and the verdict depends only on the document, the operation and its variables that are not text
+ * (verdictKey), so a pair found within the limits is remembered on the document (a WeakMap: forgotten with it)
+ * and not walked again. The walk cost about as much CPU as the rest of a small query's execution. Refusals are
+ * not remembered (each gets a fresh error).
  */
 export function complexityPlugin(schema: GraphQLSchema, max: number = MAX_COMPLEXITY): ApolloServerPlugin {
   const accepted = new WeakMap<DocumentNode, Set<string>>();
   return {
     async requestDidStart() {
       return {
-        async didResolveOperation({ request, document }) {
-          const key = `${request.operationName ?? ""}\u0000${JSON.stringify(request.variables ?? {})}`;
+        async didResolveOperation({ request, document, operation }) {
+          const variables = request.variables ?? {};
+          // no operation: an unknown operation name, refused by the full check as before
+          const key = operation ? verdictKey(schema, operation, request.operationName, variables) : null;
           const known = accepted.get(document);
-          if (known?.has(key)) return;
-          const error = complexityError(schema, document, request.operationName, request.variables, max);
+          if (key !== null && known?.has(key)) return;
+          const error = complexityError(schema, document, request.operationName, variables, max);
           if (error) throw error;
-          if (key.length > ACCEPTED_KEY_MAX) return;
+          if (key === null || key.length > ACCEPTED_KEY_MAX) return;
           const set = known ?? new Set<string>();
           if (set.size >= ACCEPTED_PER_DOCUMENT) set.clear();
           set.add(key);

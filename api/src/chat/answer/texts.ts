@@ -1,22 +1,16 @@
 /** User-facing texts of the answering engine, per answer language. Error messages are Danish (the app's language). */
 import type { AnswerLanguage } from "./types";
 
-const DATE_FORMAT: Record<AnswerLanguage, Intl.DateTimeFormat> = {
-  da: new Intl.DateTimeFormat("da-DK", {
-    day: "numeric",
-    month: "long",
-    year: "numeric",
-    timeZone: "Europe/Copenhagen",
-  }),
-  en: new Intl.DateTimeFormat("en-GB", {
-    day: "numeric",
-    month: "long",
-    year: "numeric",
-    timeZone: "Europe/Copenhagen",
-  }),
-};
+/** Built at first use, not at import: building one loads locale and time-zone data (milliseconds at start). */
+const DATE_FORMAT: Partial<Record<AnswerLanguage, Intl.DateTimeFormat>> = {};
 
 export function formatDate(date: Date, language: AnswerLanguage): string {
+  DATE_FORMAT[language] ??= new Intl.DateTimeFormat(language === "da" ? "da-DK" : "en-GB", {
+    day: "numeric",
+    month: "long",
+    year: "numeric",
+    timeZone: "Europe/Copenhagen",
+  });
   return DATE_FORMAT[language].format(date);
 }
 

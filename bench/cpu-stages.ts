@@ -1,0 +1,68 @@
+/**
+ * Where an app process's CPU went, by stage, from a V8 CPU profile (`npm run bench:cluster -- --parts burst
+ * --cpu-prof DIR` writes app A's): each busy sample after the first sendMessage is put in the first stage whose
+ * code is on its stack (order below: GC, delivery, model call, … , store driver, then "other node").
+ *   npx tsx bench/cpu-stages.ts DIR/CPU.….cpuprofile
+ */
+import { readFileSync } from "node:fs";
+
+interface ProfileNode {
+  id: number;
+  callFrame: { functionName: string; url: string };
+  children?: number[];
+}
+interface Profile {
+  nodes: ProfileNode[];
+  samples: number[];
+  timeDeltas: number[];
+}
+
+const STAGES: Array<[string, RegExp]> = [
+  ["GC", /^\(garbage collector\)@/],
+  [
+    "delivery: graphql-ws, ws frames",
+    /lib\/sender\.js|graphql-ws|ws\.execute|use\/ws\.js|lib\/receiver\.js|lib\/websocket\.js/,
+  ],
+  ["model call: openai SDK + fetch + SSE", /node_modules\/openai|undici|webstreams|llm\.client|llm\.fetch/],
+  ["auth (sign-in check)", /auth\/auth\.(service|cache|watch)/],
+  ["activity log", /activity\//],
+  ["follow-ups", /follow-ups/],
+  ["retrieval + prompt", /search\/|knowledge\/|answer\/prompt|retrieval/],
+  ["events bus / change streams", /events\/|chat\.events/],
+  ["slots", /chat\.slots/],
+  ["send path (chat code)", /chat\/chat\.(send|send-claim|ownership|branches|turn|tree|resolver|presenter)/],
+  ["runner (heartbeat, final write)", /chat\.runner|chat\.heartbeats/],
+  [
+    "HTTP + Apollo",
+    /@apollo|express|http-edge|app\.ts|_http_server|_http_outgoing|_http_common|node_modules\/graphql\/|complexity|type-graphql|body-parser/,
+  ],
+  ["store driver (mongodb, mongoose, bson)", /mongodb|bson|mongoose/],
+  ["timers, ticks, other node", /./],
+];
+
+const profile = JSON.parse(readFileSync(process.argv[2], "utf8")) as Profile;
+const nodes = new Map(profile.nodes.map((n) => [n.id, n]));
+const parent = new Map<number, number>();
+for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
+const byStage = new Map<string, number>();
+let total = 0;
+let started = false;
+profile.samples.forEach((sample, i) => {
+  const frames: string[] = [];
+  for (let id: number | undefined = sample; id !== undefined; id = parent.get(id)) {
+    const n = nodes.get(id);
+    if (n) frames.push(`${n.callFrame.functionName}@${n.callFrame.url}`);
+  }
+  if (!started && !frames.some((f) => f.includes("sendMessage"))) return;
+  started = true;
+  if (nodes.get(sample)?.callFrame.functionName === "(idle)") return;
+  const d = profile.timeDeltas[i] ?? 0;
+  total += d;
+  const stage = STAGES.find(([, re]) => frames.some((f) => re.test(f)))?.[0] ?? "other";
+  byStage.set(stage, (byStage.get(stage) ?? 0) + d);
+});
+console.log(`busy ${(total / 1000).toFixed(0)} ms after the first sendMessage`);
+for (const [stage, t] of [...byStage].sort((a, b) => b[1] - a[1]))
+  console.log(
+    `${((100 * t) / total).toFixed(1).padStart(6)} %  ${(t / 1000).toFixed(0).padStart(7)} ms  ${stage}`,
+  );
