@@ -138,8 +138,10 @@ describe("retrievePassages through the running server", () => {
     expect(await app.services.knowledge.retrievePassages("", 4)).toEqual([]);
   });
 
-  it("should follow the k passages with the best article's other sections at LEAD_SECTION_SCORE", async () => {
-    const passages = await app.services.knowledge.retrievePassages("Hvad er klagefristen?", 4);
+  it("should follow the k passages with the best article's other sections at LEAD_SECTION_SCORE (the chat's candidates)", async () => {
+    const only = await app.services.knowledge.retrievePassages("Hvad er klagefristen?", 4);
+    expect(only.length).toBeLessThanOrEqual(4);
+    const passages = await app.services.knowledge.chatPassages("Hvad er klagefristen?", 4);
     const added = passages.filter((p) => p.score === LEAD_SECTION_SCORE);
     expect(added.length).toBeGreaterThan(0);
     expect(passages.length).toBeLessThanOrEqual(4 + added.length);

@@ -130,14 +130,15 @@ export interface RetrievalFilter {
  * The k passages that best answer `query`, best first by relevance. Never throws on odd input: a non-string or
  * empty query gives []; a long one is cut to MAX_SEARCH_INPUT (the index reads less still). A `filter` is
  * applied inside the index, before ranking and before the relevance rule: passages outside it are never scored,
- * so they neither appear nor lower the relevance of those inside. The other sections of the best passage's article
- * follow at LEAD_SECTION_SCORE (leadSections).
+ * so they neither appear nor lower the relevance of those inside. With `leadSections` (the chat's candidates), the
+ * other sections of the best passage's article follow at LEAD_SECTION_SCORE (leadSections()).
  */
 export async function retrievePassages(
   catalog: KnowledgeCatalog,
   query: string,
   k = RETRIEVE_K_DEFAULT,
   filter?: RetrievalFilter,
+  options: { leadSections?: boolean } = {},
 ): Promise<KnowledgePassage[]> {
   if (typeof query !== "string" || !query.trim()) return [];
   await catalog.ensureFresh();
@@ -165,7 +166,9 @@ export async function retrievePassages(
   res.passages.forEach((p, i) => {
     add(p, scores[i]);
   });
-  for (const p of leadSections(res, scores, (id) => catalog.index.passagesOf(id))) add(p, LEAD_SECTION_SCORE);
+  if (options.leadSections)
+    for (const p of leadSections(res, scores, (id) => catalog.index.passagesOf(id)))
+      add(p, LEAD_SECTION_SCORE);
   // best first by relevance (the index order is its ranking; the relevance decides what the chat uses)
   return out.sort((a, b) => b.score - a.score);
 }
