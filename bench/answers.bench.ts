@@ -99,7 +99,7 @@ function retrievalOnlyChat(app: TestApp): { chat: ChatService; own: boolean } {
   if (app.services.chat.mode === "retrieval") return { chat: app.services.chat, own: false };
   const chat = new ChatService({
     config: app.config,
-    retrieve: (query, k) => app.services.knowledge.retrievePassages(query, k),
+    retrieve: (query, k) => app.services.knowledge.chatPassages(query, k),
     users: { emailOf: (id) => app.services.users.emailOf(id), languageOf: async () => "da" },
     llm: null,
   });

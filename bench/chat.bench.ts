@@ -10,7 +10,7 @@
  *      burst:  all N sessions send at the same moment;
  *      steady: a new question every 100 ms, so about N answers are streaming while each one starts.
  *    Goal: p95 ≤ 30 ms at 50 concurrent sessions.
- * 2. Retrieval: the chat's retrieval (the knowledge service's retrievePassages: index retrieval, relevance, the
+ * 2. Retrieval: the chat's retrieval (the knowledge service's chatPassages: index retrieval, relevance, the best article's other sections, the
  *    store freshness check) with the search benchmark's generated articles (same generator and seed) stored in
  *    knowledge_articles, k = 6, the search benchmark's queries.
  */
@@ -189,22 +189,22 @@ async function retrievalBench(
   // the knowledge service notices the change at its next freshness check and rebuilds its index
   await new Promise((r) => setTimeout(r, 2_100));
   t0 = performance.now();
-  await app.services.knowledge.retrievePassages(QUERIES[0], 6);
+  await app.services.knowledge.chatPassages(QUERIES[0], 6);
   const stats = await app.services.knowledge.stats();
   console.log(
     `knowledge index: ${stats.articles} articles, ${stats.passages} passages, loaded in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
   );
-  for (const q of QUERIES) await app.services.knowledge.retrievePassages(q, 6); // warm-up
+  for (const q of QUERIES) await app.services.knowledge.chatPassages(q, 6); // warm-up
   const times: number[] = [];
   for (let round = 0; round < 5; round++) {
     for (const q of QUERIES) {
       const start = performance.now();
-      await app.services.knowledge.retrievePassages(q, 6);
+      await app.services.knowledge.chatPassages(q, 6);
       times.push(performance.now() - start);
     }
   }
   console.log(
-    `Chat retrieval (knowledge.retrievePassages, k=6) at ${stats.articles} articles, ${QUERIES.length} queries × 5:`,
+    `Chat retrieval (knowledge.chatPassages, k=6) at ${stats.articles} articles, ${QUERIES.length} queries × 5:`,
   );
   console.log(`  ${summary(times)}`);
 }

@@ -135,7 +135,7 @@ export function createServices(config: AppConfig, opts: ServicesOptions = {}): S
     sharedStore: shared,
     sessionDeleted: (sessionId) => shares.removeSharesOfSession(sessionId),
     articleText: async (id) => (await knowledge.peekArticle(id))?.content ?? null,
-    retrieve: (query, k, filter) => knowledge.retrievePassages(query, k, filter),
+    retrieve: (query, k, filter) => knowledge.chatPassages(query, k, filter),
     // the scope of a question: articles and categories from knowledge, the user's bookmarks
     scopeSources: {
       articleTitles: async (ids) => {

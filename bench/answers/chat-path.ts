@@ -1,11 +1,11 @@
 /**
  * The chat's retrieval-only path, straight from an index (no app), for the bench tools that classify failures:
- * DEFAULT_RETRIEVE_K candidates → relevances → passagesToQuote(relevant, retrieved, question) → quoteOf.
+ * DEFAULT_RETRIEVE_K candidates → relevances (+ the best article's other sections, leadSections) → passagesToQuote(relevant, retrieved, question) → quoteOf.
  */
 import { DEFAULT_MIN_SCORE, DEFAULT_RETRIEVE_K } from "../../api/src/chat/answer/answer.service";
 import { passagesToQuote, quoteOf } from "../../api/src/chat/answer/quotes";
 import type { Passage } from "../../api/src/chat/answer/types";
-import { relevances } from "../../api/src/knowledge/knowledge.retrieval";
+import { LEAD_SECTION_SCORE, leadSections, relevances } from "../../api/src/knowledge/knowledge.retrieval";
 import type { KnowledgeIndex } from "../../api/src/search/search.index";
 
 export interface ChatPath {
@@ -28,6 +28,14 @@ export async function chatPath(index: KnowledgeIndex, question: string): Promise
     score: scores[i],
     ...(p.coverage !== undefined ? { coverage: p.coverage } : {}),
   }));
+  for (const p of leadSections(res, scores, (id) => index.passagesOf(id)))
+    passages.push({
+      articleId: p.articleId,
+      title: p.title,
+      headingPath: p.headingPath,
+      text: p.text,
+      score: LEAD_SECTION_SCORE,
+    });
   const relevant = passages.filter((p) => p.score >= DEFAULT_MIN_SCORE).sort((a, b) => b.score - a.score);
   const quoted = passagesToQuote(relevant, passages, undefined, question);
   return { passages, relevant, quoted, quotes: quoted.map((p) => quoteOf(p.text, question)) };

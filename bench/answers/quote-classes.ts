@@ -43,6 +43,12 @@ const count = (cls: string, id: string, detail: string) => {
 let n = 0;
 let inQuote = 0;
 let cited = 0;
+/** cited-correct answers that also quote an article that is not acceptable */
+let padded = 0;
+/** the brief's classes: (a) right article not a candidate, (b) a candidate but not cited, (c) cited, answering
+ * section not a candidate, (d) answering section a candidate, not quoted */
+const brief = new Map<string, number>();
+const briefCount = (cls: string) => brief.set(cls, (brief.get(cls) ?? 0) + 1);
 for (const q of data.onTopic) {
   if (!calibration(q.id)) continue;
   n++;
@@ -56,6 +62,15 @@ for (const q of data.onTopic) {
   const good = quotes.some((t) => answers.some((a) => squash(t).includes(a)));
   if (citedOk) cited++;
   if (good) inQuote++;
+  if (citedOk && quoted.some((p) => !ok.has(slug(p)))) padded++;
+  if (!citedOk)
+    briefCount(
+      quoted.length === 0
+        ? "(gate) declined"
+        : passages.some((p) => ok.has(slug(p)))
+          ? "(b) right article a candidate, not cited"
+          : "(a) right article not a candidate",
+    );
   const head = `${JSON.stringify(q.question)} [${q.kind}]`;
   if (!citedOk) {
     if (rank >= 1 && rank <= 5) {
@@ -88,6 +103,10 @@ for (const q of data.onTopic) {
   const ev = questionEvidence(q.question, passages);
   const e = (p: { text: string }) => passageEvidence(p, ev).toFixed(2);
   const detail = `${head} quoted ${quoted.map((p) => `${name(p)} (${p.score.toFixed(2)} e${e(p)})`).join(" | ")}; answer in ${where} e${answering.map(e).join("/")}`;
+  const candidate = passages.some((p) => answering.some((a) => key(a) === key(p)));
+  briefCount(
+    candidate ? "(d) answering section a candidate, not quoted" : "(c) answering section not a candidate",
+  );
   if (answering.length === 0) {
     count("in-quote: sentence in no single passage", q.id, detail);
     continue;
@@ -120,7 +139,8 @@ for (const q of data.onTopic) {
   count(cls, q.id, `${detail}; its score ${best.score.toFixed(2)}`);
 }
 console.log(
-  `${set ?? "tuned"}${hybrid ? " hybrid" : ""}: ${n} on-topic looked at; cited ${cited}, in-quote ${inQuote}`,
+  `${set ?? "tuned"}${hybrid ? " hybrid" : ""}: ${n} on-topic looked at; cited ${cited}, in-quote ${inQuote}, padded ${padded}`,
 );
+for (const [cls, c] of [...brief].sort()) console.log(`${cls.padEnd(50)} ${c}`);
 for (const [cls, c] of [...counts].sort()) console.log(`${cls.padEnd(50)} ${c}`);
 if (list) for (const l of lines.sort()) console.log(l);

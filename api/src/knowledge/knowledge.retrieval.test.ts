@@ -8,6 +8,7 @@ import { startTestApp, type TestApp } from "../testing/app";
 import {
   COSINE_FLOOR,
   COSINE_SPAN,
+  LEAD_SECTION_SCORE,
   RETRIEVE_K_MAX,
   relevances,
   SEARCH_LEAD,
@@ -135,6 +136,18 @@ describe("retrievePassages through the running server", () => {
     const off = await app.services.knowledge.retrievePassages("opskrift på lagkage med jordbær", 4);
     expect(off.every((p) => p.score < 0.25)).toBe(true);
     expect(await app.services.knowledge.retrievePassages("", 4)).toEqual([]);
+  });
+
+  it("should follow the k passages with the best article's other sections at LEAD_SECTION_SCORE (the chat's candidates)", async () => {
+    const only = await app.services.knowledge.retrievePassages("Hvad er klagefristen?", 4);
+    expect(only.length).toBeLessThanOrEqual(4);
+    const passages = await app.services.knowledge.chatPassages("Hvad er klagefristen?", 4);
+    const added = passages.filter((p) => p.score === LEAD_SECTION_SCORE);
+    expect(added.length).toBeGreaterThan(0);
+    expect(passages.length).toBeLessThanOrEqual(4 + added.length);
+    expect(added.every((p) => p.articleId === passages[0].articleId)).toBe(true);
+    const sections = passages.map((p) => `${p.articleId}/${p.headingPath.join("/")}/${p.text.slice(0, 40)}`);
+    expect(new Set(sections).size).toBe(sections.length);
   });
 
   it("should never throw on odd input and give at most RETRIEVE_K_MAX passages", async () => {

@@ -5,7 +5,7 @@
  * (services.ts hands this function to the chat, and the compiler checks the shapes agree there).
  */
 import { questionTerms, relevanceOf } from "../search/search.passage-relevance";
-import type { RetrievalResult, RetrievedPassage } from "../search/search.types";
+import type { Passage, RetrievalResult, RetrievedPassage } from "../search/search.types";
 import { articleUrl } from "./article.presenter";
 import type { KnowledgeCatalog } from "./knowledge.catalog";
 import { clamp, MAX_SEARCH_INPUT } from "./knowledge.input";
@@ -88,6 +88,37 @@ export function withSearchLead(passages: readonly RetrievedPassage[], scores: nu
   return scores.map((s, i) => (i === lead ? Math.min(1, covered + SEARCH_LEAD) : s));
 }
 
+/**
+ * The relevance given to the sections of the best passage's article that retrieval did not return: below the chat's
+ * gate (they never decide whether a question is covered, nor reach the model), at the chat's lead-article floor
+ * (quotes.ts LEAD_ARTICLE_MIN_SCORE), so a retrieval-only answer may quote the section whose sentence answers
+ * even when the passage ranking kept only its neighbours (a one-word question, a rule stated in the introduction).
+ */
+export const LEAD_SECTION_SCORE = 0.1;
+
+/**
+ * The sections of the article of the most relevant passage (the first among equals) that are not among the
+ * retrieved passages, in article order, at most `max` (a retrieval gives at most RETRIEVE_K_MAX passages in all);
+ * none when no passage is relevant at all.
+ */
+export function leadSections(
+  res: RetrievalResult,
+  scores: readonly number[],
+  sectionsOf: (articleId: string) => Passage[],
+  max = RETRIEVE_K_MAX - res.passages.length,
+): Passage[] {
+  let top = -1;
+  scores.forEach((s, i) => {
+    if (s > 0 && (top < 0 || s > scores[top])) top = i;
+  });
+  if (top < 0) return [];
+  const retrieved = new Set(res.passages.map((p) => p.id));
+  if (max <= 0) return [];
+  return sectionsOf(res.passages[top].articleId)
+    .filter((p) => !retrieved.has(p.id))
+    .slice(0, max);
+}
+
 /** Which articles a retrieval may use (the chat's scope): a category, a set of articles, or both. */
 export interface RetrievalFilter {
   category?: string;
@@ -99,13 +130,15 @@ export interface RetrievalFilter {
  * The k passages that best answer `query`, best first by relevance. Never throws on odd input: a non-string or
  * empty query gives []; a long one is cut to MAX_SEARCH_INPUT (the index reads less still). A `filter` is
  * applied inside the index, before ranking and before the relevance rule: passages outside it are never scored,
- * so they neither appear nor lower the relevance of those inside.
+ * so they neither appear nor lower the relevance of those inside. With `leadSections` (the chat's candidates), the
+ * other sections of the best passage's article follow at LEAD_SECTION_SCORE (leadSections()).
  */
 export async function retrievePassages(
   catalog: KnowledgeCatalog,
   query: string,
   k = RETRIEVE_K_DEFAULT,
   filter?: RetrievalFilter,
+  options: { leadSections?: boolean } = {},
 ): Promise<KnowledgePassage[]> {
   if (typeof query !== "string" || !query.trim()) return [];
   await catalog.ensureFresh();
@@ -116,7 +149,7 @@ export async function retrievePassages(
   });
   const scores = relevances(res);
   const out: KnowledgePassage[] = [];
-  res.passages.forEach((p, i) => {
+  const add = (p: Passage & { coverage?: number }, score: number) => {
     const article = catalog.get(p.articleId);
     if (!article) return;
     out.push({
@@ -124,12 +157,18 @@ export async function retrievePassages(
       title: p.title,
       headingPath: p.headingPath,
       text: p.text,
-      score: scores[i],
+      score,
       ...(p.coverage !== undefined ? { coverage: p.coverage } : {}),
       updatedAt: article.updatedAt,
       url: articleUrl(article, p.headingPath),
     });
+  };
+  res.passages.forEach((p, i) => {
+    add(p, scores[i]);
   });
+  if (options.leadSections)
+    for (const p of leadSections(res, scores, (id) => catalog.index.passagesOf(id)))
+      add(p, LEAD_SECTION_SCORE);
   // best first by relevance (the index order is its ranking; the relevance decides what the chat uses)
   return out.sort((a, b) => b.score - a.score);
 }

@@ -280,6 +280,14 @@ export class KnowledgeService {
     return retrievePassages(this.catalog, query, k, filter);
   }
 
+  /**
+   * The chat's candidates: the k passages that best answer `query`, followed by the best article's other sections
+   * below the gate (LEAD_SECTION_SCORE), so a retrieval-only answer may quote the section that answers.
+   */
+  chatPassages(query: string, k = RETRIEVE_K_DEFAULT, filter?: RetrievalFilter): Promise<KnowledgePassage[]> {
+    return retrievePassages(this.catalog, query, k, filter, { leadSections: true });
+  }
+
   /** Article counts and index figures (admin, CLI). */
   async stats() {
     await this.catalog.ensureFresh();

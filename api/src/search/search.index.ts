@@ -3,23 +3,14 @@
  * passage embeddings and the fingerprint, behind one public API (KnowledgeIndex). The jobs it composes live
  * beside it: the orama layout (search.orama.ts), what is kept per article (search.stored.ts), query analysis
  * (search.query.ts) over the vocabulary with typo correction (search.vocabulary.ts), embeddings and cosine
- * search (search.vectors.ts), rank fusion (search.fusion.ts), input checks (search.article.ts), scoring
- * (search.scorer.ts) and snippets (search.snippet.ts).
+ * search (search.vectors.ts), passage retrieval for the chat (search.retrieve.ts), rank fusion (search.fusion.ts),
+ * input checks (search.article.ts), scoring (search.scorer.ts) and snippets (search.snippet.ts).
  */
 import type { AnyOrama } from "@orama/orama";
 import { clampInt, errorMessage, validateArticle } from "./search.article";
-import {
-  type Coverage,
-  RERANK_POOL,
-  rankArticlesOfSections,
-  rerank,
-  TermSetCache,
-  type TermSets,
-  withBestSection,
-} from "./search.coverage";
+import { RERANK_POOL, rerank, TermSetCache, type TermSets, withBestSection } from "./search.coverage";
 import { preloadDanish, preloadDanishSoon } from "./search.danish";
 import { formatFingerprint, revisionOf } from "./search.fingerprint";
-import { fuseRanks, topWithLexical } from "./search.fusion";
 import {
   ARTICLE_BOOST,
   articleDoc,
@@ -28,12 +19,12 @@ import {
   insertPassageDoc,
   newArticleDb,
   newPassageDb,
-  PASSAGE_BOOST,
   passageDoc,
   removeDoc,
 } from "./search.orama";
 import { type IndexSnapshot, type IndexState, restoreIndex } from "./search.persist";
 import { type AnalysedQuery, analyseQuery, MAX_CACHED_QUERY, QueryCache } from "./search.query-cache";
+import { type RetrieveSource, retrievePassages } from "./search.retrieve";
 import { scoreTopK } from "./search.scorer";
 import { buildSnippet, matchRanges, SnippetSourceCache } from "./search.snippet";
 import {
@@ -41,10 +32,8 @@ import {
   indexStats,
   isCurrent,
   type Prepared,
-  passageFilter,
   prepareArticle,
   publicPassage,
-  retrievedPassage,
   reusableVectors,
   type StoredArticle,
 } from "./search.stored";
@@ -56,14 +45,13 @@ import type {
   Passage,
   RebuildResult,
   RetrievalResult,
-  RetrievedPassage,
   RetrieveOptions,
   SearchHit,
   SearchOptions,
   SearchResult,
   UpsertResult,
 } from "./search.types";
-import { nearestPassages, PassageEmbedder, type StoredPassage } from "./search.vectors";
+import { PassageEmbedder, type StoredPassage } from "./search.vectors";
 import { Vocabulary } from "./search.vocabulary";
 
 // The index's public API as it was before the split: callers keep importing these from here.
@@ -78,9 +66,6 @@ export { MAX_QUERY_LENGTH, MAX_QUERY_TERMS } from "./search.query";
  * Both indexes change together: once upsertArticle()/removeArticle() resolve, search and retrieve
  * see the new state; mutations run one at a time in call order. Searches are synchronous.
  */
-/** A passage's coverage of the question, and where its article ranks for the question. */
-type PassageCover = Coverage & { articleRank?: number };
-
 export class KnowledgeIndex {
   private articleDb = newArticleDb();
   private passageDb = newPassageDb();
@@ -317,65 +302,20 @@ export class KnowledgeIndex {
   }
 
   /**
-   * The k passages that best answer a question, for the chat assistant: BM25 over passages, fused
-   * with vector similarity (reciprocal rank fusion) when an embed function is configured and the
-   * query embeds; otherwise BM25 alone. Never throws on bad input.
+   * The k passages that best answer a question, for the chat assistant (search.retrieve.ts): BM25 over passages,
+   * fused with vector similarity when an embed function is configured and the query embeds. Never throws on bad input.
    */
-  async retrieve(query: unknown, options: RetrieveOptions = {}): Promise<RetrievalResult> {
-    const q = this.analyse(query);
-    const k = clampInt(options?.k, 1, 50, 5);
-    const minScore =
-      typeof options?.minScore === "number" && Number.isFinite(options.minScore) ? options.minScore : 0;
-    const category = typeof options?.category === "string" && options.category ? options.category : undefined;
-    // the chat's scope: only these articles' passages are scored (an empty scope finds nothing)
-    const articleIds = Array.isArray(options?.articleIds) ? new Set(options.articleIds) : undefined;
-    if (articleIds?.size === 0) return { passages: [], mode: "bm25", query: q.info };
-    const scopeKey = articleIds ? [...articleIds].sort().join(",") : "";
-    const pool = Math.max(k * 4, 20);
-
-    const lexical: { id: string; score: number }[] = [];
-    // where each passage's article ranks for the question (by its best section in the pool)
-    let articleRank = new Map<string, number>();
-    if (q.oramaTerms.length > 0) {
-      const depth = Math.max(pool, RERANK_POOL);
-      const ranking = this.queries.ranking(q, `p\0${depth}\0${category ?? ""}\0${scopeKey}`, () => {
-        const res = scoreTopK(this.passageDb, q.oramaTerms, {
-          fields: PASSAGE_BOOST,
-          k: depth,
-          version: this.dbVersion,
-          weights: q.weights,
-          accept: passageFilter(this.passageDb, this.passages, { category, articleIds }),
-        });
-        // the section that covers the question best first (its heading counting extra), BM25 breaking ties
-        const ranked = rerank(res.top, q.concepts, (id) => this.passageTerms(id));
-        const articles = rankArticlesOfSections(ranked, (id) => this.passages.get(id)?.articleId);
-        return { ranked, articles };
-      });
-      lexical.push(...ranking.ranked.slice(0, pool).map((r) => ({ id: r.id, score: r.score, rank: r.rank })));
-      articleRank = ranking.articles;
-    }
-    const coverOf = (id: string): PassageCover | undefined => {
-      const sets = this.passageTerms(id);
-      const cover = sets ? rerank([{ id, score: 0 }], q.concepts, () => sets)[0]?.cover : undefined;
-      const rank = articleRank.get(this.passages.get(id)?.articleId ?? "");
-      return cover && { ...cover, articleRank: rank };
+  retrieve(query: unknown, options: RetrieveOptions = {}): Promise<RetrievalResult> {
+    const source: RetrieveSource = {
+      passageDb: this.passageDb,
+      passages: this.passages,
+      dbVersion: this.dbVersion,
+      queries: this.queries,
+      passageTerms: (id) => this.passageTerms(id),
+      embedder: this.embedder,
+      minSimilarity: this.minSimilarity,
     };
-
-    const vectorHits = q.info.text ? await this.vectorSearch(q.info.text, pool, category, articleIds) : null;
-    if (!vectorHits) {
-      const passages = lexical
-        .filter((l) => l.score >= minScore)
-        .slice(0, k)
-        .map((l) => this.present(l.id, l.score, l.score, undefined, coverOf(l.id)))
-        .filter((p): p is RetrievedPassage => p !== null);
-      return { passages, mode: "bm25", query: q.info };
-    }
-
-    const fused = fuseRanks(lexical, vectorHits).filter((f) => f.score >= minScore);
-    const passages = topWithLexical(fused, lexical, k)
-      .map((f) => this.present(f.id, f.score, f.lexical, f.vector, coverOf(f.id)))
-      .filter((p): p is RetrievedPassage => p !== null);
-    return { passages, mode: "hybrid", query: q.info };
+    return retrievePassages(source, this.analyse(query), options);
   }
 
   /**
@@ -442,44 +382,6 @@ export class KnowledgeIndex {
   /** Embeds passages in batches, setting their vectors; returns an error message instead of throwing. */
   private embedMissing(missing: StoredPassage[]): Promise<string | undefined> {
     return this.embedder ? this.embedder.embedPassages(missing) : Promise.resolve(undefined);
-  }
-
-  /** The passages nearest to the query by embedding, or null when there are no embeddings to ask. */
-  private async vectorSearch(
-    text: string,
-    limit: number,
-    category: string | undefined,
-    articleIds?: ReadonlySet<string>,
-  ): Promise<{ id: string; similarity: number }[] | null> {
-    if (!this.embedder) return null;
-    const vector = await this.embedder.embedQuery(text);
-    if (!vector) return null; // the caller falls back to BM25
-    return nearestPassages(vector, this.passages.values(), {
-      limit,
-      minSimilarity: this.minSimilarity,
-      category,
-      articleIds,
-    });
-  }
-
-  private present(
-    id: string,
-    score: number,
-    lexical?: number,
-    vector?: number,
-    cover?: PassageCover,
-  ): RetrievedPassage | null {
-    const p = this.passages.get(id);
-    if (!p) return null;
-    const out = retrievedPassage(p, score, lexical, vector);
-    if (cover) {
-      out.coverage = cover.coverage;
-      out.matchedIdf = cover.matched;
-      out.matchedWords = cover.words;
-      out.questionWords = cover.ofWords;
-      if (cover.articleRank !== undefined) out.articleRank = cover.articleRank;
-    }
-    return out;
   }
 
   /** An article's index terms: all of them, and those of its title, headings and tags. */

@@ -66,6 +66,40 @@ describe("quotes", () => {
     expect(chosen.map((p) => p.articleId)).toEqual(["a", "c"]);
   });
 
+  it("should quote another article with close relevance whose sentence answers clearly better, though its coverage is not close", () => {
+    // class: the right article is relevant (ranked 2nd-3rd by coverage) but dropped as padding; its sentence answers
+    const question = "Hvor lang tid har jeg til at aflevere mine kvitteringer?";
+    const relevant = [
+      passage({
+        title: "Modtagelse",
+        headingPath: ["Kvittering"],
+        text: "Vi sender en kvittering til medlemmet, når vi modtager en sag.",
+        score: 0.97,
+        coverage: 0.8,
+      }),
+      passage({
+        articleId: "b",
+        title: "Udlæg",
+        headingPath: ["Sådan indsender du"],
+        text: "Kvitteringer for udlæg skal afleveres senest 30 dage efter købet.",
+        score: 0.9,
+        coverage: 0.5,
+      }),
+      passage({
+        articleId: "c",
+        title: "Bogføring",
+        headingPath: ["Arkiv"],
+        text: "Kvitteringer arkiveres i økonomisystemet.",
+        score: 0.9,
+        coverage: 0.5,
+      }),
+    ];
+    const chosen = passagesToQuote(relevant, relevant, 3, question);
+    expect(chosen.map((p) => p.articleId)).toEqual(["a", "b"]); // the answer opens with the best passage; c is padding
+    // without the question (no sentence evidence) the coverage rule alone decides: b is not quoted
+    expect(passagesToQuote(relevant, relevant, 3).map((p) => p.articleId)).toEqual(["a"]);
+  });
+
   it("should quote a neighbouring section of the best passage's article although it is below the gate", () => {
     const relevant = [passage({ headingPath: ["Procedure"], score: 0.8 })];
     const retrieved = [

@@ -25,6 +25,15 @@ export const OTHER_ARTICLE_MIN_SHARE = 0.95;
  */
 export const OTHER_ARTICLE_MIN_COVERAGE_SHARE = 0.9;
 /**
+ * A passage of another article whose coverage is not close is still quoted when its relevance is at least this
+ * share of the best's and its best sentence answers the question better than the best passage's by more than
+ * OTHER_ARTICLE_EVIDENCE_MARGIN (evidence.ts, 0..1): coverage counts the question's words anywhere in a section,
+ * the sentence evidence whether one sentence holds the telling ones (a right article ranked second or third by
+ * its coverage whose section states the answer).
+ */
+export const OTHER_ARTICLE_EVIDENCE_MIN_SHARE = 0.85;
+export const OTHER_ARTICLE_EVIDENCE_MARGIN = 0.05;
+/**
  * Another section of the best passage's article is quoted when its relevance reaches this (below the gate): the
  * question is covered (the best passage passed the gate), the article is the one that answers it, and the
  * sentence that answers often sits in a neighbouring section (the rule next to its example, the deadline next
@@ -34,7 +43,8 @@ export const LEAD_ARTICLE_MIN_SCORE = 0.1;
 
 /**
  * The passages to quote, best first, one per section, at most `max`: the best relevant passage; other relevant
- * passages of other articles close to it (OTHER_ARTICLE_MIN_SHARE); and other sections of the best passage's
+ * passages of other articles close to it (OTHER_ARTICLE_MIN_SHARE), or whose sentence answers clearly better
+ * (OTHER_ARTICLE_EVIDENCE_MIN_SHARE, OTHER_ARTICLE_EVIDENCE_MARGIN); and other sections of the best passage's
  * article among all `retrieved` passages from LEAD_ARTICLE_MIN_SCORE up. `relevant` passed the caller's gate;
  * nothing is quoted when it is empty. Given the `question`, the passages after the first are taken by how well
  * their best sentence answers it (evidence.ts, over the retrieved candidates), not by their relevance, which
@@ -59,18 +69,30 @@ export function passagesToQuote(
   const closeCoverage = (p: Passage) =>
     leadCoverage === undefined ||
     (coverage.get(p.articleId) ?? 0) >= leadCoverage * OTHER_ARTICLE_MIN_COVERAGE_SHARE;
+  const ev = question === undefined ? undefined : questionEvidence(question, retrieved);
+  const evidence = new Map<Passage, number>();
+  const evidenceOf = (p: Passage) => {
+    if (!ev) return 0;
+    let e = evidence.get(p);
+    if (e === undefined) {
+      e = passageEvidence(p, ev);
+      evidence.set(p, e);
+    }
+    return e;
+  };
+  // another article whose relevance is close and whose best sentence answers clearly better than the first passage's
+  const answersBetter = (p: Passage) =>
+    ev !== undefined &&
+    p.score >= top.score * OTHER_ARTICLE_EVIDENCE_MIN_SHARE &&
+    evidenceOf(p) > evidenceOf(top) + OTHER_ARTICLE_EVIDENCE_MARGIN;
   const others = sorted.filter(
     (p) =>
-      p.articleId !== top.articleId && p.score >= top.score * OTHER_ARTICLE_MIN_SHARE && closeCoverage(p),
+      p.articleId !== top.articleId &&
+      ((p.score >= top.score * OTHER_ARTICLE_MIN_SHARE && closeCoverage(p)) || answersBetter(p)),
   );
   const rest = [...sorted.filter((p) => p.articleId === top.articleId), ...lead, ...others];
-  if (question === undefined) rest.sort((a, b) => b.score - a.score);
-  else {
-    const ev = questionEvidence(question, retrieved);
-    const evidence = new Map<Passage, number>();
-    for (const p of rest) if (!evidence.has(p)) evidence.set(p, passageEvidence(p, ev));
-    rest.sort((a, b) => (evidence.get(b) ?? 0) - (evidence.get(a) ?? 0) || b.score - a.score);
-  }
+  if (!ev) rest.sort((a, b) => b.score - a.score);
+  else rest.sort((a, b) => evidenceOf(b) - evidenceOf(a) || b.score - a.score);
   const sections = new Set<string>();
   const out: Passage[] = [];
   for (const p of [top, ...rest]) {
