@@ -477,6 +477,7 @@ export class KnowledgeIndex {
       out.matchedIdf = cover.matched;
       out.matchedWords = cover.words;
       out.questionWords = cover.ofWords;
+      out.uncoveredIdf = cover.uncovered;
       if (cover.articleRank !== undefined) out.articleRank = cover.articleRank;
     }
     return out;
