@@ -3,9 +3,9 @@
  * tuned set, questions.json, and the fresh set's even ids) and report the tuned set and both fresh halves:
  * `npx tsx bench/answers/fit-gate.ts`. One example per question: the retrieved passage that covers it best,
  * labelled covered (on-topic) or not (off-topic); `BAL=1` weighs both classes the same, `L2=` sets the penalty
- * (0.01), `P=` the probability to report at (GATE_PROBABILITY). Prints the weights to paste and, per group, false
- * "not covered" / false "covered" for the fitted and the current model (ids of false "covered" only for calibration
- * questions). Not part of the product.
+ * (0.01), `P=` the probability to report at (GATE_PROBABILITY), `SWEEP=1` also prints the current model's curve
+ * (its intercept shifted). Prints the weights to paste and, per group, false "not covered" / false "covered" for the
+ * fitted and the current model (ids of false "covered" only for calibration questions). Not part of the product.
  */
 import { DEFAULT_RETRIEVE_K } from "../../api/src/chat/answer/answer.service";
 import { KnowledgeIndex } from "../../api/src/search/search.index";
@@ -81,20 +81,18 @@ console.log("weights", JSON.stringify(w.map((v) => Number(v.toFixed(3)))));
 report(w, "fitted ");
 const current = (await import("../../api/src/search/search.passage-relevance")).GATE_WEIGHTS;
 report([...current], "current");
-if (process.env.GRID) {
-  // the current model plus a weight on the last feature, the intercept lowered to match: counts per group
-  for (const wf of process.env.GRID === "0" ? [0] : [1, 2, 3, 4]) {
-    for (const d of [-1, -0.75, -0.5, -0.25, 0, 0.25, 0.5, 0.75, 1, 1.25, 1.5, 2, 2.5, 3]) {
-      const w2: number[] = [...current];
-      if (wf) w2[w2.length - 1] = wf;
-      w2[0] = current[0] - d;
-      const row = (["tuned", "fresh even", "fresh odd"] as const).map((g) => {
-        const ex = examples.filter((e) => e.group === g);
-        const fnc = ex.filter((e) => e.y === 1 && prob(w2, e.x) < at).length;
-        const fc = ex.filter((e) => e.y === 0 && prob(w2, e.x) >= at).length;
-        return `${g} ${fnc}/${fc}`;
-      });
-      console.log(`wf ${wf} d ${d}: ${row.join("  ")}`);
-    }
+if (process.env.SWEEP) {
+  // the current model's curve: its intercept shifted by -d (a stricter gate for d > 0), per group
+  // "false not-covered / false covered" counts
+  for (const d of [-1, -0.75, -0.5, -0.25, 0, 0.25, 0.5, 0.75, 1, 1.5, 2]) {
+    const w2: number[] = [...current];
+    w2[0] = current[0] - d;
+    const row = (["tuned", "fresh even", "fresh odd"] as const).map((g) => {
+      const ex = examples.filter((e) => e.group === g);
+      const fnc = ex.filter((e) => e.y === 1 && prob(w2, e.x) < at).length;
+      const fc = ex.filter((e) => e.y === 0 && prob(w2, e.x) >= at).length;
+      return `${g} ${fnc}/${fc}`;
+    });
+    console.log(`intercept ${d > 0 ? "-" : "+"}${Math.abs(d)}: ${row.join("  ")}`);
   }
 }
