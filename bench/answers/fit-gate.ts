@@ -1,41 +1,39 @@
 /**
- * Refit the relevance gate's logistic model (search.passage-relevance.ts GATE_WEIGHTS) on the calibration half
- * (even-numbered questions) and report both halves: `npx tsx bench/answers/fit-gate.ts`. One example per question:
- * the retrieved passage that covers it best, labelled covered (on-topic) or not (off-topic); `BAL=1` weighs both
- * classes the same, `L2=` sets the penalty (0.01). Prints the weights to paste and, per half, false "not covered" / false
- * "covered" at GATE_PROBABILITY. Not part of the product.
+ * Refit the relevance gate's logistic model (search.passage-relevance.ts GATE_WEIGHTS) on the calibration data (the
+ * tuned set, questions.json, and the fresh set's even ids) and report the tuned set and both fresh halves:
+ * `npx tsx bench/answers/fit-gate.ts`. One example per question: the retrieved passage that covers it best,
+ * labelled covered (on-topic) or not (off-topic); `BAL=1` weighs both classes the same, `L2=` sets the penalty
+ * (0.01), `P=` the probability to report at (GATE_PROBABILITY), `SWEEP=1` also prints the current model's curve
+ * (its intercept shifted). Prints the weights to paste and, per group, false "not covered" / false "covered" for the
+ * fitted and the current model (ids of false "covered" only for calibration questions). Not part of the product.
  */
 import { DEFAULT_RETRIEVE_K } from "../../api/src/chat/answer/answer.service";
 import { KnowledgeIndex } from "../../api/src/search/search.index";
 import { GATE_PROBABILITY, gateFeatures } from "../../api/src/search/search.passage-relevance";
 import { sampleArticles } from "../../api/src/search/search.test-helpers";
-import { dataset, isHeldOut } from "./dataset";
+import { isHeldOut, readDataset, setFile } from "./dataset";
 
 const index = new KnowledgeIndex();
 await index.rebuildFrom(await sampleArticles());
-type Example = { x: number[]; y: number; half: number; id: string };
+type Group = "tuned" | "fresh even" | "fresh odd";
+type Example = { x: number[]; y: number; group: Group; id: string };
 const examples: Example[] = [];
-const all = [
-  ...dataset.onTopic.map((q, i) => ({ q: q.question, id: q.id, y: 1, i })),
-  ...dataset.offTopic.map((q, i) => ({ q: q.question, id: q.id, y: 0, i })),
-];
-for (const e of all) {
-  const res = await index.retrieve(e.q, { k: DEFAULT_RETRIEVE_K });
-  const best = [...res.passages].sort((a, b) => (b.coverage ?? 0) - (a.coverage ?? 0))[0];
-  if (!best) {
-    examples.push({
-      x: gateFeatures({ coverage: 0 } as never, 0),
-      y: e.y,
-      half: isHeldOut(e.id) ? 1 : 0,
-      id: e.id,
-    });
-    continue;
+for (const set of [undefined, "fresh"]) {
+  const ds = readDataset(setFile(set));
+  const all = [
+    ...ds.onTopic.map((q) => ({ q: q.question, id: q.id, y: 1 })),
+    ...ds.offTopic.map((q) => ({ q: q.question, id: q.id, y: 0 })),
+  ];
+  for (const e of all) {
+    const group: Group = !set ? "tuned" : isHeldOut(e.id) ? "fresh odd" : "fresh even";
+    const res = await index.retrieve(e.q, { k: DEFAULT_RETRIEVE_K });
+    const best = [...res.passages].sort((a, b) => (b.coverage ?? 0) - (a.coverage ?? 0))[0];
+    const runnerUp = best
+      ? Math.max(0, ...res.passages.filter((p) => p.articleId !== best.articleId).map((p) => p.coverage ?? 0))
+      : 0;
+    const x = gateFeatures(best ?? ({ coverage: 0 } as never), runnerUp);
+    examples.push({ x, y: e.y, group, id: e.id });
   }
-  const runnerUp = Math.max(
-    0,
-    ...res.passages.filter((p) => p.articleId !== best.articleId).map((p) => p.coverage ?? 0),
-  );
-  examples.push({ x: gateFeatures(best, runnerUp), y: e.y, half: isHeldOut(e.id) ? 1 : 0, id: e.id });
 }
 
 function fitModel(train: Example[], l2 = 0.01, steps = 20000, rate = 0.1): number[] {
@@ -58,26 +56,43 @@ function fitModel(train: Example[], l2 = 0.01, steps = 20000, rate = 0.1): numbe
   return w;
 }
 
+const at = Number(process.env.P ?? GATE_PROBABILITY);
 const prob = (w: number[], x: number[]) => 1 / (1 + Math.exp(-x.reduce((z, v, i) => z + w[i] * v, 0)));
 function report(w: number[], label: string) {
-  for (const half of [0, 1]) {
-    const ex = examples.filter((e) => e.half === half);
+  for (const group of ["tuned", "fresh even", "fresh odd"] as const) {
+    const ex = examples.filter((e) => e.group === group);
     const on = ex.filter((e) => e.y === 1);
     const off = ex.filter((e) => e.y === 0);
-    const fnc = on.filter((e) => prob(w, e.x) < GATE_PROBABILITY);
-    const fc = off.filter((e) => prob(w, e.x) >= GATE_PROBABILITY);
+    const fnc = on.filter((e) => prob(w, e.x) < at);
+    const fc = off.filter((e) => prob(w, e.x) >= at);
+    const ids = group === "fresh odd" ? "" : `  [${fc.map((e) => e.id).join(" ")}]`;
     console.log(
-      `${label} ${half === 0 ? "even" : "odd "}: false not-covered ${((100 * fnc.length) / on.length).toFixed(1)}% ` +
-        `false covered ${((100 * fc.length) / off.length).toFixed(1)}%  [${fc.map((e) => e.id).join(" ")}]`,
+      `${label} ${group.padEnd(10)}: false not-covered ${((100 * fnc.length) / on.length).toFixed(1)}% ` +
+        `false covered ${((100 * fc.length) / off.length).toFixed(1)}%${ids}`,
     );
   }
 }
 const l2 = Number(process.env.L2 ?? 0.01);
 const w = fitModel(
-  examples.filter((e) => e.half === 0),
+  examples.filter((e) => e.group !== "fresh odd"),
   l2,
 );
 console.log("weights", JSON.stringify(w.map((v) => Number(v.toFixed(3)))));
-report(w, "fitted");
+report(w, "fitted ");
 const current = (await import("../../api/src/search/search.passage-relevance")).GATE_WEIGHTS;
 report([...current], "current");
+if (process.env.SWEEP) {
+  // the current model's curve: its intercept shifted by -d (a stricter gate for d > 0), per group
+  // "false not-covered / false covered" counts
+  for (const d of [-1, -0.75, -0.5, -0.25, 0, 0.25, 0.5, 0.75, 1, 1.5, 2]) {
+    const w2: number[] = [...current];
+    w2[0] = current[0] - d;
+    const row = (["tuned", "fresh even", "fresh odd"] as const).map((g) => {
+      const ex = examples.filter((e) => e.group === g);
+      const fnc = ex.filter((e) => e.y === 1 && prob(w2, e.x) < at).length;
+      const fc = ex.filter((e) => e.y === 0 && prob(w2, e.x) >= at).length;
+      return `${g} ${fnc}/${fc}`;
+    });
+    console.log(`intercept ${d > 0 ? "-" : "+"}${Math.abs(d)}: ${row.join("  ")}`);
+  }
+}

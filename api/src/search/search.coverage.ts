@@ -26,6 +26,11 @@ export interface Coverage {
    */
   words: number;
   ofWords: number;
+  /**
+   * the question's telling text the text leaves uncovered: per concept, what covering it would prove (its
+   * evidence IDF, QueryConcept.evidenceIdf) times the share not covered
+   */
+  uncovered: number;
 }
 
 /** How fully a text covers a concept: 1 by the word itself, less by a related term or compound only, else 0. */
@@ -73,13 +78,18 @@ export function coverageOf(concepts: readonly QueryConcept[], own: TermSets): Co
   let looseMatched = 0;
   let looseHeading = 0;
   let looseWords = 0;
+  let uncovered = 0;
+  let looseUncovered = 0;
   for (const c of concepts) {
     total += c.idf;
+    const proves = c.evidenceIdf ?? c.idf;
     const strict = covers(own.all, c);
     const loose = coversLoosely(own.all, c);
     if (strict >= 1) firm = true;
     const telling = Math.min(1, c.idf / TELLING_IDF);
+    uncovered += proves * (1 - strict);
     if (loose > strict) {
+      looseUncovered += proves * (loose - strict);
       looseMatched += c.idf * loose;
       looseWords += loose * telling;
       looseHeading += c.idf * Math.max(covers(own.headings, c), coversLoosely(own.headings, c));
@@ -94,10 +104,12 @@ export function coverageOf(concepts: readonly QueryConcept[], own: TermSets): Co
     matched += looseMatched;
     words += looseWords;
     heading += looseHeading;
+    uncovered -= looseUncovered;
   }
+  const ofWords = concepts.length;
   return total > 0
-    ? { coverage: matched / total, headings: heading / total, matched, words, ofWords: concepts.length }
-    : { coverage: 0, headings: 0, matched: 0, words: 0, ofWords: concepts.length };
+    ? { coverage: matched / total, headings: heading / total, matched, words, ofWords, uncovered }
+    : { coverage: 0, headings: 0, matched: 0, words: 0, ofWords, uncovered };
 }
 
 /** How many texts' term sets are kept (most recently used). */

@@ -5,10 +5,11 @@
  * applies this rule before handing passages to the chat.
  *
  * The evidence generalises across questions: how much of the question the passage covers (IDF-weighted coverage
- * of its meaningful words, and how many of them), how much telling text of the question it leaves uncovered, and
- * its margin over the best passage of any other article. A small logistic model over these gives the probability
- * that the question is covered; its weights were fitted on the even-numbered questions of the evaluation set
- * (bench/answers, `npm run bench:answers -- --split`) and the threshold GATE_PROBABILITY chosen there.
+ * of its meaningful words, and how many of them), how much telling text of the question it leaves uncovered (a
+ * word only a related term stands for weighing what that term proves: QueryConcept.evidenceIdf), and its margin
+ * over the best passage of any other article. A small logistic model over these gives the probability that the
+ * question is covered; its weights were fitted on the calibration data of the evaluation sets (the tuned set and
+ * the fresh set's even ids: bench/answers/fit-gate.ts) and the threshold GATE_PROBABILITY chosen there.
  */
 import { analyse, normaliseWord } from "./search.analyzer";
 import type { RetrievalResult, RetrievedPassage } from "./search.types";
@@ -24,10 +25,22 @@ export function questionTerms(res: RetrievalResult): string[] {
   return [...new Set(analyse(res.query.text).map((t) => corrected.get(t) ?? t))];
 }
 
-/** The gate's model: intercept, then one weight per feature of gateFeatures(). */
-export const GATE_WEIGHTS = [0.026, 0.731, 0.557, -1.962, 0.091, 1.86, 0.268] as const;
-/** A passage is relevant when the model's probability reaches this (the operating point). */
-export const GATE_PROBABILITY = 0.65;
+/**
+ * The gate's model: intercept, then one weight per feature of gateFeatures(); fitted with
+ * `npx tsx bench/answers/fit-gate.ts` on the calibration data (the tuned set and the fresh set's even ids).
+ */
+export const GATE_WEIGHTS = [-0.376, 0.847, 0.703, -2.074, 0.058, 1.619, 0.338] as const;
+/** A passage is relevant when the model's probability reaches this (the operating point, chosen there too). */
+export const GATE_PROBABILITY = 0.6;
+/**
+ * The model before the index reported the uncovered evidence (RetrievedPassage.uncoveredIdf): its uncovered text
+ * was the question's IDF less the matched, a word only a related term stands for weighing as the rarest word.
+ * Used for a passage without uncoveredIdf, so a retrieval that does not report it keeps its operating point.
+ */
+const WITHOUT_EVIDENCE = {
+  weights: [0.026, 0.731, 0.557, -1.962, 0.091, 1.86, 0.268],
+  probability: 0.65,
+} as const;
 /** The chat's threshold on relevance (DEFAULT_MIN_SCORE): GATE_PROBABILITY maps onto it. */
 const CHAT_THRESHOLD = 0.25;
 
@@ -42,25 +55,33 @@ export function gateFeatures(p: RetrievedPassage, runnerUp: number): number[] {
     1,
     coverage,
     Math.log1p(matched),
-    Math.log1p(Math.max(0, total - matched)),
+    Math.log1p(Math.max(0, p.uncoveredIdf ?? total - matched)),
     coverage - runnerUp,
     Math.min(words, 3),
     uncovered,
   ];
 }
 
+/** The model (and its operating point) for a passage: WITHOUT_EVIDENCE when it lacks uncoveredIdf. */
+function modelFor(p: RetrievedPassage): { weights: readonly number[]; probability: number } {
+  return p.uncoveredIdf === undefined
+    ? WITHOUT_EVIDENCE
+    : { weights: GATE_WEIGHTS, probability: GATE_PROBABILITY };
+}
+
 /** The model's probability that the passage covers the question. */
 export function gateProbability(p: RetrievedPassage, runnerUp: number): number {
   const x = gateFeatures(p, runnerUp);
+  const { weights } = modelFor(p);
   let z = 0;
-  for (let i = 0; i < x.length; i++) z += GATE_WEIGHTS[i] * x[i];
+  for (let i = 0; i < x.length; i++) z += weights[i] * x[i];
   return 1 / (1 + Math.exp(-z));
 }
 
-/** Probability → relevance in [0, 1], GATE_PROBABILITY landing on the chat's threshold. */
-function relevanceFromProbability(probability: number): number {
-  if (probability < GATE_PROBABILITY) return (0.9 * CHAT_THRESHOLD * probability) / GATE_PROBABILITY;
-  return CHAT_THRESHOLD + ((1 - CHAT_THRESHOLD) * (probability - GATE_PROBABILITY)) / (1 - GATE_PROBABILITY);
+/** Probability → relevance in [0, 1], the operating point landing on the chat's threshold. */
+function relevanceFromProbability(probability: number, at: number): number {
+  if (probability < at) return (0.9 * CHAT_THRESHOLD * probability) / at;
+  return CHAT_THRESHOLD + ((1 - CHAT_THRESHOLD) * (probability - at)) / (1 - at);
 }
 
 /**
@@ -76,5 +97,5 @@ export function relevanceOf(
   runnerUp = 0,
 ): number {
   if (!(passage.coverage && passage.coverage > 0)) return 0;
-  return relevanceFromProbability(gateProbability(passage, runnerUp));
+  return relevanceFromProbability(gateProbability(passage, runnerUp), modelFor(passage).probability);
 }

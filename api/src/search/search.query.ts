@@ -46,6 +46,13 @@ export interface QueryConcept {
   /** how telling the word is (the vocabulary's IDF; highest for a word no article has) */
   idf: number;
   /**
+   * what covering the word proves (the relevance gate's view): its IDF when the articles have the word itself (or
+   * its correction, or nothing stands for it); for a word only related terms stand for (the lexicon's, the
+   * thesaurus's, a compound's parts), the IDF of the best known of those terms: 'approve' read as 'godkende', a
+   * word most articles have, proves little, while 'approve' itself is the rarest word there is (no article has it)
+   */
+  evidenceIdf?: number;
+  /**
    * terms from the thesaurus (a word the articles do not have, read as its synonyms they have): weaker evidence
    * than the question's own words or the curated lexicon; a passage covers the concept by one of them only when
    * it also holds another of the question's words by firmer terms (search.coverage.ts)
@@ -250,7 +257,16 @@ function isDanishWritten(word: string): boolean {
   return danish !== word.toLowerCase() && isDanishWord(danish);
 }
 
+/** QueryConcept.evidenceIdf: the IDF of the best known term standing for a word the articles do not have. */
+function evidenceIdf(c: QueryConcept, vocabulary: Vocabulary): number {
+  if (c.terms.length === 0 || c.weights.some((w) => w >= 1)) return c.idf;
+  let df = 0;
+  for (const t of c.terms) df = Math.max(df, vocabulary.articlesWith(t));
+  return Math.min(c.idf, vocabulary.idf(df));
+}
+
 /** Query text → index terms (stemmed, stop words dropped, unknown words typo-corrected, related terms added). */
+
 export function analyseQuery(query: unknown, vocabulary: Vocabulary): AnalysedQuery {
   const empty = (text = "", truncated = false): AnalysedQuery => ({
     info: { text, truncated, terms: [], corrections: [] },
@@ -394,6 +410,7 @@ export function analyseQuery(query: unknown, vocabulary: Vocabulary): AnalysedQu
     }
     previous = { word, term, concept: q.concepts[q.concepts.length - 1] };
   }
+  for (const c of q.concepts) c.evidenceIdf = evidenceIdf(c, vocabulary);
   return {
     info: { text, truncated, terms, corrections },
     oramaTerms: q.oramaTerms,

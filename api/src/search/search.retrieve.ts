@@ -128,6 +128,7 @@ function present(
     out.matchedIdf = cover.matched;
     out.matchedWords = cover.words;
     out.questionWords = cover.ofWords;
+    out.uncoveredIdf = cover.uncovered;
     if (cover.articleRank !== undefined) out.articleRank = cover.articleRank;
   }
   return out;

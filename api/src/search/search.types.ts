@@ -109,6 +109,8 @@ export interface RetrievedPassage extends Passage {
   matchedWords?: number;
   /** How many meaningful words the question has. */
   questionWords?: number;
+  /** The question's telling text the passage leaves uncovered (summed evidence IDF, see QueryConcept.evidenceIdf). */
+  uncoveredIdf?: number;
   /** Where the passage's article ranks for the question in search (1 = first); absent beyond the ranked pool. */
   articleRank?: number;
 }
