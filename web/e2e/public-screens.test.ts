@@ -5,6 +5,7 @@ import { LoginPage } from "./pages/LoginPage";
 import { ForgotPasswordPage, ResetPasswordPage } from "./pages/PasswordPages";
 import { RegisterPage } from "./pages/RegisterPage";
 import { Toast } from "./pages/Toast";
+import { expectAccessible } from "./support/axe";
 import { bodyBackground, launchBrowser, newContext } from "./support/browser";
 import { screenshot } from "./support/screenshots";
 import { startServer } from "./support/server";
@@ -227,5 +228,24 @@ describe("web: public screens", () => {
       await screenshot(page, `${name}-mobile-light`);
     }
     await context.close();
+  });
+  it("should fail the accessibility check on a screen with a serious violation, and pass it again without", async () => {
+    const page = pages.light;
+    await page.goto("/login");
+    await page.getByRole("heading", { level: 1 }).first().waitFor();
+    await expectAccessible(page, "login");
+    // a button with no accessible name (axe's button-name: critical)
+    await page.evaluate(() => {
+      const button = document.createElement("button");
+      button.id = "axe-probe";
+      document.querySelector("main")?.append(button);
+    });
+    const failure = await expectAccessible(page, "login with a nameless button").then(
+      () => null,
+      (error: { actual?: unknown }) => error,
+    );
+    expect(failure?.actual).toEqual([expect.stringMatching(/^button-name \(critical\)[\s\S]*#axe-probe/)]);
+    await page.evaluate(() => document.getElementById("axe-probe")?.remove());
+    await expectAccessible(page, "login");
   });
 });
