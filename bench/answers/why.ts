@@ -45,5 +45,6 @@ for (const id of ids) {
           console.log(
             `  answer sentence e${sentenceEvidence(s, ev).toFixed(2)} in ${[slugOf(a.id), ...p.headingPath].join(" › ")}: ${s.slice(0, 160)}`,
           );
-  r.quotes.forEach((t, i) => console.log(`  quote ${i + 1}: ${t.slice(0, 200).replace(/\n/g, " ")}`));
+  for (const [i, t] of r.quotes.entries())
+    console.log(`  quote ${i + 1}: ${t.slice(0, 200).replace(/\n/g, " ")}`);
 }
