@@ -100,6 +100,43 @@ describe("quotes", () => {
     expect(passagesToQuote(relevant, relevant, 3).map((p) => p.articleId)).toEqual(["a"]);
   });
 
+  it("should not quote another article for answering better than the first passage when a section of the first passage's article answers as well", () => {
+    // class: another article passed as "answers better" than the first passage, while the lead article's neighbouring
+    // section states the answer; the other article was padding and pushed that section out
+    const question = "Må jeg selv sende en regning til en kunde efter et arrangement?";
+    const relevant = [
+      passage({
+        title: "Fakturering",
+        headingPath: ["Arrangementer"],
+        text: "Arrangementer faktureres ved tilmeldingen.",
+        score: 0.84,
+        coverage: 0.55,
+      }),
+      passage({
+        articleId: "b",
+        title: "Persondata",
+        headingPath: ["Grundlag"],
+        text: "Vi må sende oplysninger om en kunde, når det er nødvendigt for en aftale.",
+        score: 0.8,
+        coverage: 0.4,
+      }),
+    ];
+    const retrieved = [
+      ...relevant,
+      passage({
+        title: "Fakturering",
+        headingPath: ["Hvem sender regninger?"],
+        text: "Kun bogholderen må sende en regning til en kunde.",
+        score: 0.1,
+      }),
+    ];
+    const chosen = passagesToQuote(relevant, retrieved, 3, question);
+    expect(chosen.map((p) => [p.articleId, p.headingPath.join()])).toEqual([
+      ["a", "Arrangementer"],
+      ["a", "Hvem sender regninger?"],
+    ]);
+  });
+
   it("should quote a neighbouring section of the best passage's article although it is below the gate", () => {
     const relevant = [passage({ headingPath: ["Procedure"], score: 0.8 })];
     const retrieved = [

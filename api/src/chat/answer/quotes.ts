@@ -80,11 +80,15 @@ export function passagesToQuote(
     }
     return e;
   };
-  // another article whose relevance is close and whose best sentence answers clearly better than the first passage's
-  const answersBetter = (p: Passage) =>
-    ev !== undefined &&
-    p.score >= top.score * OTHER_ARTICLE_EVIDENCE_MIN_SHARE &&
-    evidenceOf(p) > evidenceOf(top) + OTHER_ARTICLE_EVIDENCE_MARGIN;
+  // another article whose relevance is close and whose best sentence answers clearly better than every candidate
+  // section of the first passage's article (not only the first passage: when a neighbouring section of the lead
+  // article answers as well, that section is quoted, and the other article would be padding)
+  let leadEvidence: number | undefined;
+  const answersBetter = (p: Passage) => {
+    if (ev === undefined || p.score < top.score * OTHER_ARTICLE_EVIDENCE_MIN_SHARE) return false;
+    leadEvidence ??= Math.max(evidenceOf(top), ...lead.map(evidenceOf));
+    return evidenceOf(p) > leadEvidence + OTHER_ARTICLE_EVIDENCE_MARGIN;
+  };
   const others = sorted.filter(
     (p) =>
       p.articleId !== top.articleId &&
