@@ -173,11 +173,22 @@ export function sentences(text: string): string[] {
   return out;
 }
 
-/** How well the best sentence of a passage answers the question (0..1). */
-export function passageEvidence(p: { text: string }, ev: QuestionEvidence): number {
+/**
+ * How well the best sentence of a passage answers the question (0..1). Each sentence is read together with its
+ * section's own heading (the last of `headingPath`): a list item or a short rule rarely repeats what its heading
+ * names ("Gebyr", "Når en frist ikke kan holdes"), and of two sections whose sentences hold the same words, the one
+ * whose heading names the asked thing answers it.
+ */
+export function passageEvidence(
+  p: { text: string; headingPath?: readonly string[] },
+  ev: QuestionEvidence,
+): number {
   const a = analysed(p.text);
+  const heading = p.headingPath?.length ? foldedWords(p.headingPath[p.headingPath.length - 1]) : [];
   let best = 0;
-  for (let i = 0; i < a.sentences.length; i++)
-    best = Math.max(best, sentenceEvidence(a.sentences[i], ev, a.words[i]));
+  for (let i = 0; i < a.sentences.length; i++) {
+    const words = heading.length > 0 ? [...a.words[i], ...heading] : a.words[i];
+    best = Math.max(best, sentenceEvidence(a.sentences[i], ev, words));
+  }
   return best;
 }

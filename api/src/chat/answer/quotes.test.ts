@@ -137,6 +137,20 @@ describe("quotes", () => {
     ]);
   });
 
+  it("should read a sentence with its section's heading: of two sections saying the same, quote the one whose heading names the asked thing", () => {
+    // class: the answering section's sentences do not repeat what its heading names, and a neighbour with the same
+    // words was quoted instead
+    const question = "Er der et gebyr for en kopi af papirerne?";
+    const relevant = [passage({ headingPath: ["Aktindsigt"], text: "Et medlem kan se sin sag.", score: 0.9 })];
+    const retrieved = [
+      ...relevant,
+      passage({ headingPath: ["Udlevering"], text: "Papirerne sendes som kopi med posten.", score: 0.1 }),
+      passage({ headingPath: ["Gebyr"], text: "Papirerne sendes som kopi uden beregning.", score: 0.1 }),
+    ];
+    const chosen = passagesToQuote(relevant, retrieved, 2, question);
+    expect(chosen.map((p) => p.headingPath.join())).toEqual(["Aktindsigt", "Gebyr"]);
+  });
+
   it("should quote a neighbouring section of the best passage's article although it is below the gate", () => {
     const relevant = [passage({ headingPath: ["Procedure"], score: 0.8 })];
     const retrieved = [
