@@ -141,7 +141,9 @@ describe("quotes", () => {
     // class: the answering section's sentences do not repeat what its heading names, and a neighbour with the same
     // words was quoted instead
     const question = "Er der et gebyr for en kopi af papirerne?";
-    const relevant = [passage({ headingPath: ["Aktindsigt"], text: "Et medlem kan se sin sag.", score: 0.9 })];
+    const relevant = [
+      passage({ headingPath: ["Aktindsigt"], text: "Et medlem kan se sin sag.", score: 0.9 }),
+    ];
     const retrieved = [
       ...relevant,
       passage({ headingPath: ["Udlevering"], text: "Papirerne sendes som kopi med posten.", score: 0.1 }),
