@@ -153,6 +153,23 @@ describe("quotes", () => {
     expect(chosen.map((p) => p.headingPath.join())).toEqual(["Aktindsigt", "Gebyr"]);
   });
 
+  it("should not fill the answer with a section below the gate that holds no word of the question", () => {
+    // class: the lead article's other sections (below the gate) were quoted to reach 3 passages although none of
+    // their sentences held anything asked; a passage that passed the gate is kept (the search's synonyms found it)
+    const question = "Hvornår skal klagen være modtaget?";
+    const relevant = [
+      passage({ headingPath: ["Hvordan klager man?"], text: "Klagen sendes til sekretariatet.", score: 0.8 }),
+      passage({ headingPath: ["Afgørelse"], text: "Nævnet afgør sagen på et møde.", score: 0.5 }),
+    ];
+    const retrieved = [
+      ...relevant,
+      passage({ headingPath: ["Frist"], text: "Klagen skal være modtaget inden fire uger.", score: 0.1 }),
+      passage({ headingPath: ["Historik"], text: "Nævnet blev oprettet i 1990.", score: 0.1 }),
+    ];
+    const chosen = passagesToQuote(relevant, retrieved, 4, question);
+    expect(chosen.map((p) => p.headingPath.join())).toEqual(["Hvordan klager man?", "Frist", "Afgørelse"]);
+  });
+
   it("should quote a neighbouring section of the best passage's article although it is below the gate", () => {
     const relevant = [passage({ headingPath: ["Procedure"], score: 0.8 })];
     const retrieved = [
