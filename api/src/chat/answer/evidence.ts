@@ -120,10 +120,19 @@ export interface QuestionEvidence {
 
 const holds = (words: readonly string[], stem: string) => words.some((w) => w.includes(stem));
 
-/** The question's stems weighted by how few of `passages` (the candidates) hold them. */
+/**
+ * The phrase that asks for a time or an amount ("hvor længe", "hvor lang tid", "hvor mange", "hvor meget") says
+ * what kind of fact answers (ASKS_TIME, ASKS_AMOUNT), not what the question is about: its words are no telling
+ * stems (cut to a stem, `længe` matched `længere`, `mange` matched `mangler`, in sentences about something else).
+ */
+const ASKING_PHRASE =
+  /\bhvor\s+(?:l(?:æ|ae|a)nge|lang\s+tid|hurtigt|tidligt|sent|ofte|mange|meget|stor|høj|hoej)\b/giu;
+
+/** The question's stems (but the asking phrase's) weighted by how few of `passages` (the candidates) hold them. */
 export function questionEvidence(question: string, passages: readonly { text: string }[]): QuestionEvidence {
+  const telling = question.replace(ASKING_PHRASE, " ");
   const stems = new Set(
-    (question.match(WORDS) ?? [])
+    (telling.match(WORDS) ?? [])
       .filter((w) => w.length >= MIN_WORD_LENGTH)
       .map(stemOf)
       .filter((s) => !ASKING.has(s)),

@@ -170,6 +170,19 @@ describe("quotes", () => {
     expect(chosen.map((p) => p.headingPath.join())).toEqual(["Hvordan klager man?", "Frist", "Afgørelse"]);
   });
 
+  it("should not read the words of the phrase that asks for a time as what the question is about", () => {
+    // class: "hvor længe" asks for a time; cut to a stem, "længe" matched "længere" in a sentence about another rule
+    const question = "Hvor længe skal bilag gemmes?";
+    const relevant = [passage({ headingPath: [], text: "Denne vejledning handler om arkivet.", score: 0.9 })];
+    const retrieved = [
+      ...relevant,
+      passage({ headingPath: ["Sager"], text: "Sager gemmes ikke længere end 3 år.", score: 0.1 }),
+      passage({ headingPath: ["Regnskab"], text: "Bilag gemmes i 5 år.", score: 0.1 }),
+    ];
+    const chosen = passagesToQuote(relevant, retrieved, 2, question);
+    expect(chosen.map((p) => p.headingPath.join())).toEqual(["", "Regnskab"]);
+  });
+
   it("should quote a neighbouring section of the best passage's article although it is below the gate", () => {
     const relevant = [passage({ headingPath: ["Procedure"], score: 0.8 })];
     const retrieved = [
