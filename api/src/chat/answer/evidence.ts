@@ -120,10 +120,19 @@ export interface QuestionEvidence {
 
 const holds = (words: readonly string[], stem: string) => words.some((w) => w.includes(stem));
 
-/** The question's stems weighted by how few of `passages` (the candidates) hold them. */
+/**
+ * The phrase that asks for a time or an amount ("hvor længe", "hvor lang tid", "hvor mange", "hvor meget") says
+ * what kind of fact answers (ASKS_TIME, ASKS_AMOUNT), not what the question is about: its words are no telling
+ * stems (cut to a stem, `længe` matched `længere`, `mange` matched `mangler`, in sentences about something else).
+ */
+const ASKING_PHRASE =
+  /\bhvor\s+(?:l(?:æ|ae|a)nge|lang\s+tid|hurtigt|tidligt|sent|ofte|mange|meget|stor|høj|hoej)\b/giu;
+
+/** The question's stems (but the asking phrase's) weighted by how few of `passages` (the candidates) hold them. */
 export function questionEvidence(question: string, passages: readonly { text: string }[]): QuestionEvidence {
+  const telling = question.replace(ASKING_PHRASE, " ");
   const stems = new Set(
-    (question.match(WORDS) ?? [])
+    (telling.match(WORDS) ?? [])
       .filter((w) => w.length >= MIN_WORD_LENGTH)
       .map(stemOf)
       .filter((s) => !ASKING.has(s)),
@@ -173,11 +182,22 @@ export function sentences(text: string): string[] {
   return out;
 }
 
-/** How well the best sentence of a passage answers the question (0..1). */
-export function passageEvidence(p: { text: string }, ev: QuestionEvidence): number {
+/**
+ * How well the best sentence of a passage answers the question (0..1). Each sentence is read together with its
+ * section's own heading (the last of `headingPath`): a list item or a short rule rarely repeats what its heading
+ * names ("Gebyr", "Når en frist ikke kan holdes"), and of two sections whose sentences hold the same words, the one
+ * whose heading names the asked thing answers it.
+ */
+export function passageEvidence(
+  p: { text: string; headingPath?: readonly string[] },
+  ev: QuestionEvidence,
+): number {
   const a = analysed(p.text);
+  const heading = p.headingPath?.length ? foldedWords(p.headingPath[p.headingPath.length - 1]) : [];
   let best = 0;
-  for (let i = 0; i < a.sentences.length; i++)
-    best = Math.max(best, sentenceEvidence(a.sentences[i], ev, a.words[i]));
+  for (let i = 0; i < a.sentences.length; i++) {
+    const words = heading.length > 0 ? [...a.words[i], ...heading] : a.words[i];
+    best = Math.max(best, sentenceEvidence(a.sentences[i], ev, words));
+  }
   return best;
 }

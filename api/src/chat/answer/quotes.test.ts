@@ -100,6 +100,89 @@ describe("quotes", () => {
     expect(passagesToQuote(relevant, relevant, 3).map((p) => p.articleId)).toEqual(["a"]);
   });
 
+  it("should not quote another article for answering better than the first passage when a section of the first passage's article answers as well", () => {
+    // class: another article passed as "answers better" than the first passage, while the lead article's neighbouring
+    // section states the answer; the other article was padding and pushed that section out
+    const question = "Må jeg selv sende en regning til en kunde efter et arrangement?";
+    const relevant = [
+      passage({
+        title: "Fakturering",
+        headingPath: ["Arrangementer"],
+        text: "Arrangementer faktureres ved tilmeldingen.",
+        score: 0.84,
+        coverage: 0.55,
+      }),
+      passage({
+        articleId: "b",
+        title: "Persondata",
+        headingPath: ["Grundlag"],
+        text: "Vi må sende oplysninger om en kunde, når det er nødvendigt for en aftale.",
+        score: 0.8,
+        coverage: 0.4,
+      }),
+    ];
+    const retrieved = [
+      ...relevant,
+      passage({
+        title: "Fakturering",
+        headingPath: ["Hvem sender regninger?"],
+        text: "Kun bogholderen må sende en regning til en kunde.",
+        score: 0.1,
+      }),
+    ];
+    const chosen = passagesToQuote(relevant, retrieved, 3, question);
+    expect(chosen.map((p) => [p.articleId, p.headingPath.join()])).toEqual([
+      ["a", "Arrangementer"],
+      ["a", "Hvem sender regninger?"],
+    ]);
+  });
+
+  it("should read a sentence with its section's heading: of two sections saying the same, quote the one whose heading names the asked thing", () => {
+    // class: the answering section's sentences do not repeat what its heading names, and a neighbour with the same
+    // words was quoted instead
+    const question = "Er der et gebyr for en kopi af papirerne?";
+    const relevant = [
+      passage({ headingPath: ["Aktindsigt"], text: "Et medlem kan se sin sag.", score: 0.9 }),
+    ];
+    const retrieved = [
+      ...relevant,
+      passage({ headingPath: ["Udlevering"], text: "Papirerne sendes som kopi med posten.", score: 0.1 }),
+      passage({ headingPath: ["Gebyr"], text: "Papirerne sendes som kopi uden beregning.", score: 0.1 }),
+    ];
+    const chosen = passagesToQuote(relevant, retrieved, 2, question);
+    expect(chosen.map((p) => p.headingPath.join())).toEqual(["Aktindsigt", "Gebyr"]);
+  });
+
+  it("should not fill the answer with a section below the gate that holds no word of the question", () => {
+    // class: the lead article's other sections (below the gate) were quoted to reach 3 passages although none of
+    // their sentences held anything asked; a passage that passed the gate is kept (the search's synonyms found it)
+    const question = "Hvornår skal klagen være modtaget?";
+    const relevant = [
+      passage({ headingPath: ["Hvordan klager man?"], text: "Klagen sendes til sekretariatet.", score: 0.8 }),
+      passage({ headingPath: ["Afgørelse"], text: "Nævnet afgør sagen på et møde.", score: 0.5 }),
+    ];
+    const retrieved = [
+      ...relevant,
+      passage({ headingPath: ["Frist"], text: "Klagen skal være modtaget inden fire uger.", score: 0.1 }),
+      passage({ headingPath: ["Historik"], text: "Nævnet blev oprettet i 1990.", score: 0.1 }),
+    ];
+    const chosen = passagesToQuote(relevant, retrieved, 4, question);
+    expect(chosen.map((p) => p.headingPath.join())).toEqual(["Hvordan klager man?", "Frist", "Afgørelse"]);
+  });
+
+  it("should not read the words of the phrase that asks for a time as what the question is about", () => {
+    // class: "hvor længe" asks for a time; cut to a stem, "længe" matched "længere" in a sentence about another rule
+    const question = "Hvor længe skal bilag gemmes?";
+    const relevant = [passage({ headingPath: [], text: "Denne vejledning handler om arkivet.", score: 0.9 })];
+    const retrieved = [
+      ...relevant,
+      passage({ headingPath: ["Sager"], text: "Sager gemmes ikke længere end 3 år.", score: 0.1 }),
+      passage({ headingPath: ["Regnskab"], text: "Bilag gemmes i 5 år.", score: 0.1 }),
+    ];
+    const chosen = passagesToQuote(relevant, retrieved, 2, question);
+    expect(chosen.map((p) => p.headingPath.join())).toEqual(["", "Regnskab"]);
+  });
+
   it("should quote a neighbouring section of the best passage's article although it is below the gate", () => {
     const relevant = [passage({ headingPath: ["Procedure"], score: 0.8 })];
     const retrieved = [

@@ -37,7 +37,10 @@ export const OTHER_ARTICLE_EVIDENCE_MARGIN = 0.05;
  * Another section of the best passage's article is quoted when its relevance reaches this (below the gate): the
  * question is covered (the best passage passed the gate), the article is the one that answers it, and the
  * sentence that answers often sits in a neighbouring section (the rule next to its example, the deadline next
- * to the procedure).
+ * to the procedure). Given the question, such a section below the gate is quoted only when one of its sentences
+ * (read with its heading) holds a word of the question: otherwise it only filled a slot (an answer need not
+ * quote RETRIEVAL_MODE_MAX_PASSAGES). A passage that passed the gate may still be quoted without a literal word:
+ * the search's lexicon and thesaurus found it (a synonym question's answer).
  */
 export const LEAD_ARTICLE_MIN_SCORE = 0.1;
 
@@ -80,11 +83,15 @@ export function passagesToQuote(
     }
     return e;
   };
-  // another article whose relevance is close and whose best sentence answers clearly better than the first passage's
-  const answersBetter = (p: Passage) =>
-    ev !== undefined &&
-    p.score >= top.score * OTHER_ARTICLE_EVIDENCE_MIN_SHARE &&
-    evidenceOf(p) > evidenceOf(top) + OTHER_ARTICLE_EVIDENCE_MARGIN;
+  // another article whose relevance is close and whose best sentence answers clearly better than every candidate
+  // section of the first passage's article (not only the first passage: when a neighbouring section of the lead
+  // article answers as well, that section is quoted, and the other article would be padding)
+  let leadEvidence: number | undefined;
+  const answersBetter = (p: Passage) => {
+    if (ev === undefined || p.score < top.score * OTHER_ARTICLE_EVIDENCE_MIN_SHARE) return false;
+    leadEvidence ??= Math.max(evidenceOf(top), ...lead.map(evidenceOf));
+    return evidenceOf(p) > leadEvidence + OTHER_ARTICLE_EVIDENCE_MARGIN;
+  };
   const others = sorted.filter(
     (p) =>
       p.articleId !== top.articleId &&
@@ -95,8 +102,11 @@ export function passagesToQuote(
   else rest.sort((a, b) => evidenceOf(b) - evidenceOf(a) || b.score - a.score);
   const sections = new Set<string>();
   const out: Passage[] = [];
+  const passed = new Set(relevant);
   for (const p of [top, ...rest]) {
     if (out.length >= max) break;
+    // a section below the gate is quoted for its sentences only: none holding a word of the question, it is filler
+    if (ev && p !== top && !passed.has(p) && evidenceOf(p) <= 0) continue;
     const section = [p.articleId, ...p.headingPath].join("\u0000");
     if (sections.has(section)) continue;
     sections.add(section);
