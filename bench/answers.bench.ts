@@ -26,7 +26,7 @@ import { ChatService } from "../api/src/chat/chat.service";
 import { GATE_PROBABILITY } from "../api/src/search/search.passage-relevance";
 import { startTestApp, type TestApp } from "../api/src/testing/app";
 import { type FakeOpenAI, startFakeOpenAI } from "../api/src/testing/fake-openai";
-import { type Dataset, isHeldOut, KINDS, readDataset, setFile, slugOf } from "./answers/dataset";
+import { type Dataset, isHeldOut, KINDS, mayInspect, readDataset, setFile, slugOf } from "./answers/dataset";
 import { gateEvidence, operatingPoint } from "./answers/features";
 import {
   type ModeFigures,
@@ -215,10 +215,11 @@ function kindTable(run: ModeRun): string {
 
 function failureList(run: ModeRun): string {
   const out: string[] = [];
-  const failedOn = run.onTopic.filter(onTopicFailed);
-  const failedOff = run.offTopic.filter((o) => !o.declined);
+  // held-out and measure-only questions are counted, never listed (dataset.ts mayInspect)
+  const failedOn = run.onTopic.filter(onTopicFailed).filter((o) => mayInspect(o.id));
+  const failedOff = run.offTopic.filter((o) => !o.declined && mayInspect(o.id));
   out.push(
-    `Failures — ${run.mode}: ${failedOn.length} of ${run.onTopic.length} on-topic, ${failedOff.length} of ${run.offTopic.length} off-topic`,
+    `Failures — ${run.mode}: ${failedOn.length} of ${run.onTopic.length} on-topic, ${failedOff.length} of ${run.offTopic.length} off-topic (held-out and measure-only questions not listed)`,
   );
   for (const o of failedOn) {
     const search = o.searchRank === null ? `not in top ${SEARCH_DEPTH}` : `#${o.searchRank}`;

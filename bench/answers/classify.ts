@@ -13,7 +13,7 @@ import type { Passage } from "../../api/src/chat/answer/types";
 import { KnowledgeIndex } from "../../api/src/search/search.index";
 import { sampleArticles } from "../../api/src/search/search.test-helpers";
 import { chatPath } from "./chat-path";
-import { type Dataset, isHeldOut, readDataset, setFile, slugOf, squash } from "./dataset";
+import { type Dataset, isHeldOut, mayInspect, readDataset, setFile, slugOf, squash } from "./dataset";
 
 const args = process.argv.slice(2);
 const si = Math.max(args.indexOf("--set"), args.indexOf("--questions"));
@@ -30,7 +30,7 @@ const counts = new Map<string, number>();
 const lines: string[] = [];
 const count = (cls: string, id: string, detail: string) => {
   counts.set(cls, (counts.get(cls) ?? 0) + 1);
-  lines.push(`${cls.padEnd(34)} ${id.padEnd(14)} ${detail}`);
+  if (mayInspect(id)) lines.push(`${cls.padEnd(34)} ${id.padEnd(14)} ${detail}`);
 };
 
 const retrieve = (question: string) => chatPath(index, question);
@@ -104,9 +104,8 @@ for (const q of data.onTopic) {
   }
 }
 let off = 0;
-let m = 0;
 for (const q of data.offTopic) {
-  const f = fig[m++ % 2];
+  const f = fig[isHeldOut(q.id) ? 1 : 0];
   f[6]++;
   const r = await retrieve(q.question);
   if (r.quoted.length === 0) f[5]++;

@@ -69,6 +69,19 @@ export function isHeldOut(id: string): boolean {
   return Number(n[1]) % 2 === 1;
 }
 
+/**
+ * Sets that are measured only (their figures, never their questions one by one): questions-staff3.json, written in
+ * stop 25 by someone who had read neither the code nor the other sets, to tell how the answers do on questions no
+ * round has seen. A tool that lists questions must skip these ids and the fresh set's held-out ones.
+ */
+export const MEASURE_ONLY_ID_PREFIXES = ["staff3-"] as const;
+
+/** Whether a tuning round may read this question one by one: the tuned set, the fresh set's even ids. */
+export function mayInspect(id: string): boolean {
+  if (MEASURE_ONLY_ID_PREFIXES.some((p) => id.startsWith(p))) return false;
+  return !id.startsWith("fresh-") || !isHeldOut(id);
+}
+
 export function setFile(set?: string): string {
   if (!set) return path.join(SETS_DIR, "questions.json");
   if (set.includes("/") || set.endsWith(".json")) return path.resolve(set);

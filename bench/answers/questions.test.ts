@@ -4,7 +4,7 @@
  */
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { KINDS, readDataset, sampleArticles, setFiles } from "./dataset";
+import { KINDS, mayInspect, readDataset, sampleArticles, setFiles } from "./dataset";
 
 const MIN_ON_TOPIC = 110;
 const MIN_OFF_TOPIC = 44;
@@ -107,5 +107,17 @@ describe.each(SETS)("answer-quality evaluation set $name", ({ name, onTopic, off
     for (const q of sharing) {
       for (const w of q.shared ?? []) expect(text.includes(w.toLowerCase()), `${q.id}: ${w}`).toBe(true);
     }
+  });
+});
+
+describe("which questions a tuning round may read one by one", () => {
+  it("should allow the tuned set and the fresh set's even ids, never its odd ids nor the measure-only set", () => {
+    expect(["it-3", "fresh-4", "fresh-3", "staff3-002", "staff3-001"].map(mayInspect)).toEqual([
+      true,
+      true,
+      false,
+      false,
+      false,
+    ]);
   });
 });

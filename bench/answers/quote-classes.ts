@@ -12,7 +12,7 @@ import { plainText } from "../../api/src/markdown/sanitize";
 import { KnowledgeIndex } from "../../api/src/search/search.index";
 import { hashedEmbedder, sampleArticles } from "../../api/src/search/search.test-helpers";
 import { chatPath } from "./chat-path";
-import { type Dataset, isHeldOut, readDataset, setFile, slugOf, squash } from "./dataset";
+import { type Dataset, mayInspect, readDataset, setFile, slugOf, squash } from "./dataset";
 
 const args = process.argv.slice(2);
 const si = args.indexOf("--set");
@@ -20,7 +20,7 @@ const set = si >= 0 ? args[si + 1] : undefined;
 const data: Dataset = readDataset(setFile(set));
 const list = args.includes("--list");
 /** the fresh set's held-out half is never looked at; the tuned set is looked at whole */
-const calibration = (id: string) => !id.startsWith("fresh-") || !isHeldOut(id);
+const calibration = mayInspect;
 
 const hybrid = args.includes("--hybrid");
 const index = new KnowledgeIndex(hybrid ? { embed: hashedEmbedder().embed } : {});

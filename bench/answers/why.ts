@@ -9,7 +9,7 @@ import { plainText } from "../../api/src/markdown/sanitize";
 import { KnowledgeIndex } from "../../api/src/search/search.index";
 import { sampleArticles } from "../../api/src/search/search.test-helpers";
 import { chatPath } from "./chat-path";
-import { isHeldOut, readDataset, setFile, slugOf, squash } from "./dataset";
+import { mayInspect, readDataset, setFile, slugOf, squash } from "./dataset";
 
 const args = process.argv.slice(2);
 const si = args.indexOf("--set");
@@ -22,7 +22,7 @@ await index.rebuildFrom(articles);
 const slugById = new Map(articles.map((a) => [a.id, slugOf(a.id)]));
 const name = (p: Passage) => [slugById.get(p.articleId), ...p.headingPath].join(" › ");
 for (const id of ids) {
-  if (id.startsWith("fresh-") && isHeldOut(id)) throw new Error(`${id} is held out`);
+  if (!mayInspect(id)) throw new Error(`${id} is held out or in a measure-only set`);
   const q = data.onTopic.find((x) => x.id === id);
   if (!q) continue;
   const r = await chatPath(index, q.question);
