@@ -50,7 +50,9 @@ const priv = index as any;
 const headingsOf = (a: (typeof articles)[number]) =>
   new Set(
     analyse(
-      [a.title, ...a.tags, ...[...a.content.matchAll(/^#{1,6}\s+(.+)$/gm)].map((m) => m[1])].join("\n"),
+      [a.title, ...(a.tags ?? []), ...[...a.content.matchAll(/^#{1,6}\s+(.+)$/gm)].map((m) => m[1])].join(
+        "\n",
+      ),
     ),
   );
 const articleHeadings = new Map(articles.map((a) => [a.id, headingsOf(a)]));

@@ -69,9 +69,9 @@ describe("a word nothing reads", () => {
 
   it("should let a question with a badly misspelt word pass on the passage that covers the rest", () => {
     const question = "hvornår afsluttes måndsafsltingen";
-    expect(analyseQuery(question, vocabulary).concepts.find((c) => c.word === "måndsafsltingen")?.unplaced).toBe(
-      true,
-    );
+    expect(
+      analyseQuery(question, vocabulary).concepts.find((c) => c.word === "måndsafsltingen")?.unplaced,
+    ).toBe(true);
     expect(relevance(question, ARTICLES[0])).toBeGreaterThanOrEqual(THRESHOLD);
     // weighed as a topic the articles lack, the misspelling declined it
     expect(relevance(question, ARTICLES[0], { unplaced: false })).toBeLessThan(THRESHOLD);
