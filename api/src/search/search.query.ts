@@ -63,7 +63,7 @@ export interface QueryConcept {
    * word, also as typed without æøå): a misspelling too far from any indexed word, a number, an abbreviation. It
    * is how the question was typed, not a topic the articles lack: its evidence IDF is UNPLACED_EVIDENCE_IDF
    */
-  unplaced?: true;
+  unplaced?: boolean;
 }
 
 /**
@@ -197,7 +197,16 @@ class QueryBuilder {
   }
 
   concept(word: string): QueryConcept {
-    const c: QueryConcept = { word, terms: [], weights: [], prefixes: [], prefixed: new Set(), idf: 0 };
+    // every concept has the same fields from the start (one object shape for the coverage loops)
+    const c: QueryConcept = {
+      word,
+      terms: [],
+      weights: [],
+      prefixes: [],
+      prefixed: new Set(),
+      idf: 0,
+      unplaced: false,
+    };
     this.concepts.push(c);
     return c;
   }
