@@ -58,7 +58,7 @@ for (const q of qs) {
     console.log(
       `    ${c.word.padEnd(18)} idf=${c.idf.toFixed(2)} evidence=${(c.evidenceIdf ?? c.idf).toFixed(2)} ` +
         `df(first term)=${dfs}/${N} cov=${one.toFixed(2)} best sentence=${bestSentence.toFixed(2)} ` +
-        `thesaurus=${c.loose ? [...c.loose].join(",") : ""} [${terms}]`,
+        `thesaurus=${c.loose ? [...c.loose].join(",") : ""}${c.unplaced ? " unplaced" : ""} [${terms}]`,
     );
   }
 }

@@ -58,7 +58,20 @@ export interface QueryConcept {
    * it also holds another of the question's words by firmer terms (search.coverage.ts)
    */
   loose?: Set<string>;
+  /**
+   * a word nothing reads (no article has it, no related term or compound part stands for it, and it is no Danish
+   * word, also as typed without æøå): a misspelling too far from any indexed word, a number, an abbreviation. It
+   * is how the question was typed, not a topic the articles lack: its evidence IDF is UNPLACED_EVIDENCE_IDF
+   */
+  unplaced?: boolean;
 }
+
+/**
+ * What a passage's lacking an unplaced word (QueryConcept.unplaced) counts as uncovered: nothing. A word no article
+ * and no dictionary knows is mostly staff's typing ('månedsafslutingen', '300', 'bst'), and off-topic questions
+ * lack the articles' words in real Danish words ('visitkort', 'selvangivelse'), which keep the highest IDF.
+ */
+export const UNPLACED_EVIDENCE_IDF = 0;
 
 export interface AnalysedQuery {
   info: QueryInfo;
@@ -184,7 +197,16 @@ class QueryBuilder {
   }
 
   concept(word: string): QueryConcept {
-    const c: QueryConcept = { word, terms: [], weights: [], prefixes: [], prefixed: new Set(), idf: 0 };
+    // every concept has the same fields from the start (one object shape for the coverage loops)
+    const c: QueryConcept = {
+      word,
+      terms: [],
+      weights: [],
+      prefixes: [],
+      prefixed: new Set(),
+      idf: 0,
+      unplaced: false,
+    };
     this.concepts.push(c);
     return c;
   }
@@ -259,6 +281,7 @@ function isDanishWritten(word: string): boolean {
 
 /** QueryConcept.evidenceIdf: the IDF of the best known term standing for a word the articles do not have. */
 function evidenceIdf(c: QueryConcept, vocabulary: Vocabulary): number {
+  if (c.unplaced) return UNPLACED_EVIDENCE_IDF;
   if (c.terms.length === 0 || c.weights.some((w) => w >= 1)) return c.idf;
   let df = 0;
   for (const t of c.terms) df = Math.max(df, vocabulary.articlesWith(t));
@@ -394,6 +417,7 @@ export function analyseQuery(query: unknown, vocabulary: Vocabulary): AnalysedQu
         // A word no article has, with no close match: no passage covers it.
         q.expand(c, term);
         q.settle(c, []);
+        if (c.terms.length === 0 && !isDanishWritten(word) && !isThesaurusWord(word)) c.unplaced = true;
       }
     }
     // 6. A compound written apart ('sikkerheds introduktionen'): the joined word covers both. Two words the
