@@ -12,7 +12,7 @@ import { coverageOf } from "../../api/src/search/search.coverage";
 import { KnowledgeIndex } from "../../api/src/search/search.index";
 import type { AnalysedQuery } from "../../api/src/search/search.query";
 import { sampleArticles } from "../../api/src/search/search.test-helpers";
-import { isHeldOut, readDataset, setFile } from "./dataset";
+import { mayInspect, readDataset, setFile } from "./dataset";
 
 const arg = (n: string) => process.argv.includes(n);
 const setName = process.argv.includes("--set") ? process.argv[process.argv.indexOf("--set") + 1] : undefined;
@@ -26,7 +26,7 @@ const N = vocab.articles;
 const qs = [
   ...ds.onTopic.map((q) => ({ id: q.id, question: q.question, on: true, tag: q.kind })),
   ...ds.offTopic.map((q) => ({ id: q.id, question: q.question, on: false, tag: q.group })),
-].filter((q) => !setName || !isHeldOut(q.id));
+].filter((q) => mayInspect(q.id));
 for (const q of qs) {
   if (arg("--off") && q.on) continue;
   if (arg("--on") && !q.on) continue;
