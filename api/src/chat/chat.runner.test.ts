@@ -211,40 +211,6 @@ describe("AnswerRunner", () => {
     expect(events.find((e) => e.type === "COMPLETED")?.message?.content).toBe(REPLY);
   });
 
-  it("should hold CREATED after the model request until the other answers have started (othersStarted)", async () => {
-    fake.setBehaviour({ failure: { type: "hang" } }); // no token: only othersStarted can let CREATED go
-    const runner = runnerWith();
-    const job = await pendingAnswer(runner);
-    let othersStarted = () => {};
-    const gate = new Promise<void>((resolve) => {
-      othersStarted = resolve;
-    });
-    const asked = fake.chatRequests().length;
-    await runner.start({ ...job, othersStarted: () => gate }, () => undefined);
-    await eventually(async () => (fake.chatRequests().length > asked ? true : undefined));
-    // the turns in which CREATED went out before (setImmediate after the request)
-    for (let i = 0; i < 5; i++) await new Promise((r) => setImmediate(r));
-    expect(typesOf(job.message.id)).toEqual([]);
-    othersStarted();
-    await eventually(async () => (typesOf(job.message.id).length ? true : undefined));
-    expect(typesOf(job.message.id)).toEqual(["CREATED"]);
-    runner.abortAll();
-  });
-
-  it("should send a held CREATED before the first DELTA when the others have not started yet", async () => {
-    const runner = runnerWith();
-    const job = await pendingAnswer(runner);
-    await runner.start({ ...job, othersStarted: () => new Promise<void>(() => {}) }, () => undefined);
-    await Promise.all(runner.running());
-    await eventually(async () => (typesOf(job.message.id).at(-1) === "COMPLETED" ? true : undefined));
-    const types = typesOf(job.message.id);
-    expect(types[0]).toBe("CREATED");
-    expect(types.filter((t) => t === "CREATED")).toHaveLength(1);
-    expect(types.slice(1, -1).every((t) => t === "DELTA")).toBe(true);
-    const deltas = events.filter((e) => e.messageId === job.message.id && e.type === "DELTA");
-    expect(deltas.map((e) => e.delta).join("")).toBe(REPLY);
-  });
-
   it("should mark answers of a dead process as INTERRUPTED, leaving live ones and its own alone", async () => {
     fake.setBehaviour({ failure: { type: "hang" } });
     const runner = runnerWith();

@@ -73,12 +73,6 @@ export interface AnswerJob {
    * answer's events wait for it, and a failed write stops the answer (nothing is stored or published)
    */
   stored?: Promise<void>;
-  /**
-   * resolves when no other answer of this process is on its way to the model (bounded): CREATED waits for it,
-   * so a burst's later questions reach the model before the earlier ones' CREATED frames are sent (the first
-   * DELTA or the outcome still sends CREATED first, at once). Absent: CREATED goes right after the request.
-   */
-  othersStarted?: () => Promise<void>;
 }
 
 export interface AnswerRunnerDeps {
@@ -189,8 +183,7 @@ export class AnswerRunner {
   /**
    * Generate the answer in the background; `release` (its slot) is called when it is stored. Resolves when it
    * is under way (its model request sent, or decided without the model) or over. CREATED is published then,
-   * after the request has left (and the others', `othersStarted`), and always before the answer's first DELTA
-   * and its outcome event.
+   * after the request has left, and always before the answer's first DELTA and its outcome event.
    */
   start(job: AnswerJob, release: () => void): Promise<void> {
     const { message, userId } = job;
@@ -215,9 +208,8 @@ export class AnswerRunner {
       publish,
       onStarted: () => {
         markStarted();
-        // after the microtasks that send the model request off (and the other answers' requests)
-        if (job.othersStarted) void job.othersStarted().then(announce);
-        else setImmediate(announce);
+        // after the microtasks that send the model request off
+        setImmediate(announce);
       },
     })
       .catch((err) => logger.error({ err, messageId: message.id }, "chat answer failed unexpectedly"))

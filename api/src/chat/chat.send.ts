@@ -217,19 +217,14 @@ export class ChatSender {
     // with "last used" (the session as it was before; the answer becomes the shown branch's end), the messages
     // before it (read by owner: another user's session gives none) and the user's language. The question goes
     // after the shown branch's end; its history is that branch.
-    // on its way to the model from here (its store round trip included): the bookkeeping, CREATED events and
-    // responses of the questions before it wait for it (untilNoneStarting)
-    const starting = this.beginStarting();
     const { release, session, tree, language } = await claimSend(
       this.deps,
       userId,
       sessionId,
       now,
       assistant._id,
-    ).catch((err) => {
-      starting();
-      throw err;
-    });
+    );
+    const starting = this.beginStarting();
     let started = false;
     try {
       const parent = newQuestionParent(session.activeLeafId, tree);
@@ -266,7 +261,6 @@ export class ChatSender {
           retrieve,
           scopeNote: scopeNote(scope, language === "en" ? "en" : "da"),
           stored,
-          othersStarted: () => this.untilNoneStarting(),
         },
         release,
       );
@@ -298,14 +292,9 @@ export class ChatSender {
         ]);
       }, "chat: activity or session title not saved");
 
-      // answer the mutation once the answer is under way (its model request sent) and so are the other questions
-      // of the moment, not before: the response is work no first token need wait for (under a burst, each
-      // response sent earlier would delay every later question's model request). Bounded, in case retrieval is
-      // slow (an index still loading) or questions keep arriving.
-      await firstOf(
-        answerStarted.then(() => this.untilNoneStarting()),
-        RESPOND_AFTER_START_MAX_MS,
-      );
+      // answer the mutation once the answer is under way (its model request sent), not before: the response is
+      // work the first token need not wait for. Bounded, in case retrieval is slow (an index still loading).
+      await firstOf(answerStarted, RESPOND_AFTER_START_MAX_MS);
       return {
         session: presentSession({ ...session, title, lastUpdated: now }),
         userMessage: presentMessage(asLean(userMessage)),
