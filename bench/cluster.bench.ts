@@ -4,11 +4,15 @@
  *   npm run bench:cluster -- --duration 3 --connections 10 --burst 50 --rounds 2 --users 400 --mix-duration 60
  *   npm run bench:cluster -- --parts throughput,burst,mix      (any subset)
  *   npm run bench:cluster -- --parts burst --count-commands    (store commands per answer, through a proxy)
+ *   npm run bench:cluster -- --parts premodel                  (CPU before the model request, per question)
  * 1. throughput: GET /api/knowledge and a GraphQL searchKnowledge query, signed in as the built-in admin,
  *    1 process vs 2 (connections split between their ports; req/s summed; `--duration` s per run).
  * 2. burst: `--burst` (50) questions at the same moment, first-token overhead (bench/cluster.chat.ts) with
  *    1 process, 2 processes where each browser asks and listens on the same process, and 2 processes where it
  *    listens on the other one (as a round-robin proxy may route its websocket).
+ * 2b. premodel (not in the default parts): the CPU (app + store) one question costs before its model request
+ *    leaves, measured alone (the model holds its first token meanwhile, bench/cluster.chat.ts preModelBurst),
+ *    1 process and 2: the burst's last model request waits for about n × that ÷ the cores it gets.
  * 3. mix: `--users` (400) virtual users chatting, searching and browsing with 2–6 s think time over 2
  *    processes for `--mix-duration` (60) s: errors, chat overhead p95, search and browse p95.
  * The clients run in this process and compete for the same cores: read every figure with the load average
@@ -23,7 +27,9 @@ import {
   chatBurst,
   FIRST_TOKEN_MS,
   makeAccounts,
+  type Provider,
   percentile,
+  preModelBurst,
   startProvider,
   summary,
   TOKENS_PER_ANSWER,
@@ -179,6 +185,29 @@ function cpuPerAnswer(cpu: CpuSplit, answers: number): string {
   return `CPU per answer: app ${(ms("A") + ms("B")).toFixed(1)} ms (A ${ms("A").toFixed(1)}, B ${ms("B").toFixed(1)})  store ${ms("store").toFixed(1)} ms  client ${ms("client").toFixed(1)} ms  (${formatCpu(cpu)})`;
 }
 
+async function preModel(a: string, b: string, tokens: string[], provider: Provider): Promise<void> {
+  console.log(
+    `\nPre-model path: ${burst} questions at once, the model holding its first token; CPU from the sends until the ${burst}th model request arrived, per question`,
+  );
+  const cases: Array<[string, string[]]> = [
+    ["1 process", [a]],
+    ["2 processes", [a, b]],
+  ];
+  for (const [name, ask] of cases) {
+    const runs = await preModelBurst(ask, tokens, burst, rounds, provider, () => cpuSampler(processes));
+    if (profDir)
+      console.log(`  windows (bench/cpu-stages.ts --windows): ${runs.map((r) => r.window).join(",")}`);
+    for (const r of runs) {
+      const ms = (p: string) => (((r.cpu.cores[p] ?? 0) * r.cpu.seconds) / burst) * 1000;
+      const app = ms("A") + ms("B");
+      // the n-th question's model request waits for the pre-model work of all n on the cores they get
+      console.log(
+        `  ${name.padEnd(12)} app ${app.toFixed(1)} ms (A ${ms("A").toFixed(1)}, B ${ms("B").toFixed(1)})  store ${ms("store").toFixed(1)} ms  = ${(app + ms("store")).toFixed(1)} ms/question   ${burst}th request after ${r.lastRequestMs.toFixed(0)} ms   (${formatCpu(r.cpu)})   load ${load()}`,
+      );
+    }
+  }
+}
+
 async function mix(a: string, b: string, tokens: string[]): Promise<void> {
   console.log(
     `\nUser mix: ${users} users over 2 processes, think time 2–6 s, ${mixDuration} s (chat 30 %, search 35 %, browse 35 %)`,
@@ -235,8 +264,9 @@ async function main(): Promise<void> {
     processes = { client: process.pid, store: pidOf(store), A: pidOf(a), B: pidOf(b) };
     console.log(`cores ${os.cpus().length}, load average ${load()} at the start`);
     if (parts.has("throughput")) await throughput(a.url, b.url, token);
-    if (!parts.has("burst") && !parts.has("mix")) return;
+    if (!parts.has("burst") && !parts.has("mix") && !parts.has("premodel")) return;
     const accounts = await makeAccounts(store.first, a.url, Math.min(ACCOUNTS_MAX, Math.max(burst, users)));
+    if (parts.has("premodel")) await preModel(a.url, b.url, accounts, provider);
     if (parts.has("burst")) await bursts(a.url, b.url, accounts);
     if (parts.has("mix")) await mix(a.url, b.url, accounts);
   } finally {

@@ -33,8 +33,17 @@ export function summary(values: number[]): string {
   return `n=${String(values.length).padStart(5)}  p50 ${f(percentile(values, 50))} ms  p95 ${f(percentile(values, 95))} ms`;
 }
 
+export interface Provider {
+  baseURL: string;
+  /** the model's first token after `ms` from now on (the pre-model measurement holds every answer there) */
+  setFirstTokenDelay(ms: number): void;
+  /** resolves when `n` more streamed (answer) requests than now have arrived */
+  answerRequests(n: number): Promise<void>;
+  close(): Promise<void>;
+}
+
 /** The fake OpenAI server in its own worker thread. */
-export async function startProvider(): Promise<{ baseURL: string; close(): Promise<void> }> {
+export async function startProvider(): Promise<Provider> {
   const self = import.meta.url;
   const boot = `const { tsImport } = await import(${JSON.stringify(import.meta.resolve("tsx/esm/api"))});
 await tsImport(${JSON.stringify(self)}, ${JSON.stringify(self)});`;
@@ -45,8 +54,21 @@ await tsImport(${JSON.stringify(self)}, ${JSON.stringify(self)});`;
     worker.once("message", resolve);
     worker.once("error", reject);
   });
+  // streamed requests arrived so far (the worker posts each one) and who waits for a count
+  let arrived = 0;
+  const waiting: Array<{ at: number; resolve: () => void }> = [];
+  worker.on("message", (m: { streamed?: number }) => {
+    if (typeof m.streamed !== "number") return;
+    arrived = m.streamed;
+    for (const w of waiting.filter((x) => x.at <= arrived)) {
+      waiting.splice(waiting.indexOf(w), 1);
+      w.resolve();
+    }
+  });
   return {
     baseURL,
+    setFirstTokenDelay: (ms) => worker.postMessage({ firstTokenDelayMs: ms }),
+    answerRequests: (n) => new Promise<void>((resolve) => waiting.push({ at: arrived + n, resolve })),
     close: async () => {
       await worker.terminate();
     },
@@ -134,12 +156,7 @@ export async function chatBurst(
   rounds: number,
   sampler?: () => { stop(): CpuSplit },
 ): Promise<BurstResult> {
-  const seats = await Promise.all(
-    Array.from({ length: n }, (_, i) =>
-      seat(ask[i % ask.length], listen[i % listen.length], tokens[i % tokens.length]),
-    ),
-  );
-  await new Promise((r) => setTimeout(r, 1_000)); // every subscription is set up
+  const seats = await seatsFor(ask, listen, tokens, n);
   const overheads: number[] = [];
   const samples: string[] = [];
   let errors = 0;
@@ -167,10 +184,73 @@ export async function chatBurst(
     cpu = sampling?.stop() ?? null;
     frames = deltaFrames(seats) - framesBefore;
   } finally {
-    for (const s of seats) s.events.close();
-    await Promise.all(seats.map((s) => s.client.dispose()));
+    await closeSeats(seats);
   }
   return { overheads, errors, samples, cpu, answers: overheads.length, deltaFrames: frames };
+}
+
+/** Seat i listens on listen[i % listen.length] and asks through ask[i % ask.length]; subscriptions set up. */
+async function seatsFor(ask: string[], listen: string[], tokens: string[], n: number): Promise<ChatSeat[]> {
+  const seats = await Promise.all(
+    Array.from({ length: n }, (_, i) =>
+      seat(ask[i % ask.length], listen[i % listen.length], tokens[i % tokens.length]),
+    ),
+  );
+  await new Promise((r) => setTimeout(r, 1_000)); // every subscription is set up
+  return seats;
+}
+
+async function closeSeats(seats: ChatSeat[]): Promise<void> {
+  for (const s of seats) s.events.close();
+  await Promise.all(seats.map((s) => s.client.dispose()));
+}
+
+export interface PreModelRun {
+  cpu: CpuSplit;
+  lastRequestMs: number;
+  /** the measured interval on the monotonic clock in µs, as V8 CPU profiles time their samples ("from-to") */
+  window: string;
+}
+
+/** the model's first token during the pre-model measurement: long after the last question's request left */
+const HOLD_MS = 5_000;
+
+/**
+ * The work before the model request, alone: `n` questions at once while the model holds its first token
+ * HOLD_MS (no answer streams meanwhile), the CPU sampled from the sends until the n-th model request has
+ * arrived; `rounds` rounds after a warm-up round. Each round's answers then end normally (not counted).
+ * Returns each round's CPU and the ms until its n-th model request arrived.
+ */
+export async function preModelBurst(
+  ask: string[],
+  tokens: string[],
+  n: number,
+  rounds: number,
+  provider: Provider,
+  sampler: () => { stop(): CpuSplit },
+): Promise<PreModelRun[]> {
+  const seats = await seatsFor(ask, ask, tokens, n);
+  const runs: PreModelRun[] = [];
+  try {
+    await Promise.all(seats.map((s) => askOnce(s))); // warm-up
+    provider.setFirstTokenDelay(HOLD_MS);
+    await new Promise((r) => setTimeout(r, 100)); // the worker has the new delay
+    for (let round = 0; round < rounds; round++) {
+      const arrived = provider.answerRequests(n);
+      const sampling = sampler();
+      const t0 = performance.now();
+      const from = process.hrtime.bigint() / 1000n;
+      const answers = Promise.allSettled(seats.map((s) => askOnce(s, HOLD_MS + 30_000)));
+      await arrived;
+      const window = `${from}-${process.hrtime.bigint() / 1000n}`;
+      runs.push({ cpu: sampling.stop(), lastRequestMs: performance.now() - t0, window });
+      await answers;
+    }
+  } finally {
+    provider.setFirstTokenDelay(FIRST_TOKEN_MS);
+    await closeSeats(seats);
+  }
+  return runs;
 }
 
 export interface BurstResult {
@@ -299,5 +379,20 @@ if (!isMainThread && workerData?.role === "cluster-provider") {
     firstTokenDelayMs: FIRST_TOKEN_MS,
     tokenDelayMs: TOKEN_MS,
   });
+  parentPort?.on("message", (m: { firstTokenDelayMs?: number }) => {
+    if (typeof m.firstTokenDelayMs === "number")
+      fake.setBehaviour({ firstTokenDelayMs: m.firstTokenDelayMs });
+  });
+  // each streamed (answer) request as it arrives: the moment the pre-model path of a question ends
+  let seen = 0;
+  let streamed = 0;
+  setInterval(() => {
+    const before = streamed;
+    for (; seen < fake.requests.length; seen++) {
+      const body = fake.requests[seen].body as { stream?: boolean } | null;
+      if (body?.stream) streamed++;
+    }
+    if (streamed !== before) parentPort?.postMessage({ streamed });
+  }, 1).unref();
   parentPort?.postMessage({ baseURL: fake.baseURL });
 }

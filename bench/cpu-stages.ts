@@ -3,6 +3,8 @@
  * --cpu-prof DIR` writes app A's): each busy sample after the first sendMessage is put in the first stage whose
  * code is on its stack (order below: GC, delivery, model call, … , store driver, then "other node").
  *   npx tsx bench/cpu-stages.ts DIR/CPU.….cpuprofile
+ *   npx tsx bench/cpu-stages.ts DIR/CPU.….cpuprofile --windows FROM-TO,…   only samples in these intervals (µs
+ *     of the monotonic clock, as the pre-model part of bench:cluster prints them)
  */
 import { readFileSync } from "node:fs";
 
@@ -12,6 +14,7 @@ interface ProfileNode {
   children?: number[];
 }
 interface Profile {
+  startTime: number;
   nodes: ProfileNode[];
   samples: number[];
   timeDeltas: number[];
@@ -41,6 +44,16 @@ const STAGES: Array<[string, RegExp]> = [
 ];
 
 const profile = JSON.parse(readFileSync(process.argv[2], "utf8")) as Profile;
+const windowsArg = process.argv.indexOf("--windows");
+const windows =
+  windowsArg >= 0 ? process.argv[windowsArg + 1].split(",").map((w) => w.split("-").map(Number)) : null;
+/** each sample's time (µs, monotonic clock) */
+const times: number[] = [];
+profile.timeDeltas.reduce((t, d) => {
+  times.push(t + d);
+  return t + d;
+}, profile.startTime);
+const inWindows = (i: number) => !windows || windows.some(([from, to]) => times[i] >= from && times[i] <= to);
 const nodes = new Map(profile.nodes.map((n) => [n.id, n]));
 const parent = new Map<number, number>();
 for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
@@ -48,6 +61,7 @@ const byStage = new Map<string, number>();
 let total = 0;
 let started = false;
 profile.samples.forEach((sample, i) => {
+  if (!inWindows(i)) return;
   const frames: string[] = [];
   for (let id: number | undefined = sample; id !== undefined; id = parent.get(id)) {
     const n = nodes.get(id);
@@ -61,7 +75,9 @@ profile.samples.forEach((sample, i) => {
   const stage = STAGES.find(([, re]) => frames.some((f) => re.test(f)))?.[0] ?? "other";
   byStage.set(stage, (byStage.get(stage) ?? 0) + d);
 });
-console.log(`busy ${(total / 1000).toFixed(0)} ms after the first sendMessage`);
+console.log(
+  `busy ${(total / 1000).toFixed(0)} ms after the first sendMessage${windows ? " in the windows" : ""}`,
+);
 for (const [stage, t] of [...byStage].sort((a, b) => b[1] - a[1]))
   console.log(
     `${((100 * t) / total).toFixed(1).padStart(6)} %  ${(t / 1000).toFixed(0).padStart(7)} ms  ${stage}`,

@@ -47,8 +47,13 @@ const HISTORY_FIELDS = { _id: 1, parentId: 1, timestamp: 1, role: 1, status: 1, 
  * send reads on its way to the model (the owner's only, as loadTree).
  */
 export async function loadHistoryTree(sessionId: string, userId: string): Promise<MessageTree<HistoryDoc>> {
-  const docs = await ChatMessageModel.find({ sessionId, userId: userOid(userId) }, HISTORY_FIELDS).lean();
-  return new MessageTree(docs as HistoryDoc[]);
+  // through the driver (a send's first round trip; mongoose's casting is CPU every question waits for): the
+  // session id is checked here, as mongoose's cast did
+  if (typeof sessionId !== "string") return new MessageTree<HistoryDoc>([]);
+  const docs = await ChatMessageModel.collection
+    .find({ sessionId, userId: userOid(userId) }, { projection: HISTORY_FIELDS })
+    .toArray();
+  return new MessageTree(docs as unknown as HistoryDoc[]);
 }
 
 /** The turns of the branch down to `lastId` (inclusive): complete answers and kept partial ones, oldest first. */

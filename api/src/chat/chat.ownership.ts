@@ -2,6 +2,7 @@
  * Whose a session or message is: the one lookup every chat operation starts with. Another user's id and an
  * unknown id are refused alike (NOT_FOUND), so ids cannot be probed.
  */
+import type mongoose from "mongoose";
 import { Errors } from "../errors";
 import { ChatMessageModel, ChatSessionModel } from "./chat.model";
 import { objectId, userOid } from "./chat.rules";
@@ -10,19 +11,22 @@ import { objectId, userOid } from "./chat.rules";
 export async function ownSession(
   userId: string,
   sessionId: string,
-  { touch, leaf }: { touch?: Date; leaf?: unknown } = {},
+  { touch, leaf }: { touch?: Date; leaf?: mongoose.Types.ObjectId } = {},
 ) {
   if (typeof sessionId !== "string" || !sessionId || sessionId.length > 100) {
     throw Errors.notFound("chat.sessionNotFound");
   }
   const filter = { sessionId, userId: userOid(userId) };
+  const find = () => ChatSessionModel.findOne(filter).lean();
+  // through the driver (every value already in its stored type): a send's first round trip, where mongoose's
+  // casting of the filter and update is CPU every question of a burst waits for
   const doc = touch
-    ? await ChatSessionModel.findOneAndUpdate(
+    ? ((await ChatSessionModel.collection.findOneAndUpdate(
         filter,
         { $set: { lastUpdated: touch, hasMessages: true, ...(leaf ? { activeLeafId: leaf } : {}) } },
         { returnDocument: "before" },
-      ).lean()
-    : await ChatSessionModel.findOne(filter).lean();
+      )) as unknown as Awaited<ReturnType<typeof find>>)
+    : await find();
   if (!doc) throw Errors.notFound("chat.sessionNotFound");
   return doc;
 }
