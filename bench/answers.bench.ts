@@ -21,7 +21,7 @@
  */
 import path from "node:path";
 import { performance } from "node:perf_hooks";
-import { DEFAULT_MIN_SCORE } from "../api/src/chat/answer/answer.service";
+import { DEFAULT_MIN_SCORE, LLM_MIN_SCORE } from "../api/src/chat/answer/answer.service";
 import { ChatService } from "../api/src/chat/chat.service";
 import { GATE_PROBABILITY } from "../api/src/search/search.passage-relevance";
 import { startTestApp, type TestApp } from "../api/src/testing/app";
@@ -264,7 +264,7 @@ async function gateReport(dataset: Dataset): Promise<string> {
       "false covered",
     ],
   ];
-  for (const t of [0.15, 0.2, DEFAULT_MIN_SCORE, 0.3, 0.35, 0.45]) {
+  for (const t of [LLM_MIN_SCORE, 0.2, DEFAULT_MIN_SCORE, 0.3, 0.35, 0.45]) {
     const e = operatingPoint(
       ev.filter((x) => x.half === "even"),
       t,
@@ -274,7 +274,7 @@ async function gateReport(dataset: Dataset): Promise<string> {
       t,
     );
     rows.push([
-      `${t.toFixed(2)}${t === DEFAULT_MIN_SCORE ? " (the chat's)" : ""}`,
+      `${t.toFixed(2)}${t === DEFAULT_MIN_SCORE ? " (the chat's)" : t === LLM_MIN_SCORE ? " (with a model)" : ""}`,
       pct(e.falseNotCovered),
       pct(e.falseCovered),
       pct(o.falseNotCovered),

@@ -7,7 +7,7 @@ import {
   type FakeOpenAI,
   startFakeOpenAI,
 } from "../../testing/fake-openai";
-import { answerQuestion } from "./answer.service";
+import { answerQuestion, DEFAULT_MIN_SCORE, LLM_MIN_SCORE } from "./answer.service";
 import { answerTexts } from "./texts";
 import type { AnswerQuestionInput, Passage } from "./types";
 
@@ -280,6 +280,20 @@ describe("answer.service", () => {
       knowledgeGap: true,
       content: answerTexts.da.notCovered,
     });
+  });
+
+  it("should give the model passages between LLM_MIN_SCORE and DEFAULT_MIN_SCORE, which retrieval-only mode declines", async () => {
+    const between = PASSAGES.map((p) => ({ ...p, score: (LLM_MIN_SCORE + DEFAULT_MIN_SCORE) / 2 }));
+    const withModel = await ask({ retrieve: retrieveFrom(between) });
+    expect(withModel.mode).toBe("llm");
+    expect(fake.chatRequests()).toHaveLength(1);
+    const withoutModel = await ask({ retrieve: retrieveFrom(between), llm: undefined });
+    expect(withoutModel).toMatchObject({ mode: "no_sources", knowledgeGap: true });
+    const below = await ask({
+      retrieve: retrieveFrom(PASSAGES.map((p) => ({ ...p, score: LLM_MIN_SCORE / 2 }))),
+    });
+    expect(below.mode).toBe("no_sources");
+    expect(fake.chatRequests()).toHaveLength(1);
   });
 
   it("should flag a knowledge gap when the model's answer cites none of the sources", async () => {

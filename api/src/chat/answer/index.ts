@@ -2,7 +2,13 @@
 
 export { CHAT_MESSAGE_MAX_LENGTH, type ChatMessageValidation, validateChatMessage } from "@vidensbank/shared";
 export { escapeInline, escapeTags, HtmlStripper, plainText, stripHtml } from "../../markdown/sanitize";
-export { answerQuestion, DEFAULT_MIN_SCORE, DEFAULT_RETRIEVE_K, prefetchRetrieval } from "./answer.service";
+export {
+  answerQuestion,
+  DEFAULT_MIN_SCORE,
+  DEFAULT_RETRIEVE_K,
+  LLM_MIN_SCORE,
+  prefetchRetrieval,
+} from "./answer.service";
 export { buildCitations, cleanCitations, extractCitationNumbers } from "./citations";
 export {
   type CitedArticle,

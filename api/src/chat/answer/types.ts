@@ -110,7 +110,7 @@ export interface AnswerQuestionInput {
   staleDays?: number;
   /** "now" for the freshness check; default new Date() */
   now?: Date;
-  /** passages below this score count as not relevant; default DEFAULT_MIN_SCORE */
+  /** passages below this score count as not relevant; default DEFAULT_MIN_SCORE, with a model LLM_MIN_SCORE */
   minScore?: number;
   /** how many passages to ask retrieve() for; default DEFAULT_RETRIEVE_K */
   k?: number;
