@@ -6,6 +6,7 @@
  */
 import { analyse } from "./search.analyzer";
 import type { QueryConcept } from "./search.query";
+import type { RetrievedPassage } from "./search.types";
 
 /** A text's index terms: the whole text's and its headings' (title and section headings). */
 export interface TermSets {
@@ -31,6 +32,19 @@ export interface Coverage {
    * evidence IDF, QueryConcept.evidenceIdf) times the share not covered
    */
   uncovered: number;
+}
+
+/** The fields of a retrieved passage the relevance gate reads (search.passage-relevance.ts), from its coverage. */
+export function gateFields(
+  cover: Coverage,
+): Pick<RetrievedPassage, "coverage" | "matchedIdf" | "matchedWords" | "questionWords" | "uncoveredIdf"> {
+  return {
+    coverage: cover.coverage,
+    matchedIdf: cover.matched,
+    matchedWords: cover.words,
+    questionWords: cover.ofWords,
+    uncoveredIdf: cover.uncovered,
+  };
 }
 
 /** How fully a text covers a concept: 1 by the word itself, less by a related term or compound only, else 0. */

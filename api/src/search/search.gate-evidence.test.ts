@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { analyse } from "./search.analyzer";
-import { coverageOf } from "./search.coverage";
+import { coverageOf, gateFields } from "./search.coverage";
 import { relevanceOf } from "./search.passage-relevance";
 import { analyseQuery } from "./search.query";
 import type { RetrievedPassage } from "./search.types";
@@ -43,13 +43,8 @@ function relevance(question: string, text: string, { evidence = true, reported =
   const q = analyseQuery(question, vocabulary);
   if (!evidence) for (const c of q.concepts) c.evidenceIdf = undefined;
   const cover = coverageOf(q.concepts, { all: new Set(analyse(text)), headings: new Set() });
-  const passage = {
-    coverage: cover.coverage,
-    matchedIdf: cover.matched,
-    matchedWords: cover.words,
-    questionWords: cover.ofWords,
-    ...(reported ? { uncoveredIdf: cover.uncovered } : {}),
-  } as RetrievedPassage;
+  const { uncoveredIdf, ...rest } = gateFields(cover);
+  const passage = (reported ? { ...rest, uncoveredIdf } : rest) as RetrievedPassage;
   return relevanceOf(passage, [], 0, false, 0);
 }
 

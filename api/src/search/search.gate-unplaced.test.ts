@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { analyse } from "./search.analyzer";
-import { coverageOf } from "./search.coverage";
+import { coverageOf, gateFields } from "./search.coverage";
 import { relevanceOf } from "./search.passage-relevance";
 import { analyseQuery, UNPLACED_EVIDENCE_IDF } from "./search.query";
 import type { RetrievedPassage } from "./search.types";
@@ -38,14 +38,7 @@ function relevance(question: string, text: string, { unplaced = true } = {}): nu
   const q = analyseQuery(question, vocabulary);
   if (!unplaced) for (const c of q.concepts) if (c.unplaced) c.evidenceIdf = c.idf;
   const cover = coverageOf(q.concepts, { all: new Set(analyse(text)), headings: new Set() });
-  const passage = {
-    coverage: cover.coverage,
-    matchedIdf: cover.matched,
-    matchedWords: cover.words,
-    questionWords: cover.ofWords,
-    uncoveredIdf: cover.uncovered,
-  } as RetrievedPassage;
-  return relevanceOf(passage, [], 0, false, 0);
+  return relevanceOf(gateFields(cover) as RetrievedPassage, [], 0, false, 0);
 }
 
 const THRESHOLD = 0.25; // the chat's DEFAULT_MIN_SCORE

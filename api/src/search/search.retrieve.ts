@@ -5,7 +5,14 @@
  */
 import type { AnyOrama } from "@orama/orama";
 import { clampInt } from "./search.article";
-import { type Coverage, RERANK_POOL, rankArticlesOfSections, rerank, type TermSets } from "./search.coverage";
+import {
+  type Coverage,
+  gateFields,
+  RERANK_POOL,
+  rankArticlesOfSections,
+  rerank,
+  type TermSets,
+} from "./search.coverage";
 import { fuseRanks, topWithLexical } from "./search.fusion";
 import { PASSAGE_BOOST } from "./search.orama";
 import type { AnalysedQuery, QueryCache } from "./search.query-cache";
@@ -124,11 +131,7 @@ function present(
   if (!p) return null;
   const out = retrievedPassage(p, score, lexical, vector);
   if (cover) {
-    out.coverage = cover.coverage;
-    out.matchedIdf = cover.matched;
-    out.matchedWords = cover.words;
-    out.questionWords = cover.ofWords;
-    out.uncoveredIdf = cover.uncovered;
+    Object.assign(out, gateFields(cover));
     if (cover.articleRank !== undefined) out.articleRank = cover.articleRank;
   }
   return out;
