@@ -11,53 +11,24 @@ import { DEFAULT_RETRIEVE_K } from "../../api/src/chat/answer/answer.service";
 import { KnowledgeIndex } from "../../api/src/search/search.index";
 import { GATE_PROBABILITY, gateFeatures } from "../../api/src/search/search.passage-relevance";
 import { sampleArticles } from "../../api/src/search/search.test-helpers";
-import { isHeldOut, readDataset, setFile } from "./dataset";
+import { fitLogistic, type GateGroup, gateQuestions, logistic } from "./gate-data";
 
 const index = new KnowledgeIndex();
 await index.rebuildFrom(await sampleArticles());
-type Group = "tuned" | "fresh even" | "fresh odd";
-type Example = { x: number[]; y: number; group: Group; id: string };
+type Example = { x: number[]; y: number; group: GateGroup; id: string };
 const examples: Example[] = [];
-for (const set of [undefined, "fresh"]) {
-  const ds = readDataset(setFile(set));
-  const all = [
-    ...ds.onTopic.map((q) => ({ q: q.question, id: q.id, y: 1 })),
-    ...ds.offTopic.map((q) => ({ q: q.question, id: q.id, y: 0 })),
-  ];
-  for (const e of all) {
-    const group: Group = !set ? "tuned" : isHeldOut(e.id) ? "fresh odd" : "fresh even";
-    const res = await index.retrieve(e.q, { k: DEFAULT_RETRIEVE_K });
-    const best = [...res.passages].sort((a, b) => (b.coverage ?? 0) - (a.coverage ?? 0))[0];
-    const runnerUp = best
-      ? Math.max(0, ...res.passages.filter((p) => p.articleId !== best.articleId).map((p) => p.coverage ?? 0))
-      : 0;
-    const x = gateFeatures(best ?? ({ coverage: 0 } as never), runnerUp);
-    examples.push({ x, y: e.y, group, id: e.id });
-  }
-}
-
-function fitModel(train: Example[], l2 = 0.01, steps = 20000, rate = 0.1): number[] {
-  const d = train[0].x.length;
-  const w = new Array(d).fill(0);
-  const pos = train.filter((e) => e.y === 1).length;
-  const neg = train.length - pos;
-  const bal = process.env.BAL === "1";
-  const weight = (e: Example) => (!bal ? 1 : e.y === 1 ? train.length / (2 * pos) : train.length / (2 * neg));
-  for (let s = 0; s < steps; s++) {
-    const g = new Array(d).fill(0);
-    for (const e of train) {
-      let z = 0;
-      for (let i = 0; i < d; i++) z += w[i] * e.x[i];
-      const p = 1 / (1 + Math.exp(-z));
-      for (let i = 0; i < d; i++) g[i] += weight(e) * (p - e.y) * e.x[i];
-    }
-    for (let i = 0; i < d; i++) w[i] -= rate * (g[i] / train.length + (i > 0 ? l2 * w[i] : 0));
-  }
-  return w;
+for (const e of gateQuestions()) {
+  const res = await index.retrieve(e.question, { k: DEFAULT_RETRIEVE_K });
+  const best = [...res.passages].sort((a, b) => (b.coverage ?? 0) - (a.coverage ?? 0))[0];
+  const runnerUp = best
+    ? Math.max(0, ...res.passages.filter((p) => p.articleId !== best.articleId).map((p) => p.coverage ?? 0))
+    : 0;
+  const x = gateFeatures(best ?? ({ coverage: 0 } as never), runnerUp);
+  examples.push({ x, y: e.y, group: e.group, id: e.id });
 }
 
 const at = Number(process.env.P ?? GATE_PROBABILITY);
-const prob = (w: number[], x: number[]) => 1 / (1 + Math.exp(-x.reduce((z, v, i) => z + w[i] * v, 0)));
+const prob = logistic;
 function report(w: number[], label: string) {
   for (const group of ["tuned", "fresh even", "fresh odd"] as const) {
     const ex = examples.filter((e) => e.group === group);
@@ -73,9 +44,9 @@ function report(w: number[], label: string) {
   }
 }
 const l2 = Number(process.env.L2 ?? 0.01);
-const w = fitModel(
+const w = fitLogistic(
   examples.filter((e) => e.group !== "fresh odd"),
-  l2,
+  { l2, balanced: process.env.BAL === "1" },
 );
 console.log("weights", JSON.stringify(w.map((v) => Number(v.toFixed(3)))));
 report(w, "fitted ");

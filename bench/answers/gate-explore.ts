@@ -31,13 +31,12 @@ import {
 import type { QueryConcept } from "../../api/src/search/search.query";
 import { sampleArticles } from "../../api/src/search/search.test-helpers";
 import type { RetrievedPassage } from "../../api/src/search/search.types";
-import { isHeldOut, readDataset, setFile } from "./dataset";
+import { fitLogistic, type GateGroup, gateQuestions, logistic } from "./gate-data";
 
-type Group = "tuned" | "fresh even" | "fresh odd";
 interface Example {
   id: string;
   y: number;
-  group: Group;
+  group: GateGroup;
   base: number[] | null;
   candidates: Record<string, number>;
 }
@@ -94,36 +93,28 @@ function candidates(p: RetrievedPassage, cs: QueryConcept[]): Record<string, num
 }
 
 const examples: Example[] = [];
-for (const set of [undefined, "fresh"]) {
-  const ds = readDataset(setFile(set));
-  const all = [
-    ...ds.onTopic.map((q) => ({ q: q.question, id: q.id, y: 1 })),
-    ...ds.offTopic.map((q) => ({ q: q.question, id: q.id, y: 0 })),
-  ];
-  for (const e of all) {
-    const group: Group = !set ? "tuned" : isHeldOut(e.id) ? "fresh odd" : "fresh even";
-    const res = await index.retrieve(e.q, { k: DEFAULT_RETRIEVE_K });
-    const bestOf = new Map<string, number>();
-    for (const p of res.passages)
-      bestOf.set(p.articleId, Math.max(bestOf.get(p.articleId) ?? 0, p.coverage ?? 0));
-    const runnerUp = (p: RetrievedPassage) =>
-      Math.max(0, ...[...bestOf].filter(([id]) => id !== p.articleId).map(([, c]) => c));
-    let best: RetrievedPassage | undefined;
-    let bestProbability = -1;
-    for (const p of res.passages) {
-      if (!(p.coverage && p.coverage > 0)) continue;
-      const probability = gateProbability(p, runnerUp(p));
-      if (probability > bestProbability) [best, bestProbability] = [p, probability];
-    }
-    const concepts: QueryConcept[] = priv.analyse(e.q).concepts;
-    examples.push({
-      id: e.id,
-      y: e.y,
-      group,
-      base: best ? gateFeatures(best, runnerUp(best)) : null,
-      candidates: best ? { ...candidates(best, concepts), probability: bestProbability } : {},
-    });
+for (const e of gateQuestions()) {
+  const res = await index.retrieve(e.question, { k: DEFAULT_RETRIEVE_K });
+  const bestOf = new Map<string, number>();
+  for (const p of res.passages)
+    bestOf.set(p.articleId, Math.max(bestOf.get(p.articleId) ?? 0, p.coverage ?? 0));
+  const runnerUp = (p: RetrievedPassage) =>
+    Math.max(0, ...[...bestOf].filter(([id]) => id !== p.articleId).map(([, c]) => c));
+  let best: RetrievedPassage | undefined;
+  let bestProbability = -1;
+  for (const p of res.passages) {
+    if (!(p.coverage && p.coverage > 0)) continue;
+    const probability = gateProbability(p, runnerUp(p));
+    if (probability > bestProbability) [best, bestProbability] = [p, probability];
   }
+  const concepts: QueryConcept[] = priv.analyse(e.question).concepts;
+  examples.push({
+    id: e.id,
+    y: e.y,
+    group: e.group,
+    base: best ? gateFeatures(best, runnerUp(best)) : null,
+    candidates: best ? { ...candidates(best, concepts), probability: bestProbability } : {},
+  });
 }
 
 if (process.env.DUMP)
@@ -146,28 +137,13 @@ const xOf = (e: Example) =>
       ]
     : null;
 
-/** Logistic regression by gradient descent (as fit-gate.ts), L2 on every weight but the intercept. */
-function fitLogistic(train: { x: number[]; y: number }[], l2 = 0.01, steps = 20000, rate = 0.1): number[] {
-  const d = train[0].x.length;
-  const w = new Array(d).fill(0);
-  for (let s = 0; s < steps; s++) {
-    const g = new Array(d).fill(0);
-    for (const e of train) {
-      const p = 1 / (1 + Math.exp(-e.x.reduce((z, v, i) => z + w[i] * v, 0)));
-      for (let i = 0; i < d; i++) g[i] += (p - e.y) * e.x[i];
-    }
-    for (let i = 0; i < d; i++) w[i] -= rate * (g[i] / train.length + (i > 0 ? l2 * w[i] : 0));
-  }
-  return w;
-}
-
 const train = examples
   .filter((e) => e.group !== "fresh odd" && e.base)
   .map((e) => ({ x: xOf(e) as number[], y: e.y }));
-const w = fitLogistic(train, Number(process.env.L2 ?? 0.01));
+const w = fitLogistic(train, { l2: Number(process.env.L2 ?? 0.01) });
 const probability = (e: Example) => {
   const x = xOf(e);
-  return x ? 1 / (1 + Math.exp(-x.reduce((z, v, i) => z + w[i] * v, 0))) : 0;
+  return x ? logistic(w, x) : 0;
 };
 console.log(`candidates [${feats.join(",")}] weights ${JSON.stringify(w.map((v) => Number(v.toFixed(3))))}`);
 for (const at of [GATE_PROBABILITY - 0.1, GATE_PROBABILITY, GATE_PROBABILITY + 0.1]) {
