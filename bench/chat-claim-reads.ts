@@ -6,7 +6,7 @@
  * Prints CPU µs per send (the store runs in this process: its share is in both figures, the difference is the app's).
  */
 import mongoose from "mongoose";
-import { loadHistoryTree } from "../api/src/chat/chat.branches";
+import { HISTORY_FIELDS, loadHistoryTree } from "../api/src/chat/chat.branches";
 import { ChatMessageModel, ChatSessionModel } from "../api/src/chat/chat.model";
 import { ownSession } from "../api/src/chat/chat.ownership";
 import { openTestStore } from "../api/src/chat/chat.test-helpers";
@@ -15,7 +15,6 @@ import { arg } from "./load";
 
 const SENDS = arg("sends", 400);
 const ROUNDS = arg("rounds", 3);
-const HISTORY_FIELDS = { _id: 1, parentId: 1, timestamp: 1, role: 1, status: 1, content: 1 } as const;
 
 interface Seat {
   userId: string;

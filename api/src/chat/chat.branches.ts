@@ -40,7 +40,7 @@ export async function loadTree(sessionId: string, userId: string): Promise<Messa
 }
 
 /** What a new question needs of the messages before it: their places in the tree and the turns' text. */
-const HISTORY_FIELDS = { _id: 1, parentId: 1, timestamp: 1, role: 1, status: 1, content: 1 } as const;
+export const HISTORY_FIELDS = { _id: 1, parentId: 1, timestamp: 1, role: 1, status: 1, content: 1 } as const;
 
 /**
  * The session's messages as a tree, each with only HISTORY_FIELDS (not its citations, follow-ups, …): what a
