@@ -3,7 +3,12 @@
  * prints the question's stems and weights, every candidate (relevance, coverage, best-sentence evidence, quoted or
  * not) and the evidence of each answering sentence. Held-out ids (the fresh set's odd ones) are refused.
  */
-import { passageEvidence, questionEvidence, sentenceEvidence } from "../../api/src/chat/answer/evidence";
+import {
+  passageEvidence,
+  questionEvidence,
+  sentenceEvidence,
+  sentences,
+} from "../../api/src/chat/answer/evidence";
 import type { Passage } from "../../api/src/chat/answer/types";
 import { plainText } from "../../api/src/markdown/sanitize";
 import { KnowledgeIndex } from "../../api/src/search/search.index";
@@ -40,7 +45,7 @@ for (const id of ids) {
   const answers = q.answers.map(squash);
   for (const a of articles.filter((a) => q.articles.includes(slugOf(a.id))))
     for (const p of index.passagesOf(a.id))
-      for (const s of plainText(p.text).split(/(?<=[.!?:])\s+|\n/))
+      for (const s of sentences(plainText(p.text)).map((x) => x.trim()))
         if (answers.some((x) => squash(s).includes(x) || (x.includes(squash(s)) && s.length > 30)))
           console.log(
             `  answer sentence e${sentenceEvidence(s, ev).toFixed(2)} in ${[slugOf(a.id), ...p.headingPath].join(" › ")}: ${s.slice(0, 160)}`,
