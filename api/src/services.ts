@@ -21,6 +21,7 @@ import {
   removeBookmarksOfUser,
   renameBookmarkedArticle,
 } from "./bookmarks/bookmarks.service";
+import { CHAT_EVENT_SCOPES } from "./chat/chat.events";
 import { ChatService } from "./chat/chat.service";
 import type { AppConfig } from "./config";
 import "./auth/auth.events";
@@ -88,7 +89,8 @@ export async function sharedStore(config: AppConfig): Promise<boolean> {
 
 export function createServices(config: AppConfig, opts: ServicesOptions = {}): Services {
   const shared = opts.shared === true;
-  const storeBus: StoreBus | null = !opts.events && shared ? createStoreBus() : null;
+  const storeBus: StoreBus | null =
+    !opts.events && shared ? createStoreBus({ scoped: CHAT_EVENT_SCOPES }) : null;
   const events = opts.events ?? storeBus ?? createInProcessBus();
   const disconnectActivityLog = connectActivityLog(events);
   const mailer = createMailer(config);
