@@ -175,7 +175,11 @@ export function createStoreBus(opts: StoreBusOptions = {}): StoreBus {
       onChange: (change) => {
         if (change.operationType === "insert") deliver(change.fullDocument as EventsDoc);
       },
-      onResync: (reason) => local.publish("EVENTS_RESYNC", { reason }),
+      onResync: (reason) => {
+        // announcements may have been missed too (a missed withdrawal only costs writes until it expires)
+        void readListeners().catch((err) => logger.warn({ err }, "event listeners not read"));
+        local.publish("EVENTS_RESYNC", { reason });
+      },
     });
     await feed.ready;
     // after the stream is open: an announcement is in the stream, the read, or both
