@@ -11,10 +11,10 @@
  *   (beyond, the newest are not sent to other processes: delivery is at most once, as in-process).
  * - Resume: a dropped stream resumes from its last token; when that is no longer possible, EVENTS_RESYNC is
  *   published in this process so caches rebuild from the store.
- * - Scoped topics (`scoped`: a chat session's answer events) are written only while another process listens to
- *   the event's scope (listeners.ts: announced through the same collection; a new listener elsewhere is first
- *   sent the scope's catch-up). With one process, or every subscriber on the answering process, an answer
- *   costs no write and no change-stream read here.
+ * - Scoped topics (`scoped`: a chat session's answer events, new activity entries) are written only while
+ *   another process listens to the event's scope (listeners.ts: announced through the same collection; a new
+ *   listener elsewhere is first sent the scope's catch-up). With one process, or every subscriber on the
+ *   answering process, an answer costs no write and no change-stream read here.
  */
 import mongoose from "mongoose";
 import { logger } from "../logger";
