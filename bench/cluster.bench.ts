@@ -213,8 +213,10 @@ async function mix(a: string, b: string, tokens: string[]): Promise<void> {
     `\nUser mix: ${users} users over 2 processes, think time 2–6 s, ${mixDuration} s (chat 30 %, search 35 %, browse 35 %)`,
   );
   const sampler = cpuSampler(processes);
+  const before = counter?.counts();
   const r = await userMix([a, b], tokens, users, mixDuration);
   const cpu = sampler.stop();
+  const commands = counter && before ? perAnswer(before, counter.counts(), r.chat.length) : "";
   console.log(`  chat overhead ${summary(r.chat)}   (goal p95 ≤ 30 ms)`);
   console.log(`  search        ${summary(r.search)}`);
   console.log(`  browse        ${summary(r.browse)}`);
@@ -227,6 +229,14 @@ async function mix(a: string, b: string, tokens: string[]): Promise<void> {
   console.log(
     `  app CPU ${appS.toFixed(1)} s for ${r.chat.length} chats + ${actions - r.chat.length} other actions (${formatCpu(cpu)})`,
   );
+  // the mix's actions share the processes: all of its CPU per chat (an upper bound of a chat's own) and per action
+  const ms = (p: string, n: number) => (n > 0 ? (((cpu.cores[p] ?? 0) * cpu.seconds) / n) * 1000 : 0);
+  const split = (n: number) =>
+    `A ${ms("A", n).toFixed(1)} + B ${ms("B", n).toFixed(1)} ms app, store ${ms("store", n).toFixed(1)} ms`;
+  console.log(`  CPU per chat (all the mix's CPU ÷ chats): ${split(r.chat.length)}`);
+  console.log(`  CPU per action (÷ ${actions}): ${split(actions)}`);
+  if (commands)
+    console.log(`  store ${commands.replace("per answer", "per chat (all of the mix's ÷ chats)")}`);
 }
 
 function pidOf(child: { process: { pid?: number } }): number {

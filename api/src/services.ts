@@ -6,6 +6,8 @@
  * every cross-feature effect is wired here (a deleted user → each feature removes its own data; a deleted or
  * renamed article → bookmarks follow; the chat asks the users module for e-mails and languages).
  */
+
+import { ACTIVITY_EVENT_SCOPES } from "./activity/activity.events";
 import { connectActivityLog, listActivity, pageActivity } from "./activity/activity.service";
 import { AdminService } from "./admin/stats.service";
 import { AuthService } from "./auth/auth.service";
@@ -21,6 +23,7 @@ import {
   removeBookmarksOfUser,
   renameBookmarkedArticle,
 } from "./bookmarks/bookmarks.service";
+import { CHAT_EVENT_SCOPES } from "./chat/chat.events";
 import { ChatService } from "./chat/chat.service";
 import type { AppConfig } from "./config";
 import "./auth/auth.events";
@@ -88,7 +91,10 @@ export async function sharedStore(config: AppConfig): Promise<boolean> {
 
 export function createServices(config: AppConfig, opts: ServicesOptions = {}): Services {
   const shared = opts.shared === true;
-  const storeBus: StoreBus | null = !opts.events && shared ? createStoreBus() : null;
+  const storeBus: StoreBus | null =
+    !opts.events && shared
+      ? createStoreBus({ scoped: { ...CHAT_EVENT_SCOPES, ...ACTIVITY_EVENT_SCOPES } })
+      : null;
   const events = opts.events ?? storeBus ?? createInProcessBus();
   const disconnectActivityLog = connectActivityLog(events);
   const mailer = createMailer(config);

@@ -1,6 +1,7 @@
 import { Arg, Authorized, Int, Query, Resolver, Root, Subscription } from "type-graphql";
 import type { Topics } from "../events/bus";
 import { fromBus } from "../graphql/pubsub";
+import { ACTIVITY_SCOPE } from "./activity.events";
 import { hoursOfTimeFilter, listActivity, pageActivity } from "./activity.service";
 import { ActivityLogEntry, ActivityPage } from "./activity.types";
 
@@ -34,7 +35,7 @@ export class ActivityResolver {
 
   @Authorized("ADMIN")
   @Subscription(() => ActivityLogEntry, {
-    subscribe: fromBus("ACTIVITY_LOGGED"),
+    subscribe: fromBus("ACTIVITY_LOGGED", null, ACTIVITY_SCOPE),
     description: "each new activity-log entry",
   })
   activityLogged(@Root() entry: Topics["ACTIVITY_LOGGED"]) {

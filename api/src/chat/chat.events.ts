@@ -1,5 +1,6 @@
 /** The chat's topic on the event bus: CHAT_MESSAGE_EVENT (one topic; subscribers filter by session). */
 import { Channel, type Pace } from "../events/channel";
+import type { Scopes } from "../events/store-bus";
 import type { ChatMessageView } from "./chat.presenter";
 
 declare module "../events/bus" {
@@ -23,6 +24,12 @@ export interface ChatMessageEventPayload {
   /** CREATED / COMPLETED / STOPPED / ERROR / UPDATED: the message as stored */
   message: ChatMessageView | null;
 }
+
+/**
+ * The store bus writes a session's answer events for other processes only while one of them has a subscriber for
+ * that session (events/listeners.ts; the catch-up of a new one: chat.catch-up.ts).
+ */
+export const CHAT_EVENT_SCOPES: Scopes = { CHAT_MESSAGE_EVENT: (e) => e.sessionId };
 
 /** events queued per subscriber before a slow client starts missing them (an answer is ~1 event per token) */
 const EVENT_BUFFER = 4_096;
@@ -73,9 +80,15 @@ export function mergeDeltas(
  */
 export class SessionEventHub {
   private readonly bySession = new Map<string, Set<Listener>>();
+  /** a session's listeners → the end of its announcement to other processes */
+  private readonly releases = new Map<Set<Listener>, () => void>();
   private source: AsyncIterator<ChatMessageEventPayload> | null = null;
 
-  constructor(private readonly subscribeTopic: () => AsyncIterable<ChatMessageEventPayload>) {}
+  constructor(
+    private readonly subscribeTopic: () => AsyncIterable<ChatMessageEventPayload>,
+    /** a session's first listener here until its last one leaves (a bus over several processes: EventBus.listen) */
+    private readonly listenTo?: (sessionId: string) => () => void,
+  ) {}
 
   /** The events of one session for its owner, until the consumer stops (return()). */
   events(sessionId: string, userId: string): AsyncIterableIterator<ChatMessageEventPayload> {
@@ -84,6 +97,8 @@ export class SessionEventHub {
     if (!set) {
       set = new Set();
       this.bySession.set(sessionId, set);
+      const release = this.listenTo?.(sessionId);
+      if (release) this.releases.set(set, release);
     }
     const own = set;
     // a client this far behind (thousands of events) misses them; the stored message stays complete
@@ -93,7 +108,10 @@ export class SessionEventHub {
         EVENT_BUFFER,
         () => {
           own.delete(listener);
-          if (own.size === 0 && this.bySession.get(sessionId) === own) this.bySession.delete(sessionId);
+          if (own.size > 0) return;
+          if (this.bySession.get(sessionId) === own) this.bySession.delete(sessionId);
+          this.releases.get(own)?.();
+          this.releases.delete(own);
         },
         mergeDeltas,
         deltaPace,

@@ -21,6 +21,7 @@ import { PROCESS_ID } from "../events/origin";
 import { createLlmClient, type LlmClient } from "../llm";
 import { switchBranch } from "./chat.branches";
 import { ChatUserCache, type ChatUserDirectory } from "./chat.cache";
+import { followForCatchUp } from "./chat.catch-up";
 import { type ChatMessageEventPayload, SessionEventHub } from "./chat.events";
 import { type ChatLimits, DEFAULT_CHAT_LIMITS, DEFAULT_CHAT_MODEL } from "./chat.limits";
 import { ownSession } from "./chat.ownership";
@@ -85,11 +86,18 @@ export class ChatService {
   private readonly sessions: ChatSessions;
   private readonly sender: ChatSender;
   private readonly hub: SessionEventHub;
+  private readonly stopFollowing: () => void;
   private readonly scopes: ChatScopes;
 
   constructor(deps: ChatServiceDeps) {
-    const events = deps.events ?? createInProcessBus();
-    this.hub = new SessionEventHub(() => events.subscribe("CHAT_MESSAGE_EVENT"));
+    const followed = followForCatchUp(deps.events ?? createInProcessBus());
+    this.stopFollowing = followed.stop;
+    const events = followed.events;
+    const listen = events.listen;
+    this.hub = new SessionEventHub(
+      () => events.subscribe("CHAT_MESSAGE_EVENT"),
+      listen && ((sessionId) => listen("CHAT_MESSAGE_EVENT", sessionId)),
+    );
     this.limits = { ...DEFAULT_CHAT_LIMITS, ...deps.config.chatLimits, ...deps.limits };
     this.llm = deps.llm === undefined ? llmFromConfig(deps.config, this.limits) : deps.llm;
     this.runner = new AnswerRunner({
@@ -296,6 +304,7 @@ export class ChatService {
     await recovering;
     await this.users.close();
     await this.hub.close();
+    this.stopFollowing();
     // a send under way starts its answer after the insert: stop those too, until nothing is left
     for (let work = this.work(); work.length > 0; work = this.work()) {
       this.runner.abortAll();

@@ -26,6 +26,18 @@ export interface EventBus {
   publish<T extends Topic>(topic: T, payload: Topics[T]): void;
   /** The topic's events from now on, until the consumer stops iterating (return()). */
   subscribe<T extends Topic>(topic: T): AsyncIterableIterator<Topics[T]>;
+  /**
+   * (A bus over several processes, for its scoped topics: a chat session's answer events.) This process has a
+   * subscriber for `scope` of `topic` until the returned release is called: other processes write that scope's
+   * events for it only while some process listens. Absent on a bus that spans one process.
+   */
+  listen?(topic: Topic, scope: string): () => void;
+  /**
+   * (With listen.) `events(scope)` is asked, when another process starts listening to a scope of `topic` no
+   * other process listened to, for what a subscriber there needs to catch up (the answer so far); those events
+   * go to the other processes only, before any later one of the scope.
+   */
+  catchUp?<T extends Topic>(topic: T, events: (scope: string) => Topics[T][]): void;
 }
 
 /**

@@ -6,35 +6,56 @@ import type { PubSub, SubscribeResolverData } from "type-graphql";
 import type { Topic, Topics } from "../events/bus";
 import type { GraphQLContext } from "./context";
 
-/** The topic's events from the bus of the request's services, only those `keep` accepts (default: all). */
+/**
+ * The topic's events from the bus of the request's services, only those `keep` accepts (default: all). `scope`:
+ * the topic is scoped on a bus over several processes (EventBus.listen): the subscriber listens to that scope
+ * until it stops.
+ */
 export function fromBus<T extends Topic>(
   topic: T,
-  keep?: (payload: Topics[T], ctx: GraphQLContext) => boolean,
+  keep?: ((payload: Topics[T], ctx: GraphQLContext) => boolean) | null,
+  scope?: string,
 ): (data: SubscribeResolverData<unknown, unknown, GraphQLContext>) => AsyncIterable<Topics[T]> {
   return ({ context: ctx }) => {
-    const source = ctx.services.events.subscribe(topic);
-    return keep ? filtered(source, (payload) => keep(payload, ctx)) : source;
+    const events = ctx.services.events;
+    const source = events.subscribe(topic);
+    const release = scope === undefined ? undefined : events.listen?.(topic, scope);
+    return filtered(source, keep ? (payload) => keep(payload, ctx) : null, release);
   };
 }
 
 /**
- * The values of `source` that `keep` accepts. A plain iterator rather than an async generator: return() must
- * reach the source at once (an async generator waiting for the next event would only end after it), or an
- * unsubscribed client would stay subscribed to the bus until its topic's next event.
+ * The values of `source` that `keep` accepts (all without it); `release` runs once when it stops. A plain
+ * iterator rather than an async generator: return() must reach the source at once (an async generator waiting
+ * for the next event would only end after it), or an unsubscribed client would stay subscribed to the bus until
+ * its topic's next event.
  */
 function filtered<T>(
   source: AsyncIterableIterator<T>,
-  keep: (value: T) => boolean,
+  keep: ((value: T) => boolean) | null,
+  release?: () => void,
 ): AsyncIterableIterator<T> {
+  if (!keep && !release) return source;
+  const stop = () => {
+    release?.();
+    release = undefined;
+  };
   const it: AsyncIterableIterator<T> = {
     async next() {
       for (;;) {
         const r = await source.next();
-        if (r.done || keep(r.value)) return r;
+        if (r.done) stop();
+        if (r.done || !keep || keep(r.value)) return r;
       }
     },
-    return: () => source.return?.() ?? Promise.resolve({ value: undefined, done: true }),
-    throw: (err: unknown) => source.throw?.(err) ?? Promise.reject(err),
+    return: () => {
+      stop();
+      return source.return?.() ?? Promise.resolve({ value: undefined, done: true });
+    },
+    throw: (err: unknown) => {
+      stop();
+      return source.throw?.(err) ?? Promise.reject(err);
+    },
     [Symbol.asyncIterator]: () => it,
   };
   return it;

@@ -104,6 +104,37 @@ describe("chat: message state", () => {
     ).toBe(done);
   });
 
+  it("should take a catch-up (the answer's CREATED again, then one DELTA of its text so far) as the whole text", () => {
+    // what a subscriber on another process than the answering one gets when it appears mid-answer
+    // (api chat.catch-up.ts): its list may hold an older copy of the answer (loaded, with text saved earlier)
+    const question = msg({ id: "u1", role: "user", content: "Frist?", status: "complete", replyTo: null });
+    const pending = msg({ parentId: "u1" });
+    for (const start of [
+      [question, msg({ parentId: "u1", content: "Hej", status: "streaming" })],
+      [question],
+    ]) {
+      let list = applyEvent(start, {
+        type: "CREATED",
+        sessionId: "s1",
+        messageId: "a1",
+        delta: null,
+        message: pending,
+      });
+      list = applyEvent(list, {
+        type: "DELTA",
+        sessionId: "s1",
+        messageId: "a1",
+        delta: "Hej du",
+        message: null,
+      });
+      list = applyEvent(list, { type: "DELTA", sessionId: "s1", messageId: "a1", delta: "!", message: null });
+      expect(list.map((m) => [m.id, m.content])).toEqual([
+        ["u1", "Frist?"],
+        ["a1", "Hej du!"],
+      ]);
+    }
+  });
+
   it("should not let a slow poll undo a finished answer or shorten streamed text", () => {
     const finished = msg({ status: "error", content: "" });
     expect(mergePolled([finished], [msg({ status: "pending" })])[0]).toBe(finished);

@@ -1,0 +1,77 @@
+/**
+ * Two app processes (A and B) on one embedded store run in its own process. A writes a session's answer events
+ * for other processes only while one of them listens to it (events/listeners.ts): a browser that subscribes
+ * on B while A is streaming an answer nobody on B followed gets the whole answer, in order (chat.catch-up.ts):
+ * the answer so far first, then the rest.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { EventCollector, gqlOk, Q, wsClient } from "../chat/chat.test-helpers";
+import { rest } from "../testing/client";
+import { type FakeOpenAI, startFakeOpenAI } from "../testing/fake-openai";
+import { type Child, startAppPair, startStoreProcess } from "../testing/processes";
+
+const PASSWORD = "cluster-admin-password";
+const EMAIL = "admin@minksekretariatet.dk";
+const REPLY = "Klagefristen er fire uger fra afgørelsen, og klagen sendes til sekretariatet skriftligt [1].";
+
+let store: Child;
+let a: Child & { url: string };
+let b: Child & { url: string };
+let llm: FakeOpenAI;
+
+const gqlUrl = (app: { url: string }) => ({ graphqlUrl: `${app.url}/graphql` });
+const wsUrl = (app: { url: string }) => ({ wsUrl: `${app.url.replace("http", "ws")}/graphql` });
+
+beforeAll(async () => {
+  // ~20 tokens, 80 ms apart: B subscribes while A is in the middle of it
+  llm = await startFakeOpenAI({ reply: REPLY, tokenDelayMs: 80 });
+  store = await startStoreProcess();
+  [a, b] = await startAppPair(store.first, PASSWORD, { OPENAI_BASE_URL: llm.baseURL });
+}, 120_000);
+
+afterAll(async () => {
+  await Promise.all([a?.stop(), b?.stop()]);
+  await store?.stop();
+  await llm?.close();
+}, 30_000);
+
+describe("a subscriber on another process appearing mid-answer", () => {
+  it("gets the answer so far, then every later token, in order", async () => {
+    const login = await rest(a, "POST", "/api/auth/login", { body: { email: EMAIL, password: PASSWORD } });
+    expect(login.status).toBe(200);
+    const token = login.body.token as string;
+    const { createSession } = await gqlOk(gqlUrl(a), Q.create, { title: "Sent lytter" }, token);
+    const sessionId = createSession.sessionId as string;
+
+    // the asking browser follows the answer on A itself: nothing of it is written for B
+    const onA = wsClient(wsUrl(a), token);
+    const onB = wsClient(wsUrl(b), token);
+    const asker = new EventCollector(onA, sessionId);
+    let late: EventCollector | null = null;
+    try {
+      await new Promise((r) => setTimeout(r, 300)); // the subscription is registered on A
+      const sent = await gqlOk(gqlUrl(a), Q.send, { sessionId, content: "Hvad er klagefristen?" }, token);
+      const id = sent.sendMessage.assistantMessage.id as string;
+      await asker.until(
+        (ev) => ev.filter((e) => e.messageId === id && e.type === "DELTA").length >= 4,
+        20_000,
+      );
+
+      late = new EventCollector(onB, sessionId);
+      await late.untilEnded(id, 20_000);
+      const mine = late.events.filter((e) => e.messageId === id);
+      const done = mine.find((e) => e.type === "COMPLETED");
+      expect(done?.message.content).toBe(REPLY);
+      // it starts from the message, not from the middle of it
+      expect(mine[0]?.type).toBe("CREATED");
+      const deltas = mine.filter((e) => e.type === "DELTA");
+      expect(deltas.map((d) => d.delta).join("")).toBe(REPLY);
+      // and it did arrive while the answer was streaming: later tokens came one by one
+      expect(deltas.length).toBeGreaterThan(2);
+    } finally {
+      asker.close();
+      late?.close();
+      await Promise.all([onA.dispose(), onB.dispose()]);
+    }
+  }, 60_000);
+});
