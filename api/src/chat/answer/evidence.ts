@@ -8,6 +8,7 @@
  * also matches inside a longer word (a compound: `frist` in `klagefristen`). A word weighs by how few of the
  * candidate passages hold it (an IDF over the candidates), so a word every candidate shares tells nothing.
  */
+import { stemmer as danishStemmer } from "@orama/stemmers/danish";
 import { plainText } from "../../markdown/sanitize";
 import { fold } from "../../search/search.analyzer";
 
@@ -15,6 +16,13 @@ import { fold } from "../../search/search.analyzer";
 export const MIN_WORD_LENGTH = 4;
 /** letters a word is compared on */
 export const STEM_LENGTH = 5;
+/**
+ * A word is compared on no more letters than its Danish (Snowball) stem has: an inflection ending is no part of
+ * what the word shares with its other forms (`svaret` is compared as `svar`, not `svare`, so it matches "svar";
+ * `meldte` as `meld`, matching "indmeldelsen"; `nummer` as `num`, matching "personnumre"; `slette` as `slet`,
+ * matching "sletning"), but on at least this many.
+ */
+export const MIN_STEM_LENGTH = 3;
 
 /**
  * A sentence stating the kind of fact the question asks for (a time, an amount) counts this share of an average
@@ -56,9 +64,13 @@ const ASKING = new Set(
   ].map(stemOf),
 );
 
-/** A word folded and cut to its stem: at most STEM_LENGTH letters, never the whole word (søge/søg, klage/klag). */
+/**
+ * A word folded and cut to its stem: at most STEM_LENGTH letters, never the whole word (søge/søg, klage/klag), and
+ * no longer than its Snowball stem (MIN_STEM_LENGTH).
+ */
 export function stemOf(word: string): string {
-  return fold(word).slice(0, Math.min(STEM_LENGTH, word.length - 1));
+  const snowball = fold(danishStemmer(word.toLowerCase())).length;
+  return fold(word).slice(0, Math.min(STEM_LENGTH, word.length - 1, Math.max(MIN_STEM_LENGTH, snowball)));
 }
 
 const WORDS = /[\p{L}\p{N}]+/gu;
