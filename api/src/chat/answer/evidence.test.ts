@@ -39,6 +39,6 @@ describe("sentence evidence (evidence.ts)", () => {
       passage({ headingPath: ["Afslutning"], text: "Et svar sendes inden 10 dage.", score: 0.1 }),
     ];
     const chosen = passagesToQuote(relevant, retrieved, 2, question);
-    expect(chosen.map((p) => p.headingPath.join())).toEqual(["Indledning", "Afslutning"]);
+    expect(chosen.map((p) => p.headingPath.join())).toEqual(["Afslutning", "Indledning"]);
   });
 });
