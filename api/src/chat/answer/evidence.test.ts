@@ -41,4 +41,28 @@ describe("sentence evidence (evidence.ts)", () => {
     const chosen = passagesToQuote(relevant, retrieved, 2, question);
     expect(chosen.map((p) => p.headingPath.join())).toEqual(["Afslutning", "Indledning"]);
   });
+
+  it("should quote the section naming what something must contain when the question asks what goes into it", () => {
+    // class: "hvad skal med i brevet/svaret?" — the answering section is headed by its content ("Afgørelsens
+    // indhold", "Hvad skal svaret indeholde?") and its list items repeat no word of the question
+    const question = "Hvad skal med i brevet til medlemmet?";
+    const relevant = [
+      passage({
+        headingPath: ["Fejl i brevet"],
+        text: "Et brev med fejl til medlemmet rettes straks.",
+        score: 0.9,
+      }),
+    ];
+    const retrieved = [
+      ...relevant,
+      passage({ headingPath: ["Partshøring"], text: "Medlemmet høres, før brevet sendes.", score: 0.1 }),
+      passage({
+        headingPath: ["Brevets indhold"],
+        text: "- en begrundelse\n- en klagevejledning",
+        score: 0.1,
+      }),
+    ];
+    const chosen = passagesToQuote(relevant, retrieved, 2, question);
+    expect(chosen.map((p) => p.headingPath.join())).toContain("Brevets indhold");
+  });
 });

@@ -123,6 +123,7 @@ const STATES_AMOUNT = /\d/u;
 
 /** The question's telling stems, each with its weight over the candidate passages, and what kind of fact it asks. */
 export interface QuestionEvidence {
+  /** by stem, or by a concept's stems joined with "|" (any of them counts: ASKS_CONTENT) */
   weights: Map<string, number>;
   total: number;
   /** the sentence that answers states a time (ASKS_TIME) or an amount (ASKS_AMOUNT); weighs `answerWeight` */
@@ -130,7 +131,17 @@ export interface QuestionEvidence {
   answerWeight: number;
 }
 
-const holds = (words: readonly string[], stem: string) => words.some((w) => w.includes(stem));
+const holds = (words: readonly string[], stem: string): boolean =>
+  stem.includes("|") ? stem.split("|").some((x) => holds(words, x)) : words.some((w) => w.includes(stem));
+
+/**
+ * A question that asks what something holds ("hvad skal med i brevet?", "hvilke oplysninger skal med i svaret?",
+ * "hvad står der i referatet?", "hvad skal en klage indeholde?") is answered by the section naming its content
+ * ("Afgørelsens indhold", "Hvad skal svaret indeholde?"), whose list items rarely repeat the question's words: the
+ * concept "content" (CONTENT_STEMS, either form) counts as one telling word of the question.
+ */
+const ASKS_CONTENT = /\b(?:hvad|hvilke\w*)\b[^?]*\b(?:med\s+i|indeholde|st(?:å|aa|a)r?\s+i)\b/iu;
+const CONTENT_STEMS = ["indhold", "indeholde"].map(stemOf).join("|");
 
 /**
  * The phrase that asks for a time or an amount ("hvor længe", "hvor lang tid", "hvor mange", "hvor meget") says
@@ -149,6 +160,10 @@ export function questionEvidence(question: string, passages: readonly { text: st
       .map(stemOf)
       .filter((s) => !ASKING.has(s)),
   );
+  if (ASKS_CONTENT.test(question)) {
+    for (const form of CONTENT_STEMS.split("|")) stems.delete(form);
+    stems.add(CONTENT_STEMS);
+  }
   const texts = passages.map((p) => analysed(p.text).all);
   const weights = new Map<string, number>();
   let total = 0;
