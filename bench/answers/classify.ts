@@ -37,8 +37,8 @@ const retrieve = (question: string) => chatPath(index, question);
 
 let n = 0;
 // per half (0 = even, calibration; 1 = odd, held out): r1, cited, inQuote, declined, on, offDeclined, off, padded,
-// passages quoted (on-topic answers)
-const fig = [new Array(9).fill(0), new Array(9).fill(0)];
+// passages quoted (on-topic answers), first quote holds the answering sentence
+const fig = [new Array(10).fill(0), new Array(10).fill(0)];
 for (const q of data.onTopic) {
   const f = fig[isHeldOut(q.id) ? 1 : 0];
   n++;
@@ -72,6 +72,7 @@ for (const q of data.onTopic) {
   f[8] += r.quoted.length;
   if (citedOk && r.quoted.some((p) => !ok.has(slugById.get(p.articleId) ?? ""))) f[7]++;
   if (r.quotes.some(holds)) f[2]++;
+  if (holds(r.quotes[0])) f[9]++;
   if (!citedOk) {
     const present = r.relevant.some((p) => ok.has(slugById.get(p.articleId) ?? ""));
     count(
@@ -123,6 +124,6 @@ for (const [label, f] of [
   ["all", fig[0].map((x, i) => x + fig[1][i])],
 ] as const)
   console.log(
-    `${label.padEnd(5)} R@1 ${pc(f[0], f[4])}  cited ${pc(f[1], f[4])}  in-quote ${pc(f[2], f[4])}  wrongly declined ${pc(f[3], f[4])}  off-topic declined ${pc(f[5], f[6])}  padded ${f[7]}  quoted/answer ${(f[8] / Math.max(1, f[4] - f[3])).toFixed(2)}`,
+    `${label.padEnd(5)} R@1 ${pc(f[0], f[4])}  cited ${pc(f[1], f[4])}  in-quote ${pc(f[2], f[4])} (first quote ${pc(f[9], f[4])})  wrongly declined ${pc(f[3], f[4])}  off-topic declined ${pc(f[5], f[6])}  padded ${f[7]}  quoted/answer ${(f[8] / Math.max(1, f[4] - f[3])).toFixed(2)}`,
   );
 if (list) console.log(lines.sort().join("\n"));

@@ -70,9 +70,14 @@ describe("chat sessions (retrieval-only)", () => {
     expect(answer.citations[0]).toMatchObject({
       number: 1,
       articleId: await sampleArticleId(app, "procedurer/databrud.md"),
-      headingPath: ["Anmeldelse til Datatilsynet"],
       url: `/knowledge?article=${await sampleArticleId(app, "procedurer/databrud.md")}`,
     });
+    // it opens with the article's sentence that answers when (its introduction: "... inden 72 timer"), then quotes
+    // the section about the notification
+    expect(answer.content).toContain("anmelde det til Datatilsynet inden 72 timer");
+    expect(answer.citations.map((c: { headingPath: string[] }) => c.headingPath.join())).toContain(
+      "Anmeldelse til Datatilsynet",
+    );
     expect(answer.content).toContain("Databrud skal anmeldes til Datatilsynet");
     expect(answer.knowledgeGap).toBe(false);
     // the first question named the session

@@ -66,8 +66,9 @@ describe("leadSections (class: the answering section of the cited article is not
     expect(passages.slice(0, K).map((p) => p.score)).toEqual(scores);
     const quotes = quoted(passages);
     expect(quotes.join(" ")).toContain("senest 72 timer");
-    // the answer still opens with the best retrieved passage
-    expect(quotes[0]).toBe(quoteOf(passages[0].text, QUESTION));
+    // the answer still opens with the best retrieved passage's article (with its section that answers best)
+    const relevant = passages.filter((p) => p.score >= 0.25);
+    expect(passagesToQuote(relevant, passages, undefined, QUESTION)[0].articleId).toBe(passages[0].articleId);
   });
 
   it("should add nothing when no passage is relevant, and keep a retrieval within RETRIEVE_K_MAX", async () => {

@@ -8,6 +8,7 @@
  * also matches inside a longer word (a compound: `frist` in `klagefristen`). A word weighs by how few of the
  * candidate passages hold it (an IDF over the candidates), so a word every candidate shares tells nothing.
  */
+import { stemmer as danishStemmer } from "@orama/stemmers/danish";
 import { plainText } from "../../markdown/sanitize";
 import { fold } from "../../search/search.analyzer";
 
@@ -15,6 +16,13 @@ import { fold } from "../../search/search.analyzer";
 export const MIN_WORD_LENGTH = 4;
 /** letters a word is compared on */
 export const STEM_LENGTH = 5;
+/**
+ * A word is compared on no more letters than its Danish (Snowball) stem has: an inflection ending is no part of
+ * what the word shares with its other forms (`svaret` is compared as `svar`, not `svare`, so it matches "svar";
+ * `meldte` as `meld`, matching "indmeldelsen"; `nummer` as `num`, matching "personnumre"; `slette` as `slet`,
+ * matching "sletning"), but on at least this many.
+ */
+export const MIN_STEM_LENGTH = 3;
 
 /**
  * A sentence stating the kind of fact the question asks for (a time, an amount) counts this share of an average
@@ -56,9 +64,13 @@ const ASKING = new Set(
   ].map(stemOf),
 );
 
-/** A word folded and cut to its stem: at most STEM_LENGTH letters, never the whole word (søge/søg, klage/klag). */
+/**
+ * A word folded and cut to its stem: at most STEM_LENGTH letters, never the whole word (søge/søg, klage/klag), and
+ * no longer than its Snowball stem (MIN_STEM_LENGTH).
+ */
 export function stemOf(word: string): string {
-  return fold(word).slice(0, Math.min(STEM_LENGTH, word.length - 1));
+  const snowball = fold(danishStemmer(word.toLowerCase())).length;
+  return fold(word).slice(0, Math.min(STEM_LENGTH, word.length - 1, Math.max(MIN_STEM_LENGTH, snowball)));
 }
 
 const WORDS = /[\p{L}\p{N}]+/gu;
@@ -111,6 +123,7 @@ const STATES_AMOUNT = /\d/u;
 
 /** The question's telling stems, each with its weight over the candidate passages, and what kind of fact it asks. */
 export interface QuestionEvidence {
+  /** by stem, or by a concept's stems joined with "|" (any of them counts: ASKS_CONTENT) */
   weights: Map<string, number>;
   total: number;
   /** the sentence that answers states a time (ASKS_TIME) or an amount (ASKS_AMOUNT); weighs `answerWeight` */
@@ -118,7 +131,17 @@ export interface QuestionEvidence {
   answerWeight: number;
 }
 
-const holds = (words: readonly string[], stem: string) => words.some((w) => w.includes(stem));
+const holds = (words: readonly string[], stem: string): boolean =>
+  stem.includes("|") ? stem.split("|").some((x) => holds(words, x)) : words.some((w) => w.includes(stem));
+
+/**
+ * A question that asks what something holds ("hvad skal med i brevet?", "hvilke oplysninger skal med i svaret?",
+ * "hvad står der i referatet?", "hvad skal en klage indeholde?") is answered by the section naming its content
+ * ("Afgørelsens indhold", "Hvad skal svaret indeholde?"), whose list items rarely repeat the question's words: the
+ * concept "content" (CONTENT_STEMS, either form) counts as one telling word of the question.
+ */
+const ASKS_CONTENT = /\b(?:hvad|hvilke\w*)\b[^?]*\b(?:med\s+i|indeholde|st(?:å|aa|a)r?\s+i)\b/iu;
+const CONTENT_STEMS = ["indhold", "indeholde"].map(stemOf).join("|");
 
 /**
  * The phrase that asks for a time or an amount ("hvor længe", "hvor lang tid", "hvor mange", "hvor meget") says
@@ -137,6 +160,10 @@ export function questionEvidence(question: string, passages: readonly { text: st
       .map(stemOf)
       .filter((s) => !ASKING.has(s)),
   );
+  if (ASKS_CONTENT.test(question)) {
+    for (const form of CONTENT_STEMS.split("|")) stems.delete(form);
+    stems.add(CONTENT_STEMS);
+  }
   const texts = passages.map((p) => analysed(p.text).all);
   const weights = new Map<string, number>();
   let total = 0;

@@ -132,8 +132,8 @@ describe("quotes", () => {
     ];
     const chosen = passagesToQuote(relevant, retrieved, 3, question);
     expect(chosen.map((p) => [p.articleId, p.headingPath.join()])).toEqual([
+      ["a", "Hvem sender regninger?"], // the section that answers opens the answer
       ["a", "Arrangementer"],
-      ["a", "Hvem sender regninger?"],
     ]);
   });
 
@@ -150,7 +150,7 @@ describe("quotes", () => {
       passage({ headingPath: ["Gebyr"], text: "Papirerne sendes som kopi uden beregning.", score: 0.1 }),
     ];
     const chosen = passagesToQuote(relevant, retrieved, 2, question);
-    expect(chosen.map((p) => p.headingPath.join())).toEqual(["Aktindsigt", "Gebyr"]);
+    expect(chosen.map((p) => p.headingPath.join())).toEqual(["Gebyr", "Aktindsigt"]);
   });
 
   it("should not fill the answer with a section below the gate that holds no word of the question", () => {
@@ -167,7 +167,7 @@ describe("quotes", () => {
       passage({ headingPath: ["Historik"], text: "Nævnet blev oprettet i 1990.", score: 0.1 }),
     ];
     const chosen = passagesToQuote(relevant, retrieved, 4, question);
-    expect(chosen.map((p) => p.headingPath.join())).toEqual(["Hvordan klager man?", "Frist", "Afgørelse"]);
+    expect(chosen.map((p) => p.headingPath.join())).toEqual(["Frist", "Hvordan klager man?", "Afgørelse"]);
   });
 
   it("should not read the words of the phrase that asks for a time as what the question is about", () => {
@@ -180,7 +180,7 @@ describe("quotes", () => {
       passage({ headingPath: ["Regnskab"], text: "Bilag gemmes i 5 år.", score: 0.1 }),
     ];
     const chosen = passagesToQuote(relevant, retrieved, 2, question);
-    expect(chosen.map((p) => p.headingPath.join())).toEqual(["", "Regnskab"]);
+    expect(chosen.map((p) => p.headingPath.join())).toEqual(["Regnskab", ""]);
   });
 
   it("should quote a neighbouring section of the best passage's article although it is below the gate", () => {
@@ -303,6 +303,33 @@ describe("quotes", () => {
       expect(chosen[0].headingPath).toEqual([rykker, "Udelukkelse"]); // the answer still opens with the best passage
       expect(chosen.map((p) => p.headingPath.join(" › "))).toContain(rykker);
       expect(chosen).toHaveLength(3);
+    });
+
+    it("should open the answer with the best article's section that answers, never with another article's", () => {
+      // class: the first retrieved section of the article search ranks first (its introduction, a neighbour) opened
+      // the answer and the answering sentence came second or third
+      const question = "Hvornår sendes referatet til bestyrelsen?";
+      const relevant = [
+        passage({ headingPath: [], text: "Referatet skrives af sekretariatet.", score: 0.96 }),
+        passage({
+          articleId: "b",
+          headingPath: ["Bestyrelsen"],
+          text: "Referatet sendes til bestyrelsen inden 5 dage.",
+          score: 0.95,
+          coverage: 1,
+        }),
+        passage({
+          headingPath: ["Udsendelse"],
+          text: "Referatet sendes til bestyrelsen inden 3 dage.",
+          score: 0.9,
+        }),
+      ];
+      const chosen = passagesToQuote(relevant, relevant, 3, question);
+      expect(chosen.map((p) => [p.articleId, p.headingPath.join()])).toEqual([
+        ["a", "Udsendelse"],
+        ["b", "Bestyrelsen"],
+        ["a", ""],
+      ]);
     });
 
     it("should let the retrieval-only answer quote that section and store exactly what it quoted", async () => {

@@ -1,7 +1,8 @@
 /**
  * What a retrieval-only answer quotes: the best passage, other articles' only when their evidence is close to it,
  * neighbouring sections of the best passage's article (not always RETRIEVAL_MODE_MAX_PASSAGES), one per section,
- * the best first and then those whose best sentence answers the question best; and from each, whole sentences
+ * those whose best sentence answers the question best, the answer opening with the best passage's article; and from
+ * each, whole sentences
  * (never cut mid-sentence) around the sentence that answers when the passage is longer than a quote may be.
  */
 import { analysed, passageEvidence, questionEvidence, sentenceEvidence } from "./evidence";
@@ -52,7 +53,10 @@ export const LEAD_ARTICLE_MIN_SCORE = 0.1;
  * nothing is quoted when it is empty. Given the `question`, the passages after the first are taken by how well
  * their best sentence answers it (evidence.ts, over the retrieved candidates), not by their relevance, which
  * saturates near 1 for every good passage: of the best article's sections, the one holding the answering sentence
- * is quoted, not the neighbours that share the question's topic words.
+ * is quoted, not the neighbours that share the question's topic words. The answer opens with the best passage's
+ * article (the article search ranks first), with the quoted section of it whose sentence answers best (the best
+ * passage among equals): the first retrieved section of the right article is often its introduction or a neighbour,
+ * and the answering sentence then came second or third. Another article never opens the answer.
  */
 export function passagesToQuote(
   relevant: Passage[],
@@ -111,6 +115,16 @@ export function passagesToQuote(
     if (sections.has(section)) continue;
     sections.add(section);
     out.push(p);
+  }
+  if (ev) {
+    let opening = out[0];
+    for (const p of out)
+      if (p.articleId === top.articleId && evidenceOf(p) > evidenceOf(opening)) opening = p;
+    if (opening !== out[0]) {
+      const after = out.filter((p) => p !== opening);
+      after.sort((a, b) => evidenceOf(b) - evidenceOf(a) || b.score - a.score);
+      return [opening, ...after];
+    }
   }
   return out;
 }

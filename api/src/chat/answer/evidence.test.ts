@@ -1,0 +1,68 @@
+/** The sentence evidence's classes of failure (evidence.ts), each through the quote choice it decides. */
+import { describe, expect, it } from "vitest";
+import { MIN_STEM_LENGTH, STEM_LENGTH, stemOf } from "./evidence";
+import { passagesToQuote } from "./quotes";
+import type { Passage } from "./types";
+
+const passage = (over: Partial<Passage>): Passage => ({
+  articleId: "a",
+  title: "Henvendelser",
+  headingPath: [],
+  text: "Tekst.",
+  score: 0.9,
+  ...over,
+});
+
+describe("sentence evidence (evidence.ts)", () => {
+  it("should compare a word on its stem without the inflection ending (svaret/svar, meldte/indmeldelse, nummer/personnumre)", () => {
+    // class: a 5-letter cut kept the ending's e or t ("svare", "meldt", "numme"), so the other forms of the word in
+    // the answering sentence did not match
+    expect(stemOf("svaret")).toBe("svar");
+    expect(stemOf("meldte")).toBe("meld");
+    expect(stemOf("nummer")).toBe("num");
+    expect(stemOf("slette")).toBe("slet");
+    expect(stemOf("sagen")).toBe("sag");
+    // a long word is still compared on its first STEM_LENGTH letters (klagefristen, klagen), a short stem on
+    // MIN_STEM_LENGTH
+    expect(stemOf("klagefristen")).toHaveLength(STEM_LENGTH);
+    expect(stemOf("søge").length).toBeGreaterThanOrEqual(MIN_STEM_LENGTH);
+  });
+
+  it("should quote the section whose sentence holds another form of the question's word", () => {
+    const question = "Hvornår sender vi svaret?";
+    const relevant = [
+      passage({ headingPath: ["Indledning"], text: "Sagen oprettes i systemet.", score: 0.9 }),
+    ];
+    const retrieved = [
+      ...relevant,
+      passage({ headingPath: ["Kvittering"], text: "Vi sender en kvittering inden 2 dage.", score: 0.1 }),
+      passage({ headingPath: ["Afslutning"], text: "Et svar sendes inden 10 dage.", score: 0.1 }),
+    ];
+    const chosen = passagesToQuote(relevant, retrieved, 2, question);
+    expect(chosen.map((p) => p.headingPath.join())).toEqual(["Afslutning", "Indledning"]);
+  });
+
+  it("should quote the section naming what something must contain when the question asks what goes into it", () => {
+    // class: "hvad skal med i brevet/svaret?" — the answering section is headed by its content ("Afgørelsens
+    // indhold", "Hvad skal svaret indeholde?") and its list items repeat no word of the question
+    const question = "Hvad skal med i brevet til medlemmet?";
+    const relevant = [
+      passage({
+        headingPath: ["Fejl i brevet"],
+        text: "Et brev med fejl til medlemmet rettes straks.",
+        score: 0.9,
+      }),
+    ];
+    const retrieved = [
+      ...relevant,
+      passage({ headingPath: ["Partshøring"], text: "Medlemmet høres, før brevet sendes.", score: 0.1 }),
+      passage({
+        headingPath: ["Brevets indhold"],
+        text: "- en begrundelse\n- en klagevejledning",
+        score: 0.1,
+      }),
+    ];
+    const chosen = passagesToQuote(relevant, retrieved, 2, question);
+    expect(chosen.map((p) => p.headingPath.join())).toContain("Brevets indhold");
+  });
+});
