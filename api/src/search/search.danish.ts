@@ -29,6 +29,13 @@ interface Dictionary {
   needAffix: string | null;
   forbidden: string | null;
   onlyInCompound: string | null;
+  /**
+   * an irregular form → the word it is a form of, from the entries' `al:` (allomorph) fields: a strong verb's past
+   * tense and participle ('skrevet' → 'skrive', 'foreslog' → 'foreslå'), an adjective's irregular comparison
+   * ('bedste' → 'god'). The lists hold regular forms too (those stem like the word anyway); the first entry
+   * listing a form wins.
+   */
+  lemmas: Map<string, string>;
 }
 
 let loaded: Dictionary | null = null;
@@ -76,6 +83,7 @@ function load(): Dictionary {
     }
   }
   const stems = new Map<string, string>();
+  const lemmas = new Map<string, string>();
   let pos = dic.indexOf("\n") + 1; // the first line is the word count
   while (pos < dic.length) {
     let end = dic.indexOf("\n", pos);
@@ -83,16 +91,27 @@ function load(): Dictionary {
     let stop = pos;
     while (stop < end && dic.charCodeAt(stop) > 32) stop++; // the entry, before any morphology fields
     const entry = dic.slice(pos, stop);
+    const fields = stop < end ? dic.slice(stop, end) : ""; // morphology fields (24,000 of 170,000 lines)
     pos = end + 1;
     const slash = entry.indexOf("/");
     const word = (slash >= 0 ? entry.slice(0, slash) : entry).toLowerCase();
     if (!word) continue;
+    if (fields.includes(" al:")) readAllomorphs(fields, word, lemmas);
     const flags = slash >= 0 ? entry.slice(slash + 1) : "";
     const own = stems.get(word);
     stems.set(word, own ? `${own}${flags},` : `,${flags},`);
   }
-  loaded = { stems, rulesByAdd, longestAdd, needAffix, forbidden, onlyInCompound };
+  loaded = { stems, rulesByAdd, longestAdd, needAffix, forbidden, onlyInCompound, lemmas };
   return loaded;
+}
+
+/** The `al:` fields of one entry's morphology ("… al:skrev al:skrevet …") into `lemmas` (form → `word`). */
+function readAllomorphs(fields: string, word: string, lemmas: Map<string, string>): void {
+  for (const f of fields.split(/\s+/)) {
+    if (!f.startsWith("al:")) continue;
+    const form = f.slice(3).toLowerCase();
+    if (form && form !== word && /^\p{L}+$/u.test(form) && !lemmas.has(form)) lemmas.set(form, word);
+  }
 }
 
 const hasFlag = (flags: string, flag: string | null) => flag !== null && flags.includes(flag);
@@ -203,5 +222,31 @@ export function splitCompound(word: string): [string, string] | null {
   }
   if (splitMemo.size >= MEMO_LIMIT) splitMemo.clear();
   splitMemo.set(w, out);
+  return out;
+}
+
+/** Shortest irregular form read inside a compound ('skrevet' in 'overskrevet'); shorter ones end unrelated words. */
+const MIN_IRREGULAR_IN_COMPOUND = 4;
+const lemmaMemo = new Map<string, string | null>();
+
+/**
+ * The word an irregular form is a form of, or null: 'skrevet' → 'skrive', 'foreslog' → 'foreslå', and in a compound
+ * the dictionary does not list as a whole, its irregular end after a Danish word ('overskrevet' → 'overskrive').
+ * The Snowball stemmer cuts such a form to a stem of its own ('skrev'), not the one of the word the articles use.
+ */
+export function irregularLemma(word: string): string | null {
+  const w = word.toLowerCase();
+  const memo = lemmaMemo.get(w);
+  if (memo !== undefined) return memo;
+  const d = load();
+  let out = d.lemmas.get(w) ?? null;
+  if (out === null && !check(d, w)) {
+    for (let i = 2; i <= w.length - MIN_IRREGULAR_IN_COMPOUND && out === null; i++) {
+      const lemma = d.lemmas.get(w.slice(i));
+      if (lemma !== undefined && isDanishWord(w.slice(0, i))) out = w.slice(0, i) + lemma;
+    }
+  }
+  if (lemmaMemo.size >= MEMO_LIMIT) lemmaMemo.clear();
+  lemmaMemo.set(w, out);
   return out;
 }

@@ -4,7 +4,7 @@
  * start of a word still being typed, or else typo-corrected. Never throws: odd input gives no terms.
  */
 import { fold, normaliseWord, wordSpans } from "./search.analyzer";
-import { isDanishWord, splitCompound } from "./search.danish";
+import { irregularLemma, isDanishWord, splitCompound } from "./search.danish";
 import { LEXICON_PAIR_WEIGHT, LEXICON_WEIGHT, relatedTerms } from "./search.lexicon";
 import { isThesaurusWord, thesaurusWords } from "./search.thesaurus";
 import type { QueryCorrection, QueryInfo } from "./search.types";
@@ -232,6 +232,24 @@ export function inflectedAs(term: string, vocabulary: Vocabulary): string {
 }
 
 /**
+ * The index term of an irregular form the index does not have, read as the word it is a form of when the index has
+ * that (the Danish dictionary's irregular forms, search.danish.ts irregularLemma): a strong verb's participle
+ * 'overskrevet' (stem 'overskrev') is the articles' 'overskrives' ('overskriv'). A verb whose infinitive ends in a
+ * vowel the stemmer keeps ('foreslå') stems apart from its present tense ('foreslår'), so that form (+r) is tried
+ * too. Any other term is returned as it is.
+ */
+export function irregularAs(word: string, term: string, vocabulary: Vocabulary): string {
+  if (vocabulary.hasTerm(term)) return term;
+  const lemma = irregularLemma(word);
+  if (!lemma) return term;
+  for (const form of [lemma, `${lemma}r`]) {
+    const base = normaliseWord(form);
+    if (base && vocabulary.hasTerm(base)) return base;
+  }
+  return term;
+}
+
+/**
  * The parts of a compound the index does not have, or null: a word that starts with a stop word ("overhovedet",
  * "underskrive") is a particle and a word, not two things; its parts would be a stop word no passage is counted
  * for and a fragment, two telling words no article has where the question has one.
@@ -318,7 +336,8 @@ export function analyseQuery(query: unknown, vocabulary: Vocabulary): AnalysedQu
         continue; // the particle has no meaning of its own
       }
     }
-    const term = inflectedAs(normaliseWord(word), vocabulary);
+    const stem = inflectedAs(normaliseWord(word), vocabulary);
+    const term = stem && irregularAs(word, stem, vocabulary);
     if (word.length < 2 || !term) {
       previous = null;
       continue;

@@ -1,0 +1,62 @@
+/**
+ * Irregular forms (issue 15, round 10), on a synthetic corpus: a strong verb's past tense or participle is stemmed by
+ * Snowball to a stem of its own ('overskrevet' → 'overskrev', 'foreslog' → 'foreslog'), not the articles' present or
+ * passive form's ('overskrives' → 'overskriv'). The Danish dictionary lists such forms with the word they belong
+ * to (its `al:` fields), so a question word the index lacks is read as that word when the index has it.
+ */
+import { describe, expect, it } from "vitest";
+import { analyse, normaliseWord } from "./search.analyzer";
+import { coverageOf, gateFields } from "./search.coverage";
+import { irregularLemma } from "./search.danish";
+import { relevanceOf } from "./search.passage-relevance";
+import { analyseQuery } from "./search.query";
+import type { RetrievedPassage } from "./search.types";
+import { Vocabulary } from "./search.vocabulary";
+
+const ARTICLES = [
+  "Backup. Serverens backup tages hver nat, og gamle kopier overskrives efter tre måneder.",
+  "Referat. Sekretæren skriver referatet, og formanden godkender det.",
+  "Generalforsamling. Bestyrelsen foreslår vedtægtsændringer senest fire uger før.",
+  "Udlæg. Udlæg skal godkendes af nærmeste leder, og bilaget skal vedlægges.",
+  "Ferie. Ferie skal godkendes af lederen i god tid.",
+  "Klager. Fristen for at klage er fire uger fra afgørelsen.",
+  "Møder. Fristen for at sende dagsordenen er en uge før mødet.",
+  "Telefon. Telefonen besvares af sekretariatet i åbningstiden.",
+];
+
+const vocabulary = new Vocabulary();
+for (const content of ARTICLES) vocabulary.count({ title: "", category: "", tags: [], content }, 1);
+
+const conceptOf = (question: string, word: string) =>
+  analyseQuery(question, vocabulary).concepts.find((c) => c.word === word);
+
+describe("irregular forms", () => {
+  it("should read a strong verb's forms as the verb, also at the end of a compound the dictionary lacks", () => {
+    expect(irregularLemma("skrevet")).toBe("skrive");
+    expect(irregularLemma("foreslog")).toBe("foreslå");
+    expect(irregularLemma("overskrevet")).toBe("overskrive");
+    // a word the dictionary knows as it is is not split to find an irregular end ('morgen' + 'en', not 'mor' + …)
+    expect(irregularLemma("morgenen")).toBeNull();
+    expect(irregularLemma("qxbrtl")).toBeNull();
+  });
+
+  it("should search a participle as the articles' present or passive form", () => {
+    const c = conceptOf("hvornår bliver backup overskrevet", "overskrevet");
+    expect(normaliseWord("overskrevet")).not.toBe(normaliseWord("overskrives"));
+    expect(c?.terms[0]).toBe(normaliseWord("overskrives"));
+    expect(c?.weights[0]).toBe(1);
+    expect(conceptOf("hvem foreslog ændringerne", "foreslog")?.terms[0]).toBe(normaliseWord("foreslår"));
+  });
+
+  it("should let the gate pass the passage that holds the verb", () => {
+    const q = analyseQuery("hvornår bliver backup overskrevet", vocabulary);
+    const cover = coverageOf(q.concepts, { all: new Set(analyse(ARTICLES[0])), headings: new Set() });
+    expect(cover.coverage).toBe(1);
+    expect(relevanceOf(gateFields(cover) as RetrievedPassage, [], 0, false, 0)).toBeGreaterThanOrEqual(0.25);
+  });
+
+  it("should leave a form the index has as it is", () => {
+    // 'skriver' is indexed (its stem 'skriv'); never re-read
+    expect(conceptOf("hvem skriver referatet", "skriver")?.terms[0]).toBe(normaliseWord("skriver"));
+  });
+});
