@@ -282,6 +282,9 @@ const PARTICLES: ReadonlyMap<string, string> = new Map([
   ["hjem", "hjem"],
 ]);
 
+/** A folded word with æ, ø and å written back ('oekonomi' → 'økonomi'). */
+const unfold = (folded: string) => folded.replace(/ae|oe|aa/g, (c) => ({ ae: "æ", oe: "ø", aa: "å" })[c] ?? c);
+
 /**
  * How many Danish letters an index term has: a folded æ, ø or å ('ae', 'oe', 'aa', as terms are stored and as
  * people type without a Danish keyboard) is one letter ('koer', the stem of 'kører', has three).
@@ -290,10 +293,23 @@ export function lettersOf(term: string): number {
   return term.length - (term.match(/ae|oe|aa/g)?.length ?? 0);
 }
 
+/**
+ * A word typed without a Danish keyboard, written back with æ, ø and å when only that spelling is a Danish word
+ * ('aarlige' → 'årlige'); any other word as it is. The stemmer counts 'aa' as two vowels where 'å' is one, so the
+ * two spellings can stem apart ('aarlige' → 'aar', the articles' 'årlige' → 'aarl'). Only a word with ae, oe or aa
+ * asks the dictionary.
+ */
+function asDanish(word: string): string {
+  const lower = word.toLowerCase();
+  if (!/ae|oe|aa/.test(lower)) return word;
+  const danish = unfold(lower);
+  return !isDanishWord(lower) && isDanishWord(danish) ? danish : word;
+}
+
 /** A Danish word, also when written without a Danish keyboard ('koerer' is 'kører', not a typo of 'fører'). */
 function isDanishWritten(word: string): boolean {
   if (isDanishWord(word)) return true;
-  const danish = word.toLowerCase().replace(/ae|oe|aa/g, (c) => ({ ae: "æ", oe: "ø", aa: "å" })[c] ?? c);
+  const danish = unfold(word.toLowerCase());
   return danish !== word.toLowerCase() && isDanishWord(danish);
 }
 
@@ -336,7 +352,7 @@ export function analyseQuery(query: unknown, vocabulary: Vocabulary): AnalysedQu
         continue; // the particle has no meaning of its own
       }
     }
-    const stem = inflectedAs(normaliseWord(word), vocabulary);
+    const stem = inflectedAs(normaliseWord(asDanish(word)), vocabulary);
     const term = stem && irregularAs(word, stem, vocabulary);
     if (word.length < 2 || !term) {
       previous = null;
