@@ -134,20 +134,24 @@ function* unaffixed(d: Dictionary, word: string): Generator<{ rule: SuffixRule; 
   }
 }
 
-function check(d: Dictionary, word: string): boolean {
-  const own = d.stems.get(word);
-  if (own && standalone(d, own)) return true;
+/** The dictionary stems `word` is an inflected form of by the suffix rules, shortest suffix first. */
+function* basesOf(d: Dictionary, word: string): Generator<string> {
   for (const { rule, base } of unaffixed(d, word)) {
     if (rule.add === "" && rule.strip === "") continue;
     const flags = d.stems.get(base);
-    if (flags && !hasFlag(flags, d.forbidden) && flags.includes(`,${rule.flag},`)) return true;
+    if (flags && !hasFlag(flags, d.forbidden) && flags.includes(`,${rule.flag},`)) yield base;
     // one continuation deep: base is itself an inflected form whose rule allows this one to follow
     for (const inner of unaffixed(d, base)) {
       if (!inner.rule.next.includes(rule.flag)) continue;
-      if (d.stems.get(inner.base)?.includes(`,${inner.rule.flag},`)) return true;
+      if (d.stems.get(inner.base)?.includes(`,${inner.rule.flag},`)) yield inner.base;
     }
   }
-  return false;
+}
+
+function check(d: Dictionary, word: string): boolean {
+  const own = d.stems.get(word);
+  if (own && standalone(d, own)) return true;
+  return !basesOf(d, word).next().done;
 }
 
 const MEMO_LIMIT = 50_000;
@@ -248,5 +252,29 @@ export function irregularLemma(word: string): string | null {
   }
   if (lemmaMemo.size >= MEMO_LIMIT) lemmaMemo.clear();
   lemmaMemo.set(w, out);
+  return out;
+}
+
+/** At most this many dictionary base forms are given for one word. */
+const MAX_BASES = 4;
+const basesMemo = new Map<string, string[]>();
+
+/**
+ * The dictionary words a word is an inflected form of, by the dictionary's own suffix rules ('ugen' → 'uge',
+ * 'fristerne' → 'frist'), at most MAX_BASES, the shortest suffix first; none for a word that is only a
+ * dictionary stem itself. The Snowball stemmer leaves a short word's ending on ('ugen' stays 'ugen' beside the
+ * articles' 'uge'), which these undo.
+ */
+export function dictionaryBases(word: string): string[] {
+  const w = word.toLowerCase();
+  const memo = basesMemo.get(w);
+  if (memo !== undefined) return memo;
+  const out: string[] = [];
+  for (const base of basesOf(load(), w)) {
+    if (out.length >= MAX_BASES) break;
+    if (base !== w && !out.includes(base)) out.push(base);
+  }
+  if (basesMemo.size >= MEMO_LIMIT) basesMemo.clear();
+  basesMemo.set(w, out);
   return out;
 }

@@ -4,11 +4,12 @@
  * start of a word still being typed, or else typo-corrected. Never throws: odd input gives no terms.
  */
 import { fold, normaliseWord, wordSpans } from "./search.analyzer";
-import { irregularLemma, isDanishWord, splitCompound } from "./search.danish";
+import { splitCompound } from "./search.danish";
 import { LEXICON_PAIR_WEIGHT, LEXICON_WEIGHT, relatedTerms } from "./search.lexicon";
 import { isThesaurusWord, thesaurusWords } from "./search.thesaurus";
 import type { QueryCorrection, QueryInfo } from "./search.types";
 import type { Vocabulary } from "./search.vocabulary";
+import { asDanish, formAs, inflectedAs, isDanishWritten } from "./search.word-forms";
 
 /** Queries longer than this are cut (at a word boundary) before analysis. */
 export const MAX_QUERY_LENGTH = 256;
@@ -220,36 +221,6 @@ class QueryBuilder {
 }
 
 /**
- * The index term of a stem the stemmer left inflected: a Danish past tense or participle of a weak verb ends in
- * -t or -te ("mødt", "mødte", "gemt"), which the Snowball stemmer keeps ("moedt", "gemt") while it cuts the
- * articles' "møde", "gemme" to "moed", "gem". An unknown stem ending in t whose stem without it is indexed is that
- * word (not after s: "journalist" is no form of "journalisere"); any other stem is returned as it is.
- */
-export function inflectedAs(term: string, vocabulary: Vocabulary): string {
-  if (term.length < 4 || !term.endsWith("t") || term.endsWith("st") || vocabulary.hasTerm(term)) return term;
-  const base = term.slice(0, -1);
-  return vocabulary.hasTerm(base) ? base : term;
-}
-
-/**
- * The index term of an irregular form the index does not have, read as the word it is a form of when the index has
- * that (the Danish dictionary's irregular forms, search.danish.ts irregularLemma): a strong verb's participle
- * 'overskrevet' (stem 'overskrev') is the articles' 'overskrives' ('overskriv'). A verb whose infinitive ends in a
- * vowel the stemmer keeps ('foreslå') stems apart from its present tense ('foreslår'), so that form (+r) is tried
- * too. Any other term is returned as it is.
- */
-export function irregularAs(word: string, term: string, vocabulary: Vocabulary): string {
-  if (vocabulary.hasTerm(term)) return term;
-  const lemma = irregularLemma(word);
-  if (!lemma) return term;
-  for (const form of [lemma, `${lemma}r`]) {
-    const base = normaliseWord(form);
-    if (base && vocabulary.hasTerm(base)) return base;
-  }
-  return term;
-}
-
-/**
  * The parts of a compound the index does not have, or null: a word that starts with a stop word ("overhovedet",
  * "underskrive") is a particle and a word, not two things; its parts would be a stop word no passage is counted
  * for and a fragment, two telling words no article has where the question has one.
@@ -282,35 +253,12 @@ const PARTICLES: ReadonlyMap<string, string> = new Map([
   ["hjem", "hjem"],
 ]);
 
-/** A folded word with æ, ø and å written back ('oekonomi' → 'økonomi'). */
-const unfold = (folded: string) => folded.replace(/ae|oe|aa/g, (c) => ({ ae: "æ", oe: "ø", aa: "å" })[c] ?? c);
-
 /**
  * How many Danish letters an index term has: a folded æ, ø or å ('ae', 'oe', 'aa', as terms are stored and as
  * people type without a Danish keyboard) is one letter ('koer', the stem of 'kører', has three).
  */
 export function lettersOf(term: string): number {
   return term.length - (term.match(/ae|oe|aa/g)?.length ?? 0);
-}
-
-/**
- * A word typed without a Danish keyboard, written back with æ, ø and å when only that spelling is a Danish word
- * ('aarlige' → 'årlige'); any other word as it is. The stemmer counts 'aa' as two vowels where 'å' is one, so the
- * two spellings can stem apart ('aarlige' → 'aar', the articles' 'årlige' → 'aarl'). Only a word with ae, oe or aa
- * asks the dictionary.
- */
-function asDanish(word: string): string {
-  const lower = word.toLowerCase();
-  if (!/ae|oe|aa/.test(lower)) return word;
-  const danish = unfold(lower);
-  return !isDanishWord(lower) && isDanishWord(danish) ? danish : word;
-}
-
-/** A Danish word, also when written without a Danish keyboard ('koerer' is 'kører', not a typo of 'fører'). */
-function isDanishWritten(word: string): boolean {
-  if (isDanishWord(word)) return true;
-  const danish = unfold(word.toLowerCase());
-  return danish !== word.toLowerCase() && isDanishWord(danish);
 }
 
 /** QueryConcept.evidenceIdf: the IDF of the best known term standing for a word the articles do not have. */
@@ -353,7 +301,7 @@ export function analyseQuery(query: unknown, vocabulary: Vocabulary): AnalysedQu
       }
     }
     const stem = inflectedAs(normaliseWord(asDanish(word)), vocabulary);
-    const term = stem && irregularAs(word, stem, vocabulary);
+    const term = stem && formAs(word, stem, vocabulary);
     if (word.length < 2 || !term) {
       previous = null;
       continue;
