@@ -12,7 +12,7 @@
 import { describe, expect, it } from "vitest";
 import { analyse, normaliseWord } from "./search.analyzer";
 import { coverageOf, gateFields } from "./search.coverage";
-import { irregularLemma } from "./search.danish";
+import { dictionaryBases, irregularLemma } from "./search.danish";
 import { relevanceOf } from "./search.passage-relevance";
 import { analyseQuery } from "./search.query";
 import type { RetrievedPassage } from "./search.types";
@@ -69,6 +69,13 @@ describe("irregular forms", () => {
 });
 
 describe("regular forms the stemmer leaves apart", () => {
+  it("should give a form's dictionary words by the dictionary's suffix rules, none for a stem alone", () => {
+    expect(dictionaryBases("ugen")).toContain("uge");
+    expect(dictionaryBases("fristerne")).toContain("frist");
+    expect(dictionaryBases("titlen")).toContain("titel");
+    expect(dictionaryBases("qxbrtl")).toEqual([]);
+  });
+
   it("should read a form the index lacks as its dictionary base when the index has that", () => {
     expect(normaliseWord("ugen")).not.toBe(normaliseWord("uge"));
     expect(conceptOf("hvad sker der i ugen før mødet", "ugen")?.terms[0]).toBe(normaliseWord("uge"));
