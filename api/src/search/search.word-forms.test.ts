@@ -29,6 +29,7 @@ const ARTICLES = [
   "Telefon. Telefonen besvares af sekretariatet i åbningstiden.",
   "Årlig sletterutine. Den årlige sletning af gamle sager sker i januar.",
   "Regnskab. Regnskabsåret følger året, og året afsluttes med revision.",
+  "Aktindsigt. Overstreg undtagne oplysninger i en kopi, aldrig i originalen.",
 ];
 
 const vocabulary = new Vocabulary();
@@ -79,6 +80,14 @@ describe("regular forms the stemmer leaves apart", () => {
   it("should read a form the index lacks as its dictionary base when the index has that", () => {
     expect(normaliseWord("ugen")).not.toBe(normaliseWord("uge"));
     expect(conceptOf("hvad sker der i ugen før mødet", "ugen")?.terms[0]).toBe(normaliseWord("uge"));
+  });
+});
+
+describe("verbal nouns", () => {
+  it("should read a verbal noun the index lacks as its verb when the index has that", () => {
+    // Snowball cuts -else to the verb's stem, never -ning: 'overstregning' stays apart from the articles' 'overstreg'
+    expect(normaliseWord("overstregning")).not.toBe(normaliseWord("overstrege"));
+    expect(conceptOf("overstregning", "overstregning")?.terms[0]).toBe(normaliseWord("overstrege"));
   });
 });
 

@@ -20,19 +20,40 @@ export function inflectedAs(term: string, vocabulary: Vocabulary): string {
   return vocabulary.hasTerm(base) ? base : term;
 }
 
+/** Shortest start left when -ning / -ing is cut off ('ring' and 'ting' are no verbal nouns). */
+const MIN_VERB_STEM = 4;
+
+/**
+ * The verbs of verbal nouns in -ning / -ing ('overstregning' → 'overstrege', 'registrering' → 'registrere'): Snowball
+ * cuts -else to the verb's stem ('anmeldelse' and 'anmelde' are 'anmeld'), never -ning, so a question's noun missed
+ * the articles' verb.
+ */
+function verbsOf(nouns: readonly string[]): string[] {
+  const out: string[] = [];
+  for (const noun of nouns) {
+    const m = /^(.+?)(?:n?ing)$/.exec(noun);
+    if (m && m[1].length >= MIN_VERB_STEM) out.push(`${m[1]}e`);
+  }
+  return out;
+}
+
 /**
  * The index term of a word form the index does not have, read as the word it is a form of when the index has that
  * (the Danish dictionary, search.danish.ts): an irregular form by the dictionary's list of them (irregularLemma: a
  * strong verb's participle 'overskrevet', stem 'overskrev', is the articles' 'overskrives', 'overskriv'; a verb whose
  * infinitive ends in a vowel the stemmer keeps, 'foreslå', stems apart from its present tense 'foreslår', so that
  * form, +r, is tried too), else a regular one by its suffix rules (dictionaryBases: 'ugen', which the stemmer leaves
- * as it is, is the articles' 'uge'; 'titlen' is 'titel'). Any other term is returned as it is.
+ * as it is, is the articles' 'uge'; 'titlen' is 'titel'), else, for a Danish word, the verb of a verbal noun
+ * (verbsOf). Any other term is returned as it is.
  */
 export function formAs(word: string, term: string, vocabulary: Vocabulary): string {
   if (vocabulary.hasTerm(term)) return term;
   const lemma = irregularLemma(word);
   const forms = lemma ? [lemma, `${lemma}r`] : [];
-  forms.push(...dictionaryBases(word));
+  const bases = dictionaryBases(word);
+  forms.push(...bases);
+  // a misspelt noun is the typo corrector's ('betalling' is 'betaling', not the verb 'betale')
+  if (isDanishWritten(word)) forms.push(...verbsOf([word.toLowerCase(), ...bases]));
   for (const form of forms) {
     const base = normaliseWord(form);
     if (base && vocabulary.hasTerm(base)) return base;
@@ -63,3 +84,4 @@ export function isDanishWritten(word: string): boolean {
   const danish = unfold(word.toLowerCase());
   return danish !== word.toLowerCase() && isDanishWord(danish);
 }
+
