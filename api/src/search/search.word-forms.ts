@@ -84,4 +84,3 @@ export function isDanishWritten(word: string): boolean {
   const danish = unfold(word.toLowerCase());
   return danish !== word.toLowerCase() && isDanishWord(danish);
 }
-
