@@ -29,6 +29,13 @@ interface Dictionary {
   needAffix: string | null;
   forbidden: string | null;
   onlyInCompound: string | null;
+  /**
+   * an irregular form → the word it is a form of, from the entries' `al:` (allomorph) fields: a strong verb's past
+   * tense and participle ('skrevet' → 'skrive', 'foreslog' → 'foreslå'), an adjective's irregular comparison
+   * ('bedste' → 'god'). The lists hold regular forms too (those stem like the word anyway); the first entry
+   * listing a form wins.
+   */
+  lemmas: Map<string, string>;
 }
 
 let loaded: Dictionary | null = null;
@@ -76,6 +83,7 @@ function load(): Dictionary {
     }
   }
   const stems = new Map<string, string>();
+  const lemmas = new Map<string, string>();
   let pos = dic.indexOf("\n") + 1; // the first line is the word count
   while (pos < dic.length) {
     let end = dic.indexOf("\n", pos);
@@ -83,16 +91,27 @@ function load(): Dictionary {
     let stop = pos;
     while (stop < end && dic.charCodeAt(stop) > 32) stop++; // the entry, before any morphology fields
     const entry = dic.slice(pos, stop);
+    const fields = stop < end ? dic.slice(stop, end) : ""; // morphology fields (24,000 of 170,000 lines)
     pos = end + 1;
     const slash = entry.indexOf("/");
     const word = (slash >= 0 ? entry.slice(0, slash) : entry).toLowerCase();
     if (!word) continue;
+    if (fields.includes(" al:")) readAllomorphs(fields, word, lemmas);
     const flags = slash >= 0 ? entry.slice(slash + 1) : "";
     const own = stems.get(word);
     stems.set(word, own ? `${own}${flags},` : `,${flags},`);
   }
-  loaded = { stems, rulesByAdd, longestAdd, needAffix, forbidden, onlyInCompound };
+  loaded = { stems, rulesByAdd, longestAdd, needAffix, forbidden, onlyInCompound, lemmas };
   return loaded;
+}
+
+/** The `al:` fields of one entry's morphology ("… al:skrev al:skrevet …") into `lemmas` (form → `word`). */
+function readAllomorphs(fields: string, word: string, lemmas: Map<string, string>): void {
+  for (const f of fields.split(/\s+/)) {
+    if (!f.startsWith("al:")) continue;
+    const form = f.slice(3).toLowerCase();
+    if (form && form !== word && /^\p{L}+$/u.test(form) && !lemmas.has(form)) lemmas.set(form, word);
+  }
 }
 
 const hasFlag = (flags: string, flag: string | null) => flag !== null && flags.includes(flag);
@@ -115,20 +134,24 @@ function* unaffixed(d: Dictionary, word: string): Generator<{ rule: SuffixRule; 
   }
 }
 
-function check(d: Dictionary, word: string): boolean {
-  const own = d.stems.get(word);
-  if (own && standalone(d, own)) return true;
+/** The dictionary stems `word` is an inflected form of by the suffix rules, shortest suffix first. */
+function* basesOf(d: Dictionary, word: string): Generator<string> {
   for (const { rule, base } of unaffixed(d, word)) {
     if (rule.add === "" && rule.strip === "") continue;
     const flags = d.stems.get(base);
-    if (flags && !hasFlag(flags, d.forbidden) && flags.includes(`,${rule.flag},`)) return true;
+    if (flags && !hasFlag(flags, d.forbidden) && flags.includes(`,${rule.flag},`)) yield base;
     // one continuation deep: base is itself an inflected form whose rule allows this one to follow
     for (const inner of unaffixed(d, base)) {
       if (!inner.rule.next.includes(rule.flag)) continue;
-      if (d.stems.get(inner.base)?.includes(`,${inner.rule.flag},`)) return true;
+      if (d.stems.get(inner.base)?.includes(`,${inner.rule.flag},`)) yield inner.base;
     }
   }
-  return false;
+}
+
+function check(d: Dictionary, word: string): boolean {
+  const own = d.stems.get(word);
+  if (own && standalone(d, own)) return true;
+  return !basesOf(d, word).next().done;
 }
 
 const MEMO_LIMIT = 50_000;
@@ -203,5 +226,55 @@ export function splitCompound(word: string): [string, string] | null {
   }
   if (splitMemo.size >= MEMO_LIMIT) splitMemo.clear();
   splitMemo.set(w, out);
+  return out;
+}
+
+/** Shortest irregular form read inside a compound ('skrevet' in 'overskrevet'); shorter ones end unrelated words. */
+const MIN_IRREGULAR_IN_COMPOUND = 4;
+const lemmaMemo = new Map<string, string | null>();
+
+/**
+ * The word an irregular form is a form of, or null: 'skrevet' → 'skrive', 'foreslog' → 'foreslå', and in a compound
+ * the dictionary does not list as a whole, its irregular end after a Danish word ('overskrevet' → 'overskrive').
+ * The Snowball stemmer cuts such a form to a stem of its own ('skrev'), not the one of the word the articles use.
+ */
+export function irregularLemma(word: string): string | null {
+  const w = word.toLowerCase();
+  const memo = lemmaMemo.get(w);
+  if (memo !== undefined) return memo;
+  const d = load();
+  let out = d.lemmas.get(w) ?? null;
+  if (out === null && !check(d, w)) {
+    for (let i = 2; i <= w.length - MIN_IRREGULAR_IN_COMPOUND && out === null; i++) {
+      const lemma = d.lemmas.get(w.slice(i));
+      if (lemma !== undefined && isDanishWord(w.slice(0, i))) out = w.slice(0, i) + lemma;
+    }
+  }
+  if (lemmaMemo.size >= MEMO_LIMIT) lemmaMemo.clear();
+  lemmaMemo.set(w, out);
+  return out;
+}
+
+/** At most this many dictionary base forms are given for one word. */
+const MAX_BASES = 4;
+const basesMemo = new Map<string, string[]>();
+
+/**
+ * The dictionary words a word is an inflected form of, by the dictionary's own suffix rules ('ugen' → 'uge',
+ * 'fristerne' → 'frist'), at most MAX_BASES, the shortest suffix first; none for a word that is only a
+ * dictionary stem itself. The Snowball stemmer leaves a short word's ending on ('ugen' stays 'ugen' beside the
+ * articles' 'uge'), which these undo.
+ */
+export function dictionaryBases(word: string): string[] {
+  const w = word.toLowerCase();
+  const memo = basesMemo.get(w);
+  if (memo !== undefined) return memo;
+  const out: string[] = [];
+  for (const base of basesOf(load(), w)) {
+    if (out.length >= MAX_BASES) break;
+    if (base !== w && !out.includes(base)) out.push(base);
+  }
+  if (basesMemo.size >= MEMO_LIMIT) basesMemo.clear();
+  basesMemo.set(w, out);
   return out;
 }

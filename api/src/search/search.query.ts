@@ -4,11 +4,12 @@
  * start of a word still being typed, or else typo-corrected. Never throws: odd input gives no terms.
  */
 import { fold, normaliseWord, wordSpans } from "./search.analyzer";
-import { isDanishWord, splitCompound } from "./search.danish";
+import { splitCompound } from "./search.danish";
 import { LEXICON_PAIR_WEIGHT, LEXICON_WEIGHT, relatedTerms } from "./search.lexicon";
 import { isThesaurusWord, thesaurusWords } from "./search.thesaurus";
 import type { QueryCorrection, QueryInfo } from "./search.types";
 import type { Vocabulary } from "./search.vocabulary";
+import { asDanish, formAs, inflectedAs, isDanishWritten } from "./search.word-forms";
 
 /** Queries longer than this are cut (at a word boundary) before analysis. */
 export const MAX_QUERY_LENGTH = 256;
@@ -220,18 +221,6 @@ class QueryBuilder {
 }
 
 /**
- * The index term of a stem the stemmer left inflected: a Danish past tense or participle of a weak verb ends in
- * -t or -te ("mødt", "mødte", "gemt"), which the Snowball stemmer keeps ("moedt", "gemt") while it cuts the
- * articles' "møde", "gemme" to "moed", "gem". An unknown stem ending in t whose stem without it is indexed is that
- * word (not after s: "journalist" is no form of "journalisere"); any other stem is returned as it is.
- */
-export function inflectedAs(term: string, vocabulary: Vocabulary): string {
-  if (term.length < 4 || !term.endsWith("t") || term.endsWith("st") || vocabulary.hasTerm(term)) return term;
-  const base = term.slice(0, -1);
-  return vocabulary.hasTerm(base) ? base : term;
-}
-
-/**
  * The parts of a compound the index does not have, or null: a word that starts with a stop word ("overhovedet",
  * "underskrive") is a particle and a word, not two things; its parts would be a stop word no passage is counted
  * for and a fragment, two telling words no article has where the question has one.
@@ -270,13 +259,6 @@ const PARTICLES: ReadonlyMap<string, string> = new Map([
  */
 export function lettersOf(term: string): number {
   return term.length - (term.match(/ae|oe|aa/g)?.length ?? 0);
-}
-
-/** A Danish word, also when written without a Danish keyboard ('koerer' is 'kører', not a typo of 'fører'). */
-function isDanishWritten(word: string): boolean {
-  if (isDanishWord(word)) return true;
-  const danish = word.toLowerCase().replace(/ae|oe|aa/g, (c) => ({ ae: "æ", oe: "ø", aa: "å" })[c] ?? c);
-  return danish !== word.toLowerCase() && isDanishWord(danish);
 }
 
 /** QueryConcept.evidenceIdf: the IDF of the best known term standing for a word the articles do not have. */
@@ -318,7 +300,8 @@ export function analyseQuery(query: unknown, vocabulary: Vocabulary): AnalysedQu
         continue; // the particle has no meaning of its own
       }
     }
-    const term = inflectedAs(normaliseWord(word), vocabulary);
+    const stem = inflectedAs(normaliseWord(asDanish(word)), vocabulary);
+    const term = stem && formAs(word, stem, vocabulary);
     if (word.length < 2 || !term) {
       previous = null;
       continue;
