@@ -384,6 +384,7 @@ export const da = {
   "admin.stats.avgSession": "Gns. session",
   "admin.stats.minutes": "{n} min",
   "admin.stats.topCategories": "Populære kategorier",
+  "admin.stats.viewsOne": "1 visning",
   "admin.stats.views": "{n} visninger",
   "admin.stats.noCategories": "Ingen kategoridata tilgængelig",
   "admin.stats.recentActivity": "Seneste aktivitet",

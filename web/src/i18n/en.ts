@@ -380,6 +380,7 @@ export const en: Messages = {
   "admin.stats.avgSession": "Avg. session",
   "admin.stats.minutes": "{n} min",
   "admin.stats.topCategories": "Popular categories",
+  "admin.stats.viewsOne": "1 view",
   "admin.stats.views": "{n} views",
   "admin.stats.noCategories": "No category data available",
   "admin.stats.recentActivity": "Recent activity",
