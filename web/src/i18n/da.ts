@@ -311,6 +311,7 @@ export const da = {
   "knowledge.loadFailed": "Vidensbanken kunne ikke indlæses. Prøv igen om lidt.",
   "knowledge.retry": "Prøv igen",
   "knowledge.openArticle": "Åbn artiklen {title}",
+  "knowledge.otherCategoryDescription": "Øvrige artikler",
   "knowledge.categoryDescription.Økonomi": "Budget, regnskab, betalinger, udlæg og kontingent",
   "knowledge.categoryDescription.Procedurer": "Faste arbejdsgange: møder, referater, GDPR og databrud",
   "knowledge.categoryDescription.Roller": "Hvem gør hvad: ansvar, beføjelser og stedfortrædere",

@@ -307,6 +307,7 @@ export const en: Messages = {
   "knowledge.loadFailed": "The knowledge base could not be loaded. Try again in a moment.",
   "knowledge.retry": "Try again",
   "knowledge.openArticle": "Open the article {title}",
+  "knowledge.otherCategoryDescription": "Other articles",
   "knowledge.categoryDescription.Økonomi": "Budget, accounts, payments, expenses and membership fees",
   "knowledge.categoryDescription.Procedurer": "Standing routines: meetings, minutes, GDPR and data breaches",
   "knowledge.categoryDescription.Roller": "Who does what: responsibilities, powers and deputies",
