@@ -84,7 +84,7 @@ export function Markdown({ children, components, remarkPlugins = [] }: MarkdownP
         "& h2": { fontSize: "1.2rem" },
         "& h3, & h4": { fontSize: "1.05rem" },
         "& ul, & ol": { pl: 3 },
-        "& blockquote": { borderLeft: 3, borderColor: "divider", pl: 1.5, ml: 0, color: "text.secondary" },
+        "& blockquote": { borderLeft: 3, borderColor: "divider", pl: 1.5, mx: 0, color: "text.secondary" },
         "& code": {
           fontFamily: "monospace",
           fontSize: "0.9em",

@@ -5,7 +5,7 @@ import { SectionCard, SectionEmpty } from "./SectionCard";
 
 type Category = AdminStatsQuery["adminStats"]["topCategories"][number];
 
-/** 'Populære kategorier' with 'N visninger' and a bar relative to the most viewed. */
+/** 'Populære kategorier' with 'N visninger' ('1 visning' for one) and a bar relative to the most viewed. */
 export function TopCategoriesCard({ categories }: { categories: readonly Category[] }) {
   const t = useT();
   const max = Math.max(1, ...categories.map((c) => c.count));
@@ -24,7 +24,7 @@ export function TopCategoriesCard({ categories }: { categories: readonly Categor
               <Box sx={{ display: "flex", justifyContent: "space-between", gap: 1 }}>
                 <Typography sx={{ fontWeight: 500, overflowWrap: "anywhere" }}>{c.category}</Typography>
                 <Typography color="text.secondary" sx={{ flexShrink: 0 }}>
-                  {t("admin.stats.views", { n: c.count })}
+                  {t(c.count === 1 ? "admin.stats.viewsOne" : "admin.stats.views", { n: c.count })}
                 </Typography>
               </Box>
               <LinearProgress

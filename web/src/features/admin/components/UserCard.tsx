@@ -1,6 +1,7 @@
 import DeleteOutlineRoundedIcon from "@mui/icons-material/DeleteOutlineRounded";
 import LockResetRoundedIcon from "@mui/icons-material/LockResetRounded";
 import { Avatar, Box, Button, Card, CardContent, Chip, Stack, Typography } from "@mui/material";
+import { breakableEmail } from "../../../components/BreakableEmail";
 import { useI18n } from "../../../i18n/i18n";
 import { useToast } from "../../toast/hooks/useToast";
 import { useRelativeTime } from "../hooks/useRelativeTime";
@@ -53,7 +54,7 @@ export function UserCard({
               component="h3"
               sx={{ fontWeight: 600, overflowWrap: "anywhere", fontSize: "1rem" }}
             >
-              {title}
+              {breakableEmail(title)}
             </Typography>
             {user.isAdmin && <Chip size="small" color="primary" label={t("admin.users.admin")} />}
             <Chip

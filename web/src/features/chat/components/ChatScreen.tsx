@@ -345,7 +345,9 @@ export function ChatScreen() {
         <Drawer
           open={drawerOpen}
           onClose={() => setDrawerOpen(false)}
-          slotProps={{ paper: { sx: { width: "min(88vw, 340px)" } } }}
+          // backgroundImage none: in dark mode MUI lightens elevated paper with a white overlay, which turned the
+          // drawer grey against the navy chat card; the drawer now has the same paper colour as the desktop sidebar.
+          slotProps={{ paper: { sx: { width: "min(88vw, 340px)", backgroundImage: "none" } } }}
         >
           {sidebar}
         </Drawer>

@@ -52,8 +52,24 @@ export function OverviewView({ query, onSearch }: { query: string; onSearch: (qu
               : "linear-gradient(135deg, #e3edf8 0%, #ffffff 55%, #e2f3f0 100%)",
         })}
       >
-        <Box sx={{ display: "flex", justifyContent: "space-between", gap: 2, flexWrap: "wrap", mb: 1 }}>
-          <ViewHeading id="knowledge-title">{t("knowledge.title")}</ViewHeading>
+        {/* Heading and text in one box, so at 390 px the bookmarks button wraps below the text (it used to sit
+            between the heading and its text). */}
+        <Box
+          sx={{
+            display: "flex",
+            justifyContent: "space-between",
+            alignItems: "flex-start",
+            gap: 2,
+            flexWrap: "wrap",
+            mb: 3,
+          }}
+        >
+          <Box sx={{ flex: "1 1 320px", minWidth: 0 }}>
+            <ViewHeading id="knowledge-title">{t("knowledge.title")}</ViewHeading>
+            <Typography color="text.secondary" sx={{ mt: 1, maxWidth: 640 }}>
+              {t("knowledge.heroText")}
+            </Typography>
+          </Box>
           <Button
             component={RouterLink}
             to={viewHref({ kind: "bookmarks" })}
@@ -64,9 +80,6 @@ export function OverviewView({ query, onSearch }: { query: string; onSearch: (qu
             {t("knowledge.bookmarksTitle")}
           </Button>
         </Box>
-        <Typography color="text.secondary" sx={{ mb: 3, maxWidth: 640 }}>
-          {t("knowledge.heroText")}
-        </Typography>
         <SearchField
           id="knowledge-search"
           query={query}

@@ -1,5 +1,6 @@
 import BadgeOutlinedIcon from "@mui/icons-material/BadgeOutlined";
 import { Box, Chip, Typography } from "@mui/material";
+import { breakableEmail } from "../../../components/BreakableEmail";
 import { useI18n } from "../../../i18n/i18n";
 import { formatDate, formatRelative } from "../../../lib/dates";
 import type { AuthUser } from "../../auth/hooks/useAuth";
@@ -31,7 +32,7 @@ export function AccountInfoCard({ user }: { user: AuthUser }) {
               data-testid={`account-${key}`}
               sx={{ m: 0, fontWeight: 500, overflowWrap: "anywhere" }}
             >
-              {value}
+              {key === "email" ? breakableEmail(value) : value}
             </Typography>
           </Box>
         ))}
