@@ -291,7 +291,7 @@ describe("web: admin panel", () => {
     await page.getByRole("heading", { name: "Populære kategorier" }).waitFor();
     const top = page.getByTestId("admin-top-categories").getByRole("listitem");
     await expect(top.first().innerText()).resolves.toMatch(new RegExp(`^${topCategory}\\s+3 visninger$`));
-    await expect(top.nth(1).innerText()).resolves.toMatch(/1 visning$/);
+    await expect(top.nth(1).innerText()).resolves.toMatch(/1 visninger$/);
     await page.getByRole("heading", { name: "Seneste aktivitet" }).waitFor();
     const recent = page.getByTestId("admin-recent-activity").getByRole("listitem");
     expect(await recent.count()).toBeGreaterThan(0);

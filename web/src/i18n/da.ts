@@ -385,7 +385,7 @@ export const da = {
   "admin.stats.avgSession": "Gns. session",
   "admin.stats.minutes": "{n} min",
   "admin.stats.topCategories": "Populære kategorier",
-  "admin.stats.viewsOne": "1 visning",
+  "admin.stats.viewsOne": "{n} visninger", // the spec gives "N visninger" for every N; English says "1 view"
   "admin.stats.views": "{n} visninger",
   "admin.stats.noCategories": "Ingen kategoridata tilgængelig",
   "admin.stats.recentActivity": "Seneste aktivitet",

@@ -5,7 +5,7 @@ import { SectionCard, SectionEmpty } from "./SectionCard";
 
 type Category = AdminStatsQuery["adminStats"]["topCategories"][number];
 
-/** 'Populære kategorier' with 'N visninger' ('1 visning' for one) and a bar relative to the most viewed. */
+/** 'Populære kategorier' with the spec's 'N visninger' (English: '1 view' for one) and a bar relative to the most viewed. */
 export function TopCategoriesCard({ categories }: { categories: readonly Category[] }) {
   const t = useT();
   const max = Math.max(1, ...categories.map((c) => c.count));
