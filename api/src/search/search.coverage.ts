@@ -56,7 +56,7 @@ export const TELLING_IDF = 1.5;
  * below, so that of two texts alike otherwise the one with the word itself ranks first ('kaffe' over only
  * 'kaffemaskine'), while a compound still counts as the word for the gate (≈ full coverage).
  */
-export const PREFIXED_COVER = 0.97;
+export const PREFIXED_COVER = 0.99;
 
 function covers(own: Set<string>, c: QueryConcept): number {
   let best = 0;
