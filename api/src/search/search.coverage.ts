@@ -51,6 +51,13 @@ export function gateFields(
 /** A word at least this telling (IDF) counts fully among the words covered. */
 export const TELLING_IDF = 1.5;
 
+/**
+ * How fully a compound starting with the question's word covers it, the word itself covering it fully (1): just
+ * below, so that of two texts alike otherwise the one with the word itself ranks first ('kaffe' over only
+ * 'kaffemaskine'), while a compound still counts as the word for the gate (≈ full coverage).
+ */
+export const PREFIXED_COVER = 0.99;
+
 function covers(own: Set<string>, c: QueryConcept): number {
   let best = 0;
   for (let i = 0; i < c.terms.length; i++) {
@@ -59,8 +66,8 @@ function covers(own: Set<string>, c: QueryConcept): number {
   if (best >= 1 || c.prefixed.size === 0) return best;
   // the indexed terms with the prefixes are known: look up from the smaller side
   if (own.size <= c.prefixed.size) {
-    for (const o of own) if (c.prefixed.has(o)) return 1;
-  } else for (const t of c.prefixed) if (own.has(t)) return 1;
+    for (const o of own) if (c.prefixed.has(o)) return PREFIXED_COVER;
+  } else for (const t of c.prefixed) if (own.has(t)) return PREFIXED_COVER;
   return best;
 }
 
@@ -76,8 +83,9 @@ function coversLoosely(own: Set<string>, c: QueryConcept): number {
 
 /**
  * Thesaurus words count only beside firm evidence: a text covers a concept by a thesaurus word only when it also
- * holds another of the question's words itself (fully: the word, an inflection or a compound starting with it;
- * a lexicon term or a compound's head is not enough). A thesaurus knows every sense of a word, not the one meant:
+ * holds another of the question's words itself (the word or an inflection; a compound starting with it, a lexicon
+ * term or a compound's head is not enough: 'kaffemaskine' is another thing than 'kaffe'). A thesaurus
+ * knows every sense of a word, not the one meant:
  * beside a related term alone, a polysemous synonym lets a question about something else pass ('Hvad koster et
  * æg?': 'koster' is the lexicon's 'pris', and 'æg' is also an edge, 'rabat', in "Priser: 10 procent rabat").
  */
