@@ -217,7 +217,8 @@ async function preModel(a: string, b: string, tokens: string[], provider: Provid
         `  ${name.padEnd(12)} app ${app.toFixed(1)} ms (A ${ms("A").toFixed(1)}, B ${ms("B").toFixed(1)})  store ${ms("store").toFixed(1)} ms  = ${(app + ms("store")).toFixed(1)} ms/question   ${burst}th request after ${r.lastRequestMs.toFixed(0)} ms   (${formatCpu(r.cpu)})   load ${load()}`,
       );
       const commands = windows[runs.indexOf(r)];
-      if (commands) console.log(`    store ${commands.replace("per answer", "per question before its model request")}`);
+      if (commands)
+        console.log(`    store ${commands.replace("per answer", "per question before its model request")}`);
     }
   }
 }

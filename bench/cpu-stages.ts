@@ -62,7 +62,8 @@ const topArg = process.argv.indexOf("--top");
 const top = topArg >= 0 ? Number(process.argv[topArg + 1]) : 0;
 const inclusive = new Map<string, number>();
 const self = new Map<string, number>();
-const short = (f: string) => f.replace(/file:\/\/\/.*?node_modules\//, "").replace(/file:\/\/\/.*?\/(api|packages)\//, "$1/");
+const short = (f: string) =>
+  f.replace(/file:\/\/\/.*?node_modules\//, "").replace(/file:\/\/\/.*?\/(api|packages)\//, "$1/");
 const byStage = new Map<string, number>();
 let total = 0;
 let started = false;

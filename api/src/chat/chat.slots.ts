@@ -7,6 +7,7 @@
  */
 import mongoose from "mongoose";
 import { logger } from "../logger";
+import { storeCollection } from "./chat.store";
 import { randomHex } from "./random-hex";
 
 export const SLOTS_COLLECTION = "chat_answer_slots";
@@ -25,9 +26,7 @@ interface SlotDoc {
 }
 
 function collection() {
-  const db = mongoose.connection.db;
-  if (!db) throw new Error("not connected");
-  return db.collection<SlotDoc>(SLOTS_COLLECTION);
+  return storeCollection<SlotDoc>(SLOTS_COLLECTION);
 }
 
 export class StoreAnswerSlots {

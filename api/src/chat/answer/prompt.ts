@@ -118,7 +118,8 @@ function formatSourceBody(s: NumberedSource): string {
   lines.push("Tekst:", neutralise(s.text).trim());
   const body = lines.join("\n");
   // the oldest entry makes room (a Map iterates in insertion order)
-  if (sourceBodies.size >= SOURCE_BODY_CACHE_MAX) sourceBodies.delete(sourceBodies.keys().next().value as string);
+  if (sourceBodies.size >= SOURCE_BODY_CACHE_MAX)
+    sourceBodies.delete(sourceBodies.keys().next().value as string);
   sourceBodies.set(key, body);
   return body;
 }
