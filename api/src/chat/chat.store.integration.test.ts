@@ -32,4 +32,10 @@ describe("storeCollection", () => {
     await second.insertOne({ userId, sessionId: "s-2", title: "Ny samtale" });
     expect(await ChatSessionModel.countDocuments({ userId })).toBe(1);
   });
+
+  it("opens only the chat module's own collections", () => {
+    expect(storeCollection("chat_answer_slots").collectionName).toBe("chat_answer_slots");
+    for (const name of ["users", "sessions", "user_preferences", "chat_sessions.x", "xchat_messages"])
+      expect(() => storeCollection(name)).toThrow("not a chat collection");
+  });
 });

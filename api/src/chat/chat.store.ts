@@ -9,8 +9,12 @@ import mongoose from "mongoose";
 
 const made = new Map<string, { db: Db; collection: Collection<Document> }>();
 
+/** the chat module's own collections (chat_sessions, chat_messages, chat_answer_slots): no other module's */
+const CHAT_COLLECTION = /^chat_[a-z_]+$/;
+
 /** The driver collection `name` of mongoose's connection (throws before the first connect). */
 export function storeCollection<T extends Document = Document>(name: string): Collection<T> {
+  if (!CHAT_COLLECTION.test(name)) throw new Error(`not a chat collection: ${name}`);
   const db = mongoose.connection.db;
   if (!db) throw new Error("not connected");
   let entry = made.get(name);
