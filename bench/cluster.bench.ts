@@ -194,7 +194,19 @@ async function preModel(a: string, b: string, tokens: string[], provider: Provid
     ["2 processes", [a, b]],
   ];
   for (const [name, ask] of cases) {
-    const runs = await preModelBurst(ask, tokens, burst, rounds, provider, () => cpuSampler(processes));
+    // with --count-commands, each window's store commands too (per question)
+    const windows: string[] = [];
+    const sampler = () => {
+      const cpu = cpuSampler(processes);
+      const before = counter?.counts();
+      return {
+        stop: () => {
+          if (counter && before) windows.push(perAnswer(before, counter.counts(), burst));
+          return cpu.stop();
+        },
+      };
+    };
+    const runs = await preModelBurst(ask, tokens, burst, rounds, provider, sampler);
     if (profDir)
       console.log(`  windows (bench/cpu-stages.ts --windows): ${runs.map((r) => r.window).join(",")}`);
     for (const r of runs) {
@@ -204,6 +216,9 @@ async function preModel(a: string, b: string, tokens: string[], provider: Provid
       console.log(
         `  ${name.padEnd(12)} app ${app.toFixed(1)} ms (A ${ms("A").toFixed(1)}, B ${ms("B").toFixed(1)})  store ${ms("store").toFixed(1)} ms  = ${(app + ms("store")).toFixed(1)} ms/question   ${burst}th request after ${r.lastRequestMs.toFixed(0)} ms   (${formatCpu(r.cpu)})   load ${load()}`,
       );
+      const commands = windows[runs.indexOf(r)];
+      if (commands)
+        console.log(`    store ${commands.replace("per answer", "per question before its model request")}`);
     }
   }
 }

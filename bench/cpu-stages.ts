@@ -5,6 +5,7 @@
  *   npx tsx bench/cpu-stages.ts DIR/CPU.….cpuprofile
  *   npx tsx bench/cpu-stages.ts DIR/CPU.….cpuprofile --windows FROM-TO,…   only samples in these intervals (µs
  *     of the monotonic clock, as the pre-model part of bench:cluster prints them)
+ *   … --top N   also the N functions with the most time on the stack (inclusive) and by their own (self)
  */
 import { readFileSync } from "node:fs";
 
@@ -57,6 +58,12 @@ const inWindows = (i: number) => !windows || windows.some(([from, to]) => times[
 const nodes = new Map(profile.nodes.map((n) => [n.id, n]));
 const parent = new Map<number, number>();
 for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
+const topArg = process.argv.indexOf("--top");
+const top = topArg >= 0 ? Number(process.argv[topArg + 1]) : 0;
+const inclusive = new Map<string, number>();
+const self = new Map<string, number>();
+const short = (f: string) =>
+  f.replace(/file:\/\/\/.*?node_modules\//, "").replace(/file:\/\/\/.*?\/(api|packages)\//, "$1/");
 const byStage = new Map<string, number>();
 let total = 0;
 let started = false;
@@ -72,6 +79,11 @@ profile.samples.forEach((sample, i) => {
   if (nodes.get(sample)?.callFrame.functionName === "(idle)") return;
   const d = profile.timeDeltas[i] ?? 0;
   total += d;
+  if (top) {
+    for (const f of new Set(frames.map(short))) inclusive.set(f, (inclusive.get(f) ?? 0) + d);
+    const own = short(frames[0]);
+    self.set(own, (self.get(own) ?? 0) + d);
+  }
   const stage = STAGES.find(([, re]) => frames.some((f) => re.test(f)))?.[0] ?? "other";
   byStage.set(stage, (byStage.get(stage) ?? 0) + d);
 });
@@ -82,3 +94,12 @@ for (const [stage, t] of [...byStage].sort((a, b) => b[1] - a[1]))
   console.log(
     `${((100 * t) / total).toFixed(1).padStart(6)} %  ${(t / 1000).toFixed(0).padStart(7)} ms  ${stage}`,
   );
+for (const [name, map] of [
+  ["inclusive", inclusive],
+  ["self", self],
+] as const) {
+  if (!top) break;
+  console.log(`\ntop ${top} by ${name} time`);
+  for (const [f, t] of [...map].sort((a, b) => b[1] - a[1]).slice(0, top))
+    console.log(`${((100 * t) / total).toFixed(1).padStart(6)} %  ${f}`);
+}

@@ -4,6 +4,7 @@ import path from "node:path";
 import mongoose from "mongoose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { websocketOrigin } from "./app";
+import { SessionModel } from "./auth/session.model";
 import { startTestApp, type TestApp } from "./testing/app";
 import { gql, rest } from "./testing/client";
 import { rawGet } from "./testing/raw-http";
@@ -88,6 +89,19 @@ describe("the HTTP app", () => {
     });
     expect(gqlRes.status).toBe(413);
     expect((await rest(app, "GET", "/healthz")).status).toBe(200);
+  });
+
+  it("should answer GraphQL without an ETag (not hashed), REST with one, neither saying X-Powered-By", async () => {
+    const g = await rest(app, "POST", "/graphql", { body: JSON.stringify({ query: "{ __typename }" }) });
+    expect(g.status).toBe(200);
+    expect(g.body).toEqual({ data: { __typename: "Query" } });
+    expect(g.headers.get("etag")).toBeNull();
+    expect(g.headers.get("x-powered-by")).toBeNull();
+    // helmet's headers still come from the main app
+    expect(g.headers.get("x-content-type-options")).toBe("nosniff");
+    const r = await rest(app, "GET", "/healthz");
+    expect(r.headers.get("etag")).toMatch(/^W\/"/);
+    expect(r.headers.get("x-powered-by")).toBeNull();
   });
 
   it("should allow introspection outside production", async () => {
@@ -178,5 +192,31 @@ describe("readiness", () => {
     expect(res.status).toBe(503);
     expect(res.body).toEqual({ status: "unavailable", database: false });
     expect((await rest(app2, "GET", "/healthz")).status).toBe(200);
+  });
+});
+
+describe("GraphQL behind a trusted proxy", () => {
+  let proxied: TestApp;
+  beforeAll(async () => {
+    proxied = await startTestApp({ mail: "outbox", config: { trustProxyHops: 1 } });
+  });
+  afterAll(async () => {
+    await proxied?.close();
+  });
+
+  it("should take the client's address from the proxy's X-Forwarded-For, as REST does", async () => {
+    // GraphQL runs in an app of its own (no ETag): it must still inherit `trust proxy` from the main app
+    const res = await fetch(proxied.graphqlUrl, {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-forwarded-for": "203.0.113.7" },
+      body: JSON.stringify({
+        query: "mutation($input: LoginInput!) { login(input: $input) { token } }",
+        variables: { input: { email: proxied.admin.email, password: proxied.admin.password } },
+      }),
+    });
+    const body = (await res.json()) as { data?: { login: { token: string } } };
+    expect(body.data?.login.token).toBeTruthy();
+    const session = await SessionModel.findOne({}).sort({ _id: -1 }).lean();
+    expect(session?.sess.ip).toBe("203.0.113.7");
   });
 });

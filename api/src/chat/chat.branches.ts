@@ -20,6 +20,7 @@ import { IN_PROGRESS, objectId, userOid } from "./chat.rules";
 import type { AnswerRunner } from "./chat.runner";
 import { type ChatScopes, scopedRetrieve } from "./chat.scope";
 import { scopeNote, storedScope } from "./chat.scope-view";
+import { modelCollection } from "./chat.store";
 import { MessageTree, type TreeMessage } from "./chat.tree";
 
 /** at most this many alternatives at one point (edits of a question, or answers to it) */
@@ -50,7 +51,7 @@ export async function loadHistoryTree(sessionId: string, userId: string): Promis
   // through the driver (a send's first round trip; mongoose's casting is CPU every question waits for): the
   // session id is checked here, as mongoose's cast did
   if (typeof sessionId !== "string") return new MessageTree<HistoryDoc>([]);
-  const docs = await ChatMessageModel.collection
+  const docs = await modelCollection(ChatMessageModel)
     .find({ sessionId, userId: userOid(userId) }, { projection: HISTORY_FIELDS })
     .toArray();
   return new MessageTree(docs as unknown as HistoryDoc[]);

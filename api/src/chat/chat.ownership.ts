@@ -6,6 +6,7 @@ import type mongoose from "mongoose";
 import { Errors } from "../errors";
 import { ChatMessageModel, ChatSessionModel } from "./chat.model";
 import { objectId, userOid } from "./chat.rules";
+import { modelCollection } from "./chat.store";
 
 /** The user's session (as it was before `touch` set its lastUpdated); NOT_FOUND otherwise. */
 export async function ownSession(
@@ -21,7 +22,7 @@ export async function ownSession(
   // through the driver (every value already in its stored type): a send's first round trip, where mongoose's
   // casting of the filter and update is CPU every question of a burst waits for
   const doc = touch
-    ? ((await ChatSessionModel.collection.findOneAndUpdate(
+    ? ((await modelCollection(ChatSessionModel).findOneAndUpdate(
         filter,
         { $set: { lastUpdated: touch, hasMessages: true, ...(leaf ? { activeLeafId: leaf } : {}) } },
         { returnDocument: "before" },

@@ -40,6 +40,7 @@ import type { AnswerRunner } from "./chat.runner";
 import { type ChatScopeInput, ChatScopes, NO_SCOPE_SOURCES, scopedRetrieve } from "./chat.scope";
 import { scopeNote, storedScope } from "./chat.scope-view";
 import { claimSend, noTree } from "./chat.send-claim";
+import { modelCollection } from "./chat.store";
 import { asLean, newTurn } from "./chat.turn";
 
 /** the sendMessage response waits for its answer to get under way at most this long (slow retrieval) */
@@ -242,7 +243,7 @@ export class ChatSender {
       // stopped and the caller gets the error (keeping its text).
       const retrieve = prefetchRetrieval(valid.content, history, scopedRetrieve(this.deps.retrieve, filter));
       const stored = Promise.all([
-        ChatMessageModel.collection.insertMany([userMessage, assistant], { ordered: true }),
+        modelCollection(ChatMessageModel).insertMany([userMessage, assistant], { ordered: true }),
         session.titled
           ? undefined
           : ChatSessionModel.updateOne(

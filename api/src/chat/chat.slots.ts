@@ -5,9 +5,10 @@
  * A lease expires SLOT_LEASE_MS after its last renewal; the process renews the leases it holds every
  * SLOT_RENEW_MS, so the slots of a crashed process free themselves within SLOT_LEASE_MS.
  */
-import { randomBytes } from "node:crypto";
 import mongoose from "mongoose";
 import { logger } from "../logger";
+import { storeCollection } from "./chat.store";
+import { randomHex } from "./random-hex";
 
 export const SLOTS_COLLECTION = "chat_answer_slots";
 /** a slot not renewed for this long is free again (a crashed process) */
@@ -25,9 +26,7 @@ interface SlotDoc {
 }
 
 function collection() {
-  const db = mongoose.connection.db;
-  if (!db) throw new Error("not connected");
-  return db.collection<SlotDoc>(SLOTS_COLLECTION);
+  return storeCollection<SlotDoc>(SLOTS_COLLECTION);
 }
 
 export class StoreAnswerSlots {
@@ -53,7 +52,7 @@ export class StoreAnswerSlots {
    * holds are not asked for (they are taken): one round trip when the user's other answers run here.
    */
   async acquire(userId: string, max: number): Promise<(() => void) | null> {
-    const lease = randomBytes(8).toString("hex");
+    const lease = randomHex(8);
     // a slot this process has just released is free in the store only once its release is written
     const prefix = `${userId}:`;
     if (this.releasing.some((s) => s._id.startsWith(prefix))) void this.flushReleases();

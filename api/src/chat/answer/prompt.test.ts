@@ -156,4 +156,30 @@ describe("prompt", () => {
     expect(sources.length).toBeGreaterThan(1);
     expect(sources.length).toBeLessThan(20);
   });
+
+  it("should format a source the same the second time, and each field of a source into its own block", () => {
+    // the formatted sources are kept (formatSourceBody's cache): a field missing from its key would give a
+    // changed source the block of the one before
+    const base = passage({ text: "Tekst <b>med</b> HTML.", updatedAt: new Date("2025-03-01T12:00:00Z") });
+    const variants: Passage[] = [
+      base,
+      { ...base, title: "Andre regler" },
+      { ...base, headingPath: ["Ferie"] },
+      { ...base, headingPath: [] },
+      { ...base, updatedAt: new Date("2024-03-01T12:00:00Z") },
+      { ...base, updatedAt: undefined },
+      { ...base, text: "Anden tekst." },
+    ];
+    const blockOf = (p: Passage, id: string) =>
+      sourceBlock(buildSystemPrompt({ sources: numberSources([p]), language: "da", delimiterId: id }), 1, id);
+    const first = variants.map((p) => blockOf(p, "a1"));
+    expect(new Set(first).size).toBe(variants.length);
+    // again (from the cache), with another delimiter id: the same text around the new id
+    const again = variants.map((p) => blockOf(p, "b2"));
+    expect(again).toEqual(first.map((b) => b.replace('id="a1"', 'id="b2"')));
+    expect(first[0]).toBe(
+      '<kilde nr="1" id="a1">\nTitel: Ferieregler\nAfsnit: Ferie › Optjening\nSidst opdateret: 1. marts 2025\nTekst:\nTekst med HTML.\n',
+    );
+    expect(first[5]).not.toContain("Sidst opdateret");
+  });
 });

@@ -4,9 +4,9 @@
  * message. The question never enters the source block and the sources never enter the question, so text in
  * either cannot pose as the other or as the rules.
  */
-import { randomBytes } from "node:crypto";
 import type { LlmMessage } from "../../llm/llm.types";
 import { stripHtml } from "../../markdown/sanitize";
+import { randomHex } from "../random-hex";
 import { cleanCitations, excerpt } from "./citations";
 import { formatDate } from "./texts";
 import type { AnswerLanguage, HistoryTurn, NumberedSource, Passage } from "./types";
@@ -87,7 +87,7 @@ export function numberSources(passages: Passage[]): NumberedSource[] {
 
 /** A nonce for the source delimiters: text inside a source cannot guess it, so it cannot close its block. */
 export function newDelimiterId(): string {
-  return randomBytes(6).toString("hex");
+  return randomHex(6);
 }
 
 /** Defuse anything in source text that looks like our delimiters, and HTML. */
@@ -99,16 +99,39 @@ function oneLine(text: string): string {
   return neutralise(text).replace(/\s+/g, " ").trim();
 }
 
+/**
+ * How many sources' formatted bodies (formatSourceBody) are kept: the same passages answer many questions (a
+ * burst on one topic, follow-ups), and formatting them (stripping HTML from titles, headings and text) cost
+ * ~0.25 ms of a question's CPU before its model request (bench/send-path-parts.ts). Key and body ≤ ~2,300
+ * characters each: a few MB at most.
+ */
+export const SOURCE_BODY_CACHE_MAX = 500;
+const sourceBodies = new Map<string, string>();
+
+/** A source's lines between its delimiters (title, headings, date, text): the same for every question. */
+function formatSourceBody(s: NumberedSource): string {
+  const key = `${s.title}\u0000${s.headingPath.join("\u0000")}\u0000${s.updatedAt?.getTime() ?? ""}\u0000${s.text}`;
+  const cached = sourceBodies.get(key);
+  if (cached !== undefined) return cached;
+  const lines = [`Titel: ${oneLine(s.title)}`];
+  if (s.headingPath.length > 0) lines.push(`Afsnit: ${s.headingPath.map(oneLine).join(" › ")}`);
+  if (s.updatedAt) lines.push(`Sidst opdateret: ${formatDate(s.updatedAt, "da")}`);
+  lines.push("Tekst:", neutralise(s.text).trim());
+  const body = lines.join("\n");
+  // the oldest entry makes room (a Map iterates in insertion order)
+  if (sourceBodies.size >= SOURCE_BODY_CACHE_MAX)
+    sourceBodies.delete(sourceBodies.keys().next().value as string);
+  sourceBodies.set(key, body);
+  return body;
+}
+
 /** The source block: each source between `<kilde nr="n" id="…">` and `</kilde nr="n" id="…">`. */
 export function formatSources(sources: NumberedSource[], delimiterId: string): string {
   return sources
-    .map((s) => {
-      const lines = [`<kilde nr="${s.number}" id="${delimiterId}">`, `Titel: ${oneLine(s.title)}`];
-      if (s.headingPath.length > 0) lines.push(`Afsnit: ${s.headingPath.map(oneLine).join(" › ")}`);
-      if (s.updatedAt) lines.push(`Sidst opdateret: ${formatDate(s.updatedAt, "da")}`);
-      lines.push("Tekst:", neutralise(s.text).trim(), `</kilde nr="${s.number}" id="${delimiterId}">`);
-      return lines.join("\n");
-    })
+    .map(
+      (s) =>
+        `<kilde nr="${s.number}" id="${delimiterId}">\n${formatSourceBody(s)}\n</kilde nr="${s.number}" id="${delimiterId}">`,
+    )
     .join("\n\n");
 }
 
