@@ -169,6 +169,9 @@ describe("prompt", () => {
       { ...base, updatedAt: new Date("2024-03-01T12:00:00Z") },
       { ...base, updatedAt: undefined },
       { ...base, text: "Anden tekst." },
+      // the same characters split differently between the fields
+      { ...base, title: "Ferieregler\u0000Ferie", headingPath: ["Optjening"] },
+      { ...base, headingPath: ["Ferie\u0000Optjening"] },
     ];
     const blockOf = (p: Passage, id: string) =>
       sourceBlock(buildSystemPrompt({ sources: numberSources([p]), language: "da", delimiterId: id }), 1, id);

@@ -110,7 +110,8 @@ const sourceBodies = new Map<string, string>();
 
 /** A source's lines between its delimiters (title, headings, date, text): the same for every question. */
 function formatSourceBody(s: NumberedSource): string {
-  const key = `${s.title}\u0000${s.headingPath.join("\u0000")}\u0000${s.updatedAt?.getTime() ?? ""}\u0000${s.text}`;
+  // JSON, not joined fields: no title or heading can make two different sources one key
+  const key = JSON.stringify([s.title, s.headingPath, s.updatedAt?.getTime() ?? null, s.text]);
   const cached = sourceBodies.get(key);
   if (cached !== undefined) return cached;
   const lines = [`Titel: ${oneLine(s.title)}`];
