@@ -168,6 +168,45 @@ describe("answer.service", () => {
     expect(messages[3].content).toBe("Gælder det også for deltid?");
   });
 
+  it("should search a question of its own alone, and a short fragment again with the previous question when alone finds nothing", async () => {
+    const history = [
+      { role: "user" as const, content: "Hvor mange feriedage optjener man?" },
+      { role: "assistant" as const, content: "Man optjener 2,08 feriedage pr. måned [1]." },
+    ];
+    retrieveCalls.length = 0;
+    await ask({ question: "Hvornår udbetales lønnen hver måned?", history, llm: undefined });
+    expect(retrieveCalls.map((c) => c.query)).toEqual(["Hvornår udbetales lønnen hver måned?"]);
+    // alone finds nothing relevant, with the previous question it does
+    retrieveCalls.length = 0;
+    const onlyWithContext: AnswerQuestionInput["retrieve"] = async (query, k) => {
+      retrieveCalls.push({ query, k });
+      return query.includes("\n") ? PASSAGES.slice(0, k) : [];
+    };
+    const res = await ask({
+      question: "for deltidsansatte?",
+      history,
+      llm: undefined,
+      retrieve: onlyWithContext,
+    });
+    expect(retrieveCalls.map((c) => c.query)).toEqual([
+      "for deltidsansatte?",
+      "for deltidsansatte?\nHvor mange feriedage optjener man?",
+    ]);
+    expect(res.retrievalQuery).toBe("for deltidsansatte?\nHvor mange feriedage optjener man?");
+    expect(res.mode).toBe("retrieval");
+    // a question of its own that finds nothing alone is not covered: never answered from the earlier topic
+    retrieveCalls.length = 0;
+    const own = await ask({
+      question: "Hvordan booker jeg et mødelokale?",
+      history,
+      llm: undefined,
+      retrieve: onlyWithContext,
+    });
+    expect(retrieveCalls.map((c) => c.query)).toEqual(["Hvordan booker jeg et mødelokale?"]);
+    expect(own.mode).toBe("no_sources");
+    expect(own.knowledgeGap).toBe(true);
+  });
+
   it("should keep the partial text with status 'stopped' when aborted mid-stream", async () => {
     const full = `Et langt svar om ferie [1]. ${"Flere detaljer følger her. ".repeat(30)}`;
     fake.setBehaviour({ reply: full, tokenDelayMs: 5 });

@@ -10,7 +10,7 @@ import { isLlmError, LlmAbortedError } from "../../llm/llm.errors";
 import { HtmlStripper } from "../../markdown/sanitize";
 import { buildCitations, CitationFilter, extractCitationNumbers } from "./citations";
 import { DEFAULT_STALE_DAYS, freshnessWarnings } from "./freshness";
-import { buildChatMessages, buildRetrievalQuery, numberSources } from "./prompt";
+import { buildChatMessages, numberSources, retrievalQueries } from "./prompt";
 import { passagesToQuote, quoteOf } from "./quotes";
 import { buildRetrievalAnswer } from "./retrieval-answer";
 import { answerTexts, truncatedNote } from "./texts";
@@ -68,7 +68,7 @@ export function prefetchRetrieval(
   retrieve: AnswerQuestionInput["retrieve"],
   k = DEFAULT_RETRIEVE_K,
 ): AnswerQuestionInput["retrieve"] {
-  const query = buildRetrievalQuery(question, history);
+  const query = retrievalQueries(question, history)[0];
   let early: Promise<Passage[]> | null = retrieve(query, k);
   // a question that is never answered (its insert failed) must not leave an unhandled rejection
   early.catch(() => undefined);
@@ -154,26 +154,29 @@ export async function answerQuestion(input: AnswerQuestionInput): Promise<Answer
   const question = valid.content;
   if (input.signal?.aborted) return finish(initialMode, "stopped");
 
-  // 1. retrieval (follow-ups carry the previous user turn into the query)
-  retrievalQuery = buildRetrievalQuery(question, input.history);
-  let passages: Passage[];
-  try {
-    passages = await input.retrieve(retrievalQuery, k);
-  } catch (err) {
-    if (input.signal?.aborted) return finish(initialMode, "stopped");
-    return finish(initialMode, "error", {
-      error: {
-        code: "RETRIEVAL_FAILED",
-        message: formatMessage("chat.retrievalFailed"),
-        retryable: true,
-        detail: err instanceof Error ? err.message : String(err),
-      },
-    });
-  }
-  if (input.signal?.aborted) return finish(initialMode, "stopped");
-
+  // 1. retrieval (a follow-up carries the previous user turns into the query: retrievalQueries)
   // 2. relevance gate: nothing relevant → say so; the LLM is not asked
-  const relevant = relevantPassages(passages, minScore);
+  let passages: Passage[] = [];
+  let relevant: Passage[] = [];
+  for (const query of retrievalQueries(question, input.history)) {
+    retrievalQuery = query;
+    try {
+      passages = await input.retrieve(retrievalQuery, k);
+    } catch (err) {
+      if (input.signal?.aborted) return finish(initialMode, "stopped");
+      return finish(initialMode, "error", {
+        error: {
+          code: "RETRIEVAL_FAILED",
+          message: formatMessage("chat.retrievalFailed"),
+          retryable: true,
+          detail: err instanceof Error ? err.message : String(err),
+        },
+      });
+    }
+    if (input.signal?.aborted) return finish(initialMode, "stopped");
+    relevant = relevantPassages(passages, minScore);
+    if (relevant.length > 0) break;
+  }
   if (relevant.length === 0) {
     emit(answerTexts[language].notCovered);
     if (input.scopeNote) emit(`\n\n${input.scopeNote}`);

@@ -5,8 +5,10 @@ import {
   buildSystemPrompt,
   HISTORY_MAX_CHARS,
   HISTORY_MAX_MESSAGES,
+  looksLikeFollowUp,
   numberSources,
   QUERY_MAX_CHARS,
+  retrievalQueries,
   SOURCES_MAX_CHARS,
   selectHistory,
 } from "./prompt";
@@ -125,6 +127,37 @@ describe("prompt", () => {
     expect(picked.reduce((n, t) => n + t.content.length, 0)).toBeLessThanOrEqual(HISTORY_MAX_CHARS);
     expect(picked.at(-1)?.content).toContain("besked 29");
     expect(picked[0].content).toContain(`besked ${30 - picked.length}`);
+  });
+
+  it("should search a question that continues the conversation with the previous turns, any other alone", () => {
+    const history: HistoryTurn[] = [
+      { role: "user", content: "Hvor lang er klagefristen?" },
+      { role: "assistant", content: "Fire uger [1]." },
+    ];
+    const combined = (q: string) => `${q}\nHvor lang er klagefristen?`;
+    // refers back or continues: with the previous question only
+    for (const q of [
+      "Gælder det også for deltid?",
+      "og hvad med aktindsigt?",
+      "Hvad hvis den kommer for sent?",
+      "What about part-time?",
+    ]) {
+      expect(looksLikeFollowUp(q)).toBe(true);
+      expect(retrievalQueries(q, history)).toEqual([combined(q)]);
+    }
+    // a question of its own: alone, never with the earlier topic's words
+    const own = "Hvordan booker jeg et mødelokale?";
+    expect(looksLikeFollowUp(own)).toBe(false);
+    expect(retrievalQueries(own, history)).toEqual([own]);
+    // a short fragment: alone first, with the previous question when alone finds nothing
+    expect(retrievalQueries("for deltidsansatte?", history)).toEqual([
+      "for deltidsansatte?",
+      combined("for deltidsansatte?"),
+    ]);
+    // no history: alone
+    expect(retrievalQueries("Gælder det også for deltid?", [])).toEqual(["Gælder det også for deltid?"]);
+    // "denne" is a word of its own, "den" inside "dengang" is not
+    expect(looksLikeFollowUp("Hvad skete der dengang i foreningen?")).toBe(false);
   });
 
   it("should build a follow-up's retrieval query from the question and the previous user turns", () => {
