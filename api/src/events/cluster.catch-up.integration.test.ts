@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { EventCollector, gqlOk, Q, wsClient } from "../chat/chat.test-helpers";
 import { rest } from "../testing/client";
 import { type FakeOpenAI, startFakeOpenAI } from "../testing/fake-openai";
-import { type Child, startAppPair, startStoreProcess } from "../testing/processes";
+import { type Child, gqlUrl, startAppPair, startStoreProcess, wsUrl } from "../testing/processes";
 
 const PASSWORD = "cluster-admin-password";
 const EMAIL = "admin@minksekretariatet.dk";
@@ -18,9 +18,6 @@ let store: Child;
 let a: Child & { url: string };
 let b: Child & { url: string };
 let llm: FakeOpenAI;
-
-const gqlUrl = (app: { url: string }) => ({ graphqlUrl: `${app.url}/graphql` });
-const wsUrl = (app: { url: string }) => ({ wsUrl: `${app.url.replace("http", "ws")}/graphql` });
 
 beforeAll(async () => {
   // ~20 tokens, 80 ms apart: B subscribes while A is in the middle of it

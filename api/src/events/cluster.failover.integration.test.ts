@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type ChatEvent, EventCollector, gqlOk, Q, wsClient } from "../chat/chat.test-helpers";
 import { rest } from "../testing/client";
 import { type FakeOpenAI, startFakeOpenAI } from "../testing/fake-openai";
-import { type Child, startAppPair, startStoreProcess } from "../testing/processes";
+import { type Child, gqlUrl, startAppPair, startStoreProcess, wsUrl } from "../testing/processes";
 
 const PASSWORD = "cluster-admin-password";
 const EMAIL = "admin@minksekretariatet.dk";
@@ -21,9 +21,6 @@ let store: Child;
 let a: Child & { url: string };
 let b: Child & { url: string };
 let llm: FakeOpenAI;
-
-const gqlUrl = (app: { url: string }) => ({ graphqlUrl: `${app.url}/graphql` });
-const wsUrl = (app: { url: string }) => ({ wsUrl: `${app.url.replace("http", "ws")}/graphql` });
 
 // biome-ignore lint/suspicious/noExplicitAny: messages as the test asked for them
 type Message = any;

@@ -12,7 +12,7 @@ import { EventCollector, gqlOk, Q, wsClient } from "../chat/chat.test-helpers";
 import { WS_CLOSE_UNAUTHORIZED } from "../graphql/ws";
 import { buildUser, gql, rest } from "../testing/client";
 import { type FakeOpenAI, startFakeOpenAI } from "../testing/fake-openai";
-import { type Child, startAppPair, startStoreProcess } from "../testing/processes";
+import { type Child, gqlUrl, startAppPair, startStoreProcess, wsUrl } from "../testing/processes";
 
 const ADMIN = { email: "admin@minksekretariatet.dk", password: "cluster-admin-password" };
 let store: Child;
@@ -20,9 +20,6 @@ let a: Child & { url: string };
 let b: Child & { url: string };
 let llm: FakeOpenAI;
 let adminEmail: string;
-
-const gqlUrl = (app: { url: string }) => ({ graphqlUrl: `${app.url}/graphql` });
-const wsUrl = (app: { url: string }) => ({ wsUrl: `${app.url.replace("http", "ws")}/graphql` });
 
 async function login(app: { url: string }): Promise<string> {
   const res = await rest(app, "POST", "/api/auth/login", {

@@ -21,7 +21,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
 import { WS_CLOSE_UNAUTHORIZED } from "../graphql/ws";
 import { gql, rest } from "../testing/client";
-import { type Child, startAppPair, startStoreProcess } from "../testing/processes";
+import { type Child, gqlUrl, startAppPair, startStoreProcess } from "../testing/processes";
 import { startTcpProxy, type TcpProxy } from "../testing/tcp-proxy";
 import { CHANGE_FEED_STALL_MS } from "./change-feed";
 
@@ -35,8 +35,6 @@ let store: Child;
 let proxy: TcpProxy;
 let a: Child & { url: string };
 let b: Child & { url: string };
-
-const gqlUrl = (app: { url: string }) => ({ graphqlUrl: `${app.url}/graphql` });
 
 async function login(app: { url: string }): Promise<string> {
   const res = await rest(app, "POST", "/api/auth/login", { body: ADMIN });

@@ -126,3 +126,8 @@ export function freePort(): Promise<number> {
     srv.on("error", reject);
   });
 }
+
+/** An app process's GraphQL endpoint, as chat.test-helpers' gqlOk takes it. */
+export const gqlUrl = (app: { url: string }) => ({ graphqlUrl: `${app.url}/graphql` });
+/** An app process's GraphQL websocket endpoint, as chat.test-helpers' wsClient takes it. */
+export const wsUrl = (app: { url: string }) => ({ wsUrl: `${app.url.replace("http", "ws")}/graphql` });
