@@ -236,7 +236,7 @@ export const messages = {
   // the counts as plain numbers, as the log has always written them
   "log.notionSync": {
     da: "Notion synkroniseret: {pages} sider, {failed} fejl, {removed} fjernet",
-    en: "Notion synced: {pages} pages, {failed} errors, {removed} removed",
+    en: "Notion synced: {pages} pages, {failed} failed, {removed} removed",
   },
   "log.notionConnect": { da: "Notion forbundet: {workspace}", en: "Notion connected: {workspace}" },
   "log.notionDisconnect": {
