@@ -1,5 +1,4 @@
 /** Activity log rules of the admin screen (spec §2 activity tab, §9 filter constants). */
-import type { MessageParams } from "@vidensbank/shared";
 import type { ServerMessage } from "../../../i18n/serverMessage";
 
 /** Action filter choices (spec §9); "all" sends no action. */
@@ -95,5 +94,5 @@ export function activityMessage(entry: LoggedText): ServerMessage {
     if (typeof value === "string" || (typeof value === "number" && Number.isFinite(value)))
       params[name] = value;
   }
-  return { key: entry.messageKey, params: params as MessageParams, text: entry.description };
+  return { key: entry.messageKey, params, text: entry.description };
 }
