@@ -167,6 +167,10 @@ export async function recordActivities(inputs: Array<ActivityInput & { timestamp
   }
 }
 
+/** Stored parameters as an object (what the server writes; anything else, e.g. edited by hand, reads as none). */
+const paramsOf = (value: unknown): MessageParams =>
+  typeof value === "object" && value !== null && !Array.isArray(value) ? (value as MessageParams) : {};
+
 /** The entry as read by admins and subscribers. */
 function toEntry(d: {
   _id: unknown;
@@ -183,7 +187,7 @@ function toEntry(d: {
     action: d.action,
     description: d.description,
     messageKey: d.messageKey ?? null,
-    messageParams: d.messageKey ? ((d.messageParams as MessageParams | null | undefined) ?? {}) : null,
+    messageParams: d.messageKey ? paramsOf(d.messageParams) : null,
     userEmail: d.userEmail ?? null,
     timestamp: d.timestamp,
     metadata: (d.metadata as Record<string, unknown>) ?? {},
