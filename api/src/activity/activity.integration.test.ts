@@ -1,7 +1,8 @@
+import { formatMessage, isMessageKey } from "@vidensbank/shared";
 import mongoose from "mongoose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApp, type TestApp } from "../testing/app";
-import { gql, loginAdmin, rest } from "../testing/client";
+import { createVerifiedUser, gql, loginAdmin, rest } from "../testing/client";
 import { ActivityModel } from "./activity.model";
 import { ACTIVITY_BACKGROUND_WAIT_MS, listActivity, recordActivity } from "./activity.service";
 
@@ -13,13 +14,13 @@ beforeAll(async () => {
   adminToken = await loginAdmin(app);
   await recordActivity({
     action: "search",
-    description: "Søgte efter moms",
+    message: { key: "log.search", params: { name: "Anna", query: "moms" } },
     userEmail: "a@minksekretariatet.dk",
     metadata: { query: "moms" },
   });
   await recordActivity({
     action: "bookmark",
-    description: "Gemte artiklen Ferieregler",
+    message: { key: "log.bookmarkAdded", params: { name: "Bo", title: "Ferieregler" } },
     userEmail: "b@minksekretariatet.dk",
   });
   await ActivityModel.create({
@@ -32,6 +33,9 @@ beforeAll(async () => {
 afterAll(async () => {
   await app?.close();
 });
+
+/** A search entry's message, told apart by its query. */
+const said = (query: string) => ({ key: "log.search" as const, params: { name: "Test", query } });
 
 /** Run `work` counting the store writes to activity_logs (mongoose's debug hook sees every collection call). */
 async function countingInserts(work: () => Promise<unknown>): Promise<number> {
@@ -48,7 +52,7 @@ async function countingInserts(work: () => Promise<unknown>): Promise<number> {
 }
 
 describe("activity log", () => {
-  it("should list entries newest first with the spec's fields", async () => {
+  it("should list entries newest first with the spec's fields and the text's key and parameters", async () => {
     const res = await rest(app, "GET", "/api/admin/activity-logs", { token: adminToken });
     expect(res.status).toBe(200);
     const actions = res.body.map((e: { action: string }) => e.action);
@@ -57,7 +61,9 @@ describe("activity log", () => {
     expect(res.body.find((e: { action: string }) => e.action === "search")).toEqual({
       id: expect.any(String),
       action: "search",
-      description: "Søgte efter moms",
+      description: 'Anna søgte efter "moms"',
+      messageKey: "log.search",
+      messageParams: { name: "Anna", query: "moms" },
       userEmail: "a@minksekretariatet.dk",
       timestamp: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
       metadata: { query: "moms" },
@@ -75,7 +81,7 @@ describe("activity log", () => {
     expect(week.body.some((e: { action: string }) => e.action === "chat")).toBe(true);
     const search = await rest(app, "GET", "/api/admin/activity-logs?search=FERIE", { token: adminToken });
     expect(search.body.map((e: { description: string }) => e.description)).toEqual([
-      "Gemte artiklen Ferieregler",
+      'Bo gemte artiklen "Ferieregler"',
     ]);
     const byEmail = await gql(app, `{ activityLogs(search: "c@minks") { action } }`, {}, adminToken);
     expect(byEmail.data?.activityLogs).toEqual([{ action: "chat" }]);
@@ -95,8 +101,8 @@ describe("activity log writes", () => {
   it("should write the entries recorded in the same moment with one insert, in order, each before it resolves", async () => {
     const tag = `batch-${Date.now()}`;
     const record = (i: number) =>
-      recordActivity({ action: "search", description: `${tag} ${i}`, metadata: { tag } }).then(() =>
-        ActivityModel.exists({ description: `${tag} ${i}` }),
+      recordActivity({ action: "search", message: said(`${tag} ${i}`), metadata: { tag } }).then(() =>
+        ActivityModel.exists({ "messageParams.query": `${tag} ${i}` }),
       );
     let found: unknown[] = [];
     const inserts = await countingInserts(async () => {
@@ -105,7 +111,9 @@ describe("activity log writes", () => {
     expect(inserts).toBe(1);
     expect(found.every(Boolean)).toBe(true);
     const docs = await ActivityModel.find({ "metadata.tag": tag }).sort({ _id: 1 }).lean();
-    expect(docs.map((d) => d.description)).toEqual(Array.from({ length: 20 }, (_, i) => `${tag} ${i}`));
+    expect(docs.map((d) => d.description)).toEqual(
+      Array.from({ length: 20 }, (_, i) => `Test søgte efter "${tag} ${i}"`),
+    );
   });
 
   it("should write a background entry within its wait, sharing the insert with those of the moment", async () => {
@@ -113,24 +121,88 @@ describe("activity log writes", () => {
     const t0 = Date.now();
     const inserts = await countingInserts(async () => {
       const first = recordActivity(
-        { action: "message", description: tag },
+        { action: "message", message: said(tag) },
         { waitMs: ACTIVITY_BACKGROUND_WAIT_MS },
       );
       await new Promise((r) => setTimeout(r, 10));
       // recorded 10 ms later: written together with the first
       await Promise.all([
         first,
-        recordActivity({ action: "message", description: tag }, { waitMs: ACTIVITY_BACKGROUND_WAIT_MS }),
+        recordActivity({ action: "message", message: said(tag) }, { waitMs: ACTIVITY_BACKGROUND_WAIT_MS }),
       ]);
     });
     expect(inserts).toBe(1);
-    expect(await ActivityModel.countDocuments({ description: tag })).toBe(2);
+    expect(await ActivityModel.countDocuments({ "messageParams.query": tag })).toBe(2);
     expect(Date.now() - t0).toBeLessThan(ACTIVITY_BACKGROUND_WAIT_MS + 500);
     // an entry someone waits for is not held back by a waiting background one
     const t1 = Date.now();
-    void recordActivity({ action: "message", description: `${tag} late` }, { waitMs: 5_000 });
-    await recordActivity({ action: "search", description: `${tag} now` });
+    void recordActivity({ action: "message", message: said(`${tag} late`) }, { waitMs: 5_000 });
+    await recordActivity({ action: "search", message: said(`${tag} now`) });
     expect(Date.now() - t1).toBeLessThan(1_000);
-    expect(await ActivityModel.countDocuments({ description: `${tag} late` })).toBe(1);
+    expect(await ActivityModel.countDocuments({ "messageParams.query": `${tag} late` })).toBe(1);
+  });
+});
+
+describe("activity log texts by key", () => {
+  it("should store what a real action did as a key with parameters, the description their Danish text", async () => {
+    const { input } = await createVerifiedUser(app); // registers, follows the e-mailed link, logs in
+    const docs = await ActivityModel.find({ userEmail: input.email }).sort({ timestamp: 1, _id: 1 }).lean();
+    expect(docs.map((d) => [d.action, d.messageKey, d.messageParams])).toEqual([
+      ["register", "log.register", { name: input.name }],
+      ["verify_email", "log.verifyEmail", { email: input.email }],
+      ["login", "log.login", { name: input.name }],
+    ]);
+    // the sentences the log has always written
+    expect(docs.map((d) => d.description)).toEqual([
+      `Ny bruger registreret: ${input.name}`,
+      `Email bekræftet: ${input.email}`,
+      `${input.name} loggede ind`,
+    ]);
+    for (const d of docs) {
+      expect(isMessageKey(d.messageKey)).toBe(true);
+      if (!isMessageKey(d.messageKey)) continue;
+      expect(d.description).toBe(formatMessage(d.messageKey, d.messageParams as never, "da"));
+    }
+    // GraphQL gives the key and parameters beside the description
+    const res = await gql(
+      app,
+      `query($s: String) { activityPage(search: $s, action: "login") { entries { description messageKey messageParams } } }`,
+      { s: input.email },
+      adminToken,
+    );
+    expect(res.errors).toBeUndefined();
+    expect(res.data.activityPage.entries).toEqual([
+      {
+        description: `${input.name} loggede ind`,
+        messageKey: "log.login",
+        messageParams: { name: input.name },
+      },
+    ]);
+    expect(formatMessage("log.login", { name: input.name }, "en")).toBe(`${input.name} signed in`);
+  });
+
+  it("should give an entry from before the keys no key, and bound the parameters it stores", async () => {
+    const old = await gql(
+      app,
+      `{ activityPage(search: "for længe siden") { entries { description messageKey messageParams } } }`,
+      {},
+      adminToken,
+    );
+    expect(old.data.activityPage.entries).toEqual([
+      { description: "Startede en samtale for længe siden", messageKey: null, messageParams: null },
+    ]);
+    const long = `bounded-${"x".repeat(300)}`;
+    await recordActivity({
+      action: "search",
+      message: { key: "log.search", params: { name: "Test", query: long, extra: "not in the text" } },
+    });
+    const doc = await ActivityModel.findOne({ "messageParams.name": "Test", action: "search" })
+      .sort({ _id: -1 })
+      .lean();
+    const params = doc?.messageParams as Record<string, string>;
+    expect(Object.keys(params).sort()).toEqual(["name", "query"]);
+    expect([...params.query]).toHaveLength(200);
+    expect(params.query).toBe(`${long.slice(0, 199)}…`);
+    expect(doc?.description).toBe(`Test søgte efter "${params.query}"`);
   });
 });

@@ -1,10 +1,14 @@
-/** activity_logs collection: who did what, in Danish, for the admin activity tab. */
+/** activity_logs collection: who did what (a message by key and its Danish text), for the admin activity tab. */
 import mongoose, { type InferSchemaType, Schema } from "mongoose";
 
 const activitySchema = new Schema(
   {
     action: { type: String, required: true },
+    // Danish: the text of messageKey with messageParams (activity.messages.ts); entries from before the keys have
+    // only this
     description: { type: String, required: true },
+    messageKey: { type: String, default: null },
+    messageParams: { type: Schema.Types.Mixed, default: null },
     userEmail: { type: String, default: null },
     userId: { type: Schema.Types.ObjectId, default: null },
     timestamp: { type: Date, required: true, default: () => new Date() },

@@ -1,7 +1,9 @@
 /**
- * The activity log. Every module records what users do through recordActivity(); the admin reads it through
- * listActivity(). Recording never fails the caller's operation: a write error is logged and swallowed.
+ * The activity log. Every module records what users do through recordActivity(), as a message by key
+ * (activity.messages.ts: the entry stores the key, its parameters and their Danish text); the admin reads it
+ * through listActivity(). Recording never fails the caller's operation: a write error is logged and swallowed.
  */
+import type { MessageParams } from "@vidensbank/shared";
 import { toObjectId } from "../db/ids";
 import { Errors } from "../errors";
 import type { EventBus } from "../events/bus";
@@ -15,6 +17,7 @@ import {
   ACTIVITY_SEARCH_MAX_LENGTH,
   ACTIVITY_TIME_FILTERS,
 } from "./activity.limits";
+import { type ActivityMessage, activityText } from "./activity.messages";
 import { ActivityModel } from "./activity.model";
 
 /** Actions with their own icon in the admin UI (spec §3); others (admin_*, logout, ...) get a default style. */
@@ -38,8 +41,8 @@ export type ActivityAction =
 
 export interface ActivityInput {
   action: ActivityAction;
-  /** Danish, for people: "Bruger loggede ind" */
-  description: string;
+  /** what happened, by key: { key: "log.login", params: { name } } (stored with its Danish text as description) */
+  message: ActivityMessage;
   userEmail?: string | null;
   userId?: string | null;
   metadata?: Record<string, unknown>;
@@ -48,7 +51,11 @@ export interface ActivityInput {
 export interface ActivityEntry {
   id: string;
   action: string;
+  /** Danish: the text of messageKey, or all an entry from before the keys has */
   description: string;
+  /** the catalogue key of the text (`log.*`); null for an entry from before the keys */
+  messageKey: string | null;
+  messageParams: MessageParams | null;
   userEmail: string | null;
   timestamp: Date;
   metadata: Record<string, unknown>;
@@ -142,7 +149,7 @@ export async function recordActivities(inputs: Array<ActivityInput & { timestamp
     const docs = await ActivityModel.insertMany(
       inputs.map((input) => ({
         action: input.action,
-        description: input.description,
+        ...activityText(input.message),
         userEmail: input.userEmail ?? null,
         userId: toObjectId(input.userId),
         timestamp: input.timestamp ?? new Date(),
@@ -160,11 +167,17 @@ export async function recordActivities(inputs: Array<ActivityInput & { timestamp
   }
 }
 
+/** Stored parameters as an object (what the server writes; anything else, e.g. edited by hand, reads as none). */
+const paramsOf = (value: unknown): MessageParams =>
+  typeof value === "object" && value !== null && !Array.isArray(value) ? (value as MessageParams) : {};
+
 /** The entry as read by admins and subscribers. */
 function toEntry(d: {
   _id: unknown;
   action: string;
   description: string;
+  messageKey?: string | null;
+  messageParams?: unknown;
   userEmail?: string | null;
   timestamp: Date;
   metadata?: unknown;
@@ -173,6 +186,8 @@ function toEntry(d: {
     id: String(d._id),
     action: d.action,
     description: d.description,
+    messageKey: d.messageKey ?? null,
+    messageParams: d.messageKey ? paramsOf(d.messageParams) : null,
     userEmail: d.userEmail ?? null,
     timestamp: d.timestamp,
     metadata: (d.metadata as Record<string, unknown>) ?? {},

@@ -1,6 +1,7 @@
 /**
  * GET /api/admin/stats (spec §7): the spec §3 fields exactly (topCategories: [{ category, count }],
- * recentActivity: [{ description, userEmail, timestamp }]) plus messagesPerDay, activeUsersPerDay and feedback.
+ * recentActivity: [{ description, userEmail, timestamp }], each also with its messageKey and messageParams) plus
+ * messagesPerDay, activeUsersPerDay and feedback.
  */
 import { Router } from "express";
 import { requireAdmin } from "../rest/auth-middleware";

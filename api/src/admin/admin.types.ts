@@ -1,6 +1,8 @@
 /** GraphQL types of the admin statistics and the knowledge-gap report (CONTRACTS.md "Admin"). */
-import { GraphQLDateTimeISO } from "graphql-scalars";
+import type { MessageParams } from "@vidensbank/shared";
+import { GraphQLDateTimeISO, GraphQLJSONObject } from "graphql-scalars";
 import { Field, Int, ObjectType } from "type-graphql";
+import { MESSAGE_KEY_DOC, MESSAGE_PARAMS_DOC } from "../activity/activity.types";
 
 @ObjectType()
 export class CategoryCount {
@@ -11,6 +13,9 @@ export class CategoryCount {
 @ObjectType()
 export class RecentActivity {
   @Field(() => String) description!: string;
+  @Field(() => String, { nullable: true, description: MESSAGE_KEY_DOC }) messageKey!: string | null;
+  @Field(() => GraphQLJSONObject, { nullable: true, description: MESSAGE_PARAMS_DOC })
+  messageParams!: MessageParams | null;
   @Field(() => String, { nullable: true }) userEmail!: string | null;
   @Field(() => GraphQLDateTimeISO) timestamp!: Date;
 }

@@ -194,6 +194,9 @@ describe("admin statistics (seeded store, fixed now)", () => {
     ]);
     expect(s.recentActivity[0]).toEqual({
       description: "Søgning 7",
+      // an entry from before the keys: its description is all it has
+      messageKey: null,
+      messageParams: null,
       userEmail: emailOf(u1),
       timestamp: t("2026-03-30T07:00:00Z"),
     });
@@ -234,7 +237,14 @@ describe("admin statistics (seeded store, fixed now)", () => {
       avgSessionDuration: 240,
     });
     expect(res.body.topCategories[0]).toEqual({ category: "Økonomi", count: 7 });
-    expect(Object.keys(res.body.recentActivity[0]).sort()).toEqual(["description", "timestamp", "userEmail"]);
+    // the spec's fields, and the text's key and parameters beside them
+    expect(Object.keys(res.body.recentActivity[0]).sort()).toEqual([
+      "description",
+      "messageKey",
+      "messageParams",
+      "timestamp",
+      "userEmail",
+    ]);
     expect(res.body.messagesPerDay).toHaveLength(30);
     expect((await rest(app, "GET", "/api/admin/stats")).status).toBe(401);
   });

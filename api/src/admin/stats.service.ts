@@ -7,9 +7,9 @@
  * - totalBookmarks: every stored bookmark (user_bookmarks).
  * - topCategories: the knowledge feature's category views (an article opened counts one view for its
  *   category), most viewed first, at most TOP_CATEGORIES_SHOWN.
- * - recentActivity: the newest RECENT_ACTIVITY_SHOWN activity-log entries.
+ * - recentActivity: the newest RECENT_ACTIVITY_SHOWN activity-log entries (text by key, and in Danish).
  */
-import { pageActivity } from "../activity/activity.service";
+import { type ActivityEntry, pageActivity } from "../activity/activity.service";
 import { BookmarkModel } from "../bookmarks/bookmark.model";
 import { lastCopenhagenDays } from "./copenhagen";
 import { groupKnowledgeGaps, type KnowledgeGapView, type RawGap } from "./gaps";
@@ -31,7 +31,9 @@ export type AdminStatsView = PeopleFigures &
   ChatFigures & {
     totalBookmarks: number;
     topCategories: Array<{ category: string; count: number }>;
-    recentActivity: Array<{ description: string; userEmail: string | null; timestamp: Date }>;
+    recentActivity: Array<
+      Pick<ActivityEntry, "description" | "messageKey" | "messageParams" | "userEmail" | "timestamp">
+    >;
     feedback: FeedbackFigures;
   };
 
@@ -68,6 +70,8 @@ export class AdminService {
       topCategories,
       recentActivity: recent.entries.map((e) => ({
         description: e.description,
+        messageKey: e.messageKey,
+        messageParams: e.messageParams,
         userEmail: e.userEmail,
         timestamp: e.timestamp,
       })),

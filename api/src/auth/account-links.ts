@@ -64,7 +64,7 @@ export class AccountLinks {
     if (!user) throw Errors.invalidToken("auth.verificationInvalid");
     await recordActivity({
       action: "verify_email",
-      description: `Email bekræftet: ${user.email}`,
+      message: { key: "log.verifyEmail", params: { email: user.email } },
       userEmail: user.email,
       userId: String(user._id),
     });
@@ -144,7 +144,7 @@ export class AccountLinks {
     await this.deps.revokeSessions(String(user._id));
     await recordActivity({
       action: "password_reset",
-      description: `${user.name} nulstillede sin adgangskode`,
+      message: { key: "log.passwordReset", params: { name: user.name } },
       userEmail: user.email,
       userId: String(user._id),
     });

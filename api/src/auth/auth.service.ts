@@ -124,7 +124,7 @@ export class AuthService {
     await this.links.sendVerification(user); // the mail goes after the answer
     await recordActivity({
       action: "register",
-      description: `Ny bruger registreret: ${user.name}`,
+      message: { key: "log.register", params: { name: user.name } },
       userEmail: user.email,
       userId: String(user._id),
       metadata: { username: user.username },
@@ -244,7 +244,7 @@ export class AuthService {
     );
     await recordActivity({
       action: "login",
-      description: `${user.name} loggede ind`,
+      message: { key: "log.login", params: { name: user.name } },
       userEmail: user.email,
       userId: String(user._id),
       metadata: { ip: meta.ip ?? null },
@@ -320,7 +320,7 @@ export class AuthService {
     this.sessionsChanged(String(auth.user._id));
     await recordActivity({
       action: "logout",
-      description: `${auth.user.name} loggede ud`,
+      message: { key: "log.logout", params: { name: auth.user.name } },
       userEmail: auth.user.email,
       userId: String(auth.user._id),
     });

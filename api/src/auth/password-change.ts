@@ -69,7 +69,7 @@ export async function changePassword(
   await deps.revokeSessions(auth.userId, auth.sid);
   await recordActivity({
     action: "password_change",
-    description: `${user.name} ændrede sin adgangskode`,
+    message: { key: "log.passwordChange", params: { name: user.name } },
     userEmail: user.email,
     userId: auth.userId,
   });

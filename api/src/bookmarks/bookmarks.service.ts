@@ -87,7 +87,7 @@ export async function addBookmark(
   }
   await recordActivity({
     action: "bookmark",
-    description: `${user.name} gemte artiklen "${article.title}"`,
+    message: { key: "log.bookmarkAdded", params: { name: user.name, title: article.title } },
     userEmail: user.email,
     userId: String(user._id),
     metadata: { articleId: String(article.id), articleTitle: article.title, added: true },
@@ -105,7 +105,7 @@ export async function removeBookmark(user: UserDoc, articleId: unknown): Promise
   if (!doc) throw Errors.notFound("bookmarks.notBookmarked");
   await recordActivity({
     action: "bookmark",
-    description: `${user.name} fjernede bogmærket "${doc.articleTitle}"`,
+    message: { key: "log.bookmarkRemoved", params: { name: user.name, title: doc.articleTitle } },
     userEmail: user.email,
     userId: String(user._id),
     metadata: { articleId, articleTitle: doc.articleTitle, added: false },

@@ -282,7 +282,7 @@ export class ChatSender {
             recordActivity(
               {
                 action: "message",
-                description: "Bruger sendte en besked til AI-assistenten",
+                message: { key: "log.message" },
                 userId,
                 userEmail: email,
                 metadata: { sessionId, messageId: sendId, length: valid.content.length },

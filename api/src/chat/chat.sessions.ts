@@ -44,7 +44,7 @@ export class ChatSessions {
     });
     await recordActivity({
       action: "chat",
-      description: "Bruger startede en ny chat",
+      message: { key: "log.chat" },
       userId,
       userEmail: await this.deps.emailOf(userId),
       metadata: { sessionId: doc.sessionId },

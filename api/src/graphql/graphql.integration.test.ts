@@ -266,9 +266,11 @@ describe("graphql-ws", () => {
   it("should deliver activity entries live to a subscribed admin", async () => {
     const adminToken = await loginAdmin(app);
     const client = wsClient(adminToken);
-    const received = collect<{ activityLogged: { action: string; userEmail: string } }>(
+    const received = collect<{
+      activityLogged: { action: string; userEmail: string; messageKey: string; messageParams: object };
+    }>(
       client,
-      "subscription { activityLogged { action userEmail description } }",
+      "subscription { activityLogged { action userEmail description messageKey messageParams } }",
       1,
     );
     const emails: string[] = [];
@@ -279,6 +281,9 @@ describe("graphql-ws", () => {
     });
     expect(first.data?.activityLogged.action).toBe("register");
     expect(emails).toContain(first.data?.activityLogged.userEmail);
+    // the live entry carries its text by key, like the listed ones
+    expect(first.data?.activityLogged.messageKey).toBe("log.register");
+    expect(Object.keys(first.data?.activityLogged.messageParams ?? {})).toEqual(["name"]);
   });
 
   it("should refuse admin subscriptions for a normal user and signed-out sockets", async () => {

@@ -1,3 +1,4 @@
+import { formatMessage, messages } from "@vidensbank/shared";
 import { describe, expect, it } from "vitest";
 import { CATEGORY_STYLES, categoryStyle, compareCategories, DEFAULT_CATEGORY_STYLE } from "./categories";
 
@@ -13,6 +14,17 @@ describe("categoryStyle", () => {
       expect(s.description.length).toBeGreaterThan(10);
       expect(s.description).not.toContain("\n");
     }
+  });
+
+  it("should give every line a catalogue key whose Danish text is the description", () => {
+    for (const s of [...Object.values(CATEGORY_STYLES), DEFAULT_CATEGORY_STYLE]) {
+      expect(s.description, s.descriptionKey).toBe(formatMessage(s.descriptionKey, {}, "da"));
+      expect(messages[s.descriptionKey].en).not.toBe(s.description);
+    }
+    expect(DEFAULT_CATEGORY_STYLE).toMatchObject({
+      description: "Øvrige artikler",
+      descriptionKey: "categories.other",
+    });
   });
 
   it("should give any other category (also prototype names) the default style", () => {

@@ -156,7 +156,12 @@ describe("knowledge GraphQL reads", () => {
   });
 
   it("should list the categories with counts and style, an unknown category with the default style", async () => {
-    const res = await gql(app, "{ knowledgeCategories { name count icon color description } }", {}, token);
+    const res = await gql(
+      app,
+      "{ knowledgeCategories { name count icon color description descriptionKey } }",
+      {},
+      token,
+    );
     expect(res.errors).toBeUndefined();
     const cats = res.data.knowledgeCategories as Array<{
       name: string;
@@ -164,6 +169,7 @@ describe("knowledge GraphQL reads", () => {
       icon: string;
       color: string;
       description: string;
+      descriptionKey: string | null;
     }>;
     expect(cats.slice(0, 4).map((c) => c.name)).toEqual([
       "Økonomi",
@@ -175,6 +181,8 @@ describe("knowledge GraphQL reads", () => {
     expect(okonomi).toMatchObject(CATEGORY_STYLES.Økonomi);
     const it = cats.find((c) => c.name === "IT");
     expect(it).toMatchObject({ count: 1, ...DEFAULT_CATEGORY_STYLE });
+    // the default line by key, for the web app to show in the reader's language
+    expect(it).toMatchObject({ description: "Øvrige artikler", descriptionKey: "categories.other" });
     const total = cats.reduce((n, c) => n + c.count, 0);
     expect(total).toBe(await ArticleModel.countDocuments({}));
   });

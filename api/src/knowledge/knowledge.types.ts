@@ -9,6 +9,12 @@ export class KnowledgeCategory {
   @Field(() => String, { description: "@mui/icons-material icon name, e.g. AccountBalance" }) icon!: string;
   @Field(() => String, { description: "CSS hex colour" }) color!: string;
   @Field(() => String, { description: "one line, Danish" }) description!: string;
+  @Field(() => String, {
+    nullable: true,
+    description:
+      "the line's message key (@vidensbank/shared messages.ts) when the server wrote it, to show it in the reader's language; null when the description is data",
+  })
+  descriptionKey!: string | null;
 }
 
 @ObjectType({ description: "where an article comes from" })

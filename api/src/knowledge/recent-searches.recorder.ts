@@ -142,7 +142,7 @@ export class RecentSearchRecorder {
       recordActivities(
         batch.map((s) => ({
           action: "search",
-          description: `${s.userName} søgte efter "${s.query}"`,
+          message: { key: "log.search" as const, params: { name: s.userName, query: s.query } },
           userEmail: s.userEmail,
           userId: s.userKey,
           metadata: { query: s.query, category: s.category, results: s.results },

@@ -88,7 +88,10 @@ export class NotionService {
       finished: (run) => {
         void recordActivity({
           action: "notion_sync",
-          description: `Notion synkroniseret: ${run.pagesDone} sider, ${run.pagesFailed} fejl, ${run.articlesRemoved} fjernet`,
+          message: {
+            key: "log.notionSync",
+            params: { pages: run.pagesDone, failed: run.pagesFailed, removed: run.articlesRemoved },
+          },
           metadata: {
             runId: run.id,
             trigger: run.trigger,
@@ -127,7 +130,7 @@ export class NotionService {
     const status = await this.connection.disconnect();
     await recordActivity({
       action: "notion_disconnect",
-      description: "Notion-forbindelsen blev afbrudt",
+      message: { key: "log.notionDisconnect" },
       userEmail: actor.email,
       userId: String(actor._id),
     });
@@ -155,7 +158,7 @@ export class NotionService {
   private async logConnected(actor: UserDoc, status: NotionStatusView): Promise<void> {
     await recordActivity({
       action: "notion_connect",
-      description: `Notion forbundet: ${status.workspace?.name ?? "Notion"}`,
+      message: { key: "log.notionConnect", params: { workspace: status.workspace?.name ?? "Notion" } },
       userEmail: actor.email,
       userId: String(actor._id),
       metadata: { via: status.via, workspace: status.workspace },
@@ -238,7 +241,7 @@ export class NotionService {
     );
     await recordActivity({
       action: "notion_config",
-      description: `${ids.length} databaser konfigureret som videnskilder for alle brugere`,
+      message: { key: "log.notionConfig", params: { count: ids.length } },
       userEmail: actor.email,
       userId: String(actor._id),
       metadata: { selectedDatabases: ids },

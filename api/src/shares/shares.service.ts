@@ -143,7 +143,7 @@ export class SharesService {
     });
     await recordActivity({
       action: "chat_share",
-      description: `${user.name} delte samtalen "${doc.title}"`,
+      message: { key: "log.chatShare", params: { name: user.name, title: doc.title } },
       userEmail: user.email,
       userId,
       metadata: { shareId: doc.shareId, sessionId, messages: messages.length },
@@ -205,9 +205,10 @@ export class SharesService {
     const own = String(row.userId) === String(user._id);
     await recordActivity({
       action: "chat_share_revoke",
-      description: own
-        ? `${user.name} tilbagekaldte delingen af "${row.title}"`
-        : `${user.name} tilbagekaldte en andens deling af "${row.title}"`,
+      message: {
+        key: own ? "log.chatShareRevoke" : "log.chatShareRevokeOther",
+        params: { name: user.name, title: row.title },
+      },
       userEmail: user.email,
       userId: String(user._id),
       metadata: { shareId: row.shareId, sessionId: row.sessionId, ownerId: String(row.userId) },

@@ -166,7 +166,10 @@ export class UsersService {
     );
     await recordActivity({
       action: "admin_create_user",
-      description: `Administrator oprettede brugeren ${user.email}${meta.via === "cli" ? " (CLI)" : ""}`,
+      message: {
+        key: meta.via === "cli" ? "log.adminCreateUserCli" : "log.adminCreateUser",
+        params: { email: user.email },
+      },
       userEmail: actor.email,
       userId: actor.id,
       metadata: { createdUserId: String(user._id), role: user.role, via: meta.via ?? "web" },
@@ -204,7 +207,7 @@ export class UsersService {
     this.deps.events?.publish("USER_DELETED", { userId: String(user._id) });
     await recordActivity({
       action: "admin_delete_user",
-      description: `Administrator slettede brugeren ${user.email}`,
+      message: { key: "log.adminDeleteUser", params: { email: user.email } },
       userEmail: actor.email,
       userId: actor.id,
       metadata: { deletedUserId: String(user._id), deletedEmail: user.email },
@@ -223,7 +226,7 @@ export class UsersService {
     await this.deps.auth.setPassword(String(user._id), newPassword);
     await recordActivity({
       action: "admin_reset_password",
-      description: `Administrator nulstillede adgangskoden for ${user.email}`,
+      message: { key: "log.adminResetPassword", params: { email: user.email } },
       userEmail: actor.email,
       userId: actor.id,
       metadata: { targetUserId: String(user._id), targetEmail: user.email },

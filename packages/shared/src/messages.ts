@@ -179,8 +179,94 @@ export const messages = {
     en: "Invalid page (start between 0 and {max})",
   },
   "activity.limitInvalid": { da: "Ugyldigt antal (1-{max})", en: "Invalid count (1-{max})" },
+  // activity-log entries (api/src/activity/activity.messages.ts): the Danish text is the stored description, which
+  // the admin search filters on and the CLI prints; parameters that are user data (a name, an e-mail, a search, a
+  // title) are shown as text
+  "log.login": { da: "{name} loggede ind", en: "{name} signed in" },
+  "log.logout": { da: "{name} loggede ud", en: "{name} signed out" },
+  "log.register": { da: "Ny bruger registreret: {name}", en: "New user registered: {name}" },
+  "log.verifyEmail": { da: "Email bekræftet: {email}", en: "Email verified: {email}" },
+  "log.passwordReset": {
+    da: "{name} nulstillede sin adgangskode",
+    en: "{name} reset their password",
+  },
+  "log.passwordChange": { da: "{name} ændrede sin adgangskode", en: "{name} changed their password" },
+  "log.adminCreateUser": {
+    da: "Administrator oprettede brugeren {email}",
+    en: "Administrator created the user {email}",
+  },
+  "log.adminCreateUserCli": {
+    da: "Administrator oprettede brugeren {email} (CLI)",
+    en: "Administrator created the user {email} (CLI)",
+  },
+  "log.adminDeleteUser": {
+    da: "Administrator slettede brugeren {email}",
+    en: "Administrator deleted the user {email}",
+  },
+  "log.adminResetPassword": {
+    da: "Administrator nulstillede adgangskoden for {email}",
+    en: "Administrator reset the password of {email}",
+  },
+  "log.chat": { da: "Bruger startede en ny chat", en: "User started a new chat" },
+  "log.message": {
+    da: "Bruger sendte en besked til AI-assistenten",
+    en: "User sent a message to the AI assistant",
+  },
+  "log.search": { da: '{name} søgte efter "{query}"', en: '{name} searched for "{query}"' },
+  "log.bookmarkAdded": {
+    da: '{name} gemte artiklen "{title}"',
+    en: '{name} bookmarked the article "{title}"',
+  },
+  "log.bookmarkRemoved": {
+    da: '{name} fjernede bogmærket "{title}"',
+    en: '{name} removed the bookmark "{title}"',
+  },
+  "log.chatShare": {
+    da: '{name} delte samtalen "{title}"',
+    en: '{name} shared the conversation "{title}"',
+  },
+  "log.chatShareRevoke": {
+    da: '{name} tilbagekaldte delingen af "{title}"',
+    en: '{name} revoked the share of "{title}"',
+  },
+  "log.chatShareRevokeOther": {
+    da: '{name} tilbagekaldte en andens deling af "{title}"',
+    en: '{name} revoked someone else\'s share of "{title}"',
+  },
+  // the counts as plain numbers, as the log has always written them
+  "log.notionSync": {
+    da: "Notion synkroniseret: {pages} sider, {failed} fejl, {removed} fjernet",
+    en: "Notion synced: {pages} pages, {failed} failed, {removed} removed",
+  },
+  "log.notionConnect": { da: "Notion forbundet: {workspace}", en: "Notion connected: {workspace}" },
+  "log.notionDisconnect": {
+    da: "Notion-forbindelsen blev afbrudt",
+    en: "The Notion connection was ended",
+  },
+  "log.notionConfig": {
+    da: "{count} databaser konfigureret som videnskilder for alle brugere",
+    en: "{count} databases set up as knowledge sources for all users",
+  },
 
   // ---- knowledge and bookmarks (api/src/knowledge, api/src/bookmarks)
+  // the one-line description of a category (api/src/knowledge/categories.ts): the four of the spec, and the default
+  "categories.economy": {
+    da: "Budget, regnskab, betalinger, udlæg og kontingent",
+    en: "Budget, accounts, payments, expenses and membership fees",
+  },
+  "categories.procedures": {
+    da: "Faste arbejdsgange: møder, referater, GDPR og databrud",
+    en: "Standing routines: meetings, minutes, GDPR and data breaches",
+  },
+  "categories.roles": {
+    da: "Hvem gør hvad: ansvar, beføjelser og stedfortrædere",
+    en: "Who does what: responsibilities, powers and deputies",
+  },
+  "categories.caseHandling": {
+    da: "Sager fra modtagelse til afgørelse, frister, klager og aktindsigt",
+    en: "Cases from receipt to decision, deadlines, complaints and access to documents",
+  },
+  "categories.other": { da: "Øvrige artikler", en: "Other articles" },
   "knowledge.notFound": { da: "Artiklen blev ikke fundet", en: "The article was not found" },
   "knowledge.queryNotText": { da: "Søgningen skal være tekst", en: "The search must be text" },
   "knowledge.queryTooLong": {

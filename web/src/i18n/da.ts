@@ -311,12 +311,6 @@ export const da = {
   "knowledge.loadFailed": "Vidensbanken kunne ikke indlæses. Prøv igen om lidt.",
   "knowledge.retry": "Prøv igen",
   "knowledge.openArticle": "Åbn artiklen {title}",
-  "knowledge.otherCategoryDescription": "Øvrige artikler",
-  "knowledge.categoryDescription.Økonomi": "Budget, regnskab, betalinger, udlæg og kontingent",
-  "knowledge.categoryDescription.Procedurer": "Faste arbejdsgange: møder, referater, GDPR og databrud",
-  "knowledge.categoryDescription.Roller": "Hvem gør hvad: ansvar, beføjelser og stedfortrædere",
-  "knowledge.categoryDescription.Sagsbehandling":
-    "Sager fra modtagelse til afgørelse, frister, klager og aktindsigt",
   // Admin panel (/admin, spec §2 admin, §4 dialogs, §6 protected admin, §8 toasts and empty states)
   "admin.title": "Admin Panel",
   "admin.subtitle": "Brugere, statistik, aktivitet og videnskilder",

@@ -307,12 +307,6 @@ export const en: Messages = {
   "knowledge.loadFailed": "The knowledge base could not be loaded. Try again in a moment.",
   "knowledge.retry": "Try again",
   "knowledge.openArticle": "Open the article {title}",
-  "knowledge.otherCategoryDescription": "Other articles",
-  "knowledge.categoryDescription.Økonomi": "Budget, accounts, payments, expenses and membership fees",
-  "knowledge.categoryDescription.Procedurer": "Standing routines: meetings, minutes, GDPR and data breaches",
-  "knowledge.categoryDescription.Roller": "Who does what: responsibilities, powers and deputies",
-  "knowledge.categoryDescription.Sagsbehandling":
-    "Cases from receipt to decision, deadlines, complaints and access to documents",
   // Admin panel (/admin)
   "admin.title": "Admin Panel",
   "admin.subtitle": "Users, statistics, activity and knowledge sources",

@@ -3,17 +3,22 @@ import { Avatar, Box, Button, Card, CardContent, Chip, Collapse, Stack, Typograp
 import { useId, useState } from "react";
 import type { MessageKey } from "../../../i18n/da";
 import { useI18n } from "../../../i18n/i18n";
+import { useServerMessage } from "../../../i18n/serverMessage";
 import type { ActivityEntry } from "../hooks/useActivityLog";
 import { useRelativeTime } from "../hooks/useRelativeTime";
-import { formatLogDate, formatMetadata } from "../lib/activity";
+import { activityMessage, formatLogDate, formatMetadata } from "../lib/activity";
 import { activityStyle } from "./activityStyle";
 
 const SHARE_ACTIONS = new Set(["chat_share", "chat_share_revoke"]);
 
-/** One log entry (spec §2): icon and colour by action, badge, e-mail, dd/MM/yyyy HH:mm, relative time, 'Detaljer'. */
+/**
+ * One log entry (spec §2): icon and colour by action, description (by key in the user's language), badge, e-mail,
+ * dd/MM/yyyy HH:mm, relative time, 'Detaljer'.
+ */
 export function ActivityItem({ entry }: { entry: ActivityEntry }) {
   const { t } = useI18n();
   const relative = useRelativeTime();
+  const text = useServerMessage();
   const [open, setOpen] = useState(false);
   const detailsId = useId();
   const style = activityStyle(entry.action);
@@ -43,7 +48,9 @@ export function ActivityItem({ entry }: { entry: ActivityEntry }) {
         </Avatar>
         <Box sx={{ flex: 1, minWidth: 0 }}>
           <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: "center", flexWrap: "wrap" }}>
-            <Typography sx={{ fontWeight: 500, overflowWrap: "anywhere" }}>{entry.description}</Typography>
+            <Typography sx={{ fontWeight: 500, overflowWrap: "anywhere" }}>
+              {text(activityMessage(entry))}
+            </Typography>
             <Chip size="small" variant="outlined" label={label} />
           </Stack>
           <Typography color="text.secondary" sx={{ fontSize: "0.85rem", overflowWrap: "anywhere" }}>

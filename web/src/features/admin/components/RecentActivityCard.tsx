@@ -1,7 +1,9 @@
 import { Box, Stack, Typography } from "@mui/material";
 import type { AdminStatsQuery } from "../../../gql/graphql";
 import { useI18n } from "../../../i18n/i18n";
+import { useServerMessage } from "../../../i18n/serverMessage";
 import { useRelativeTime } from "../hooks/useRelativeTime";
+import { activityMessage } from "../lib/activity";
 import { SectionCard, SectionEmpty } from "./SectionCard";
 
 type Recent = AdminStatsQuery["adminStats"]["recentActivity"][number];
@@ -9,10 +11,11 @@ type Recent = AdminStatsQuery["adminStats"]["recentActivity"][number];
 /** Spec §9: the statistics card shows at most 6 entries. */
 export const RECENT_ACTIVITY_MAX = 6;
 
-/** 'Seneste aktivitet': description, user e-mail and relative time. */
+/** 'Seneste aktivitet': description (by key in the user's language), user e-mail and relative time. */
 export function RecentActivityCard({ entries }: { entries: readonly Recent[] }) {
   const { t } = useI18n();
   const relative = useRelativeTime();
+  const text = useServerMessage();
   const shown = entries.slice(0, RECENT_ACTIVITY_MAX);
   return (
     <SectionCard
@@ -36,7 +39,7 @@ export function RecentActivityCard({ entries }: { entries: readonly Recent[] }) 
                 }}
               >
                 <Box sx={{ minWidth: 0 }}>
-                  <Typography sx={{ overflowWrap: "anywhere" }}>{e.description}</Typography>
+                  <Typography sx={{ overflowWrap: "anywhere" }}>{text(activityMessage(e))}</Typography>
                   {e.userEmail && (
                     <Typography color="text.secondary" sx={{ fontSize: "0.85rem", overflowWrap: "anywhere" }}>
                       {e.userEmail}

@@ -5,6 +5,8 @@ export const ActivityEntryFieldsFragment = graphql(`
     id
     action
     description
+    messageKey
+    messageParams
     userEmail
     timestamp
     metadata

@@ -17,6 +17,8 @@ export const AdminStatsQuery = graphql(`
       }
       recentActivity {
         description
+        messageKey
+        messageParams
         userEmail
         timestamp
       }

@@ -1,4 +1,5 @@
 /** Activity log rules of the admin screen (spec §2 activity tab, §9 filter constants). */
+import type { ServerMessage } from "../../../i18n/serverMessage";
 
 /** Action filter choices (spec §9); "all" sends no action. */
 export const ACTION_FILTERS = ["all", "login", "register", "chat", "bookmark", "search"] as const;
@@ -73,4 +74,25 @@ export function formatLogDate(value: string | Date): string {
 export function formatMetadata(metadata: Record<string, unknown> | null | undefined): string | null {
   if (!metadata || Object.keys(metadata).length === 0) return null;
   return JSON.stringify(metadata, null, 2);
+}
+
+/** An entry's text as the server stored it: its key and parameters, and the Danish description. */
+interface LoggedText {
+  description: string;
+  messageKey?: string | null;
+  messageParams?: Record<string, unknown> | null;
+}
+
+/**
+ * An entry's text to show by key in the user's language (useServerMessage), falling back to the stored Danish
+ * description for an entry from before the keys or a key this build does not know. Only text and number
+ * parameters are kept; they are user data (a search, a title, an e-mail), shown as text.
+ */
+export function activityMessage(entry: LoggedText): ServerMessage {
+  const params: Record<string, string | number> = {};
+  for (const [name, value] of Object.entries(entry.messageParams ?? {})) {
+    if (typeof value === "string" || (typeof value === "number" && Number.isFinite(value)))
+      params[name] = value;
+  }
+  return { key: entry.messageKey, params, text: entry.description };
 }

@@ -8,6 +8,7 @@ export const KnowledgeCategoriesQuery = graphql(`
       icon
       color
       description
+      descriptionKey
     }
   }
 `);

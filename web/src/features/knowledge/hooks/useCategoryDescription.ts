@@ -1,19 +1,17 @@
-import { da, type MessageKey } from "../../../i18n/da";
-import { useT } from "../../../i18n/i18n";
+import { useServerMessage } from "../../../i18n/serverMessage";
+
+/** What the server says about a category's line: the Danish text, and its catalogue key when the server wrote it. */
+export interface CategoryLine {
+  description: string;
+  descriptionKey?: string | null;
+}
 
 /**
- * A category's description in the user's language: the known categories have message keys; any other category
- * shows the server's line, except the server's default line for a category without its own style ('Øvrige
- * artikler', api/src/knowledge/categories.ts), which has a key too, so English screens do not show it in Danish.
+ * A category's description in the user's language: by its key (@vidensbank/shared messages.ts `categories.*`)
+ * for a line the server wrote, else the description as it came (data, or a key this build does not know).
  */
-export function useCategoryDescription(): (category: { name: string; description: string }) => string {
-  const t = useT();
-  return (category) => {
-    const key = `knowledge.categoryDescription.${category.name}`;
-    if (key in da) return t(key as MessageKey);
-    if (category.description === da["knowledge.otherCategoryDescription"]) {
-      return t("knowledge.otherCategoryDescription");
-    }
-    return category.description;
-  };
+export function useCategoryDescription(): (category: CategoryLine) => string {
+  const text = useServerMessage();
+  return (category) =>
+    text({ key: category.descriptionKey, text: category.description }) ?? category.description;
 }

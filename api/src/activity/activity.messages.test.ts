@@ -1,0 +1,53 @@
+import { formatMessage, messages, placeholdersOf } from "@vidensbank/shared";
+import { describe, expect, it } from "vitest";
+import {
+  ACTIVITY_PARAM_MAX_LENGTH,
+  ACTIVITY_PARAMS_MAX,
+  activityMessageKeys,
+  activityText,
+} from "./activity.messages";
+
+describe("activityText", () => {
+  it("should make the description the Danish text of the key with the stored parameters", () => {
+    expect(activityText({ key: "log.search", params: { name: "Anna", query: "moms" } })).toEqual({
+      description: 'Anna søgte efter "moms"',
+      messageKey: "log.search",
+      messageParams: { name: "Anna", query: "moms" },
+    });
+    expect(activityText({ key: "log.chat" })).toEqual({
+      description: "Bruger startede en ny chat",
+      messageKey: "log.chat",
+      messageParams: {},
+    });
+  });
+
+  it("should store only the key's parameters, texts cut to the bound (whole characters) and numbers as they are", () => {
+    const long = `${"ø".repeat(ACTIVITY_PARAM_MAX_LENGTH - 1)}😀😀`;
+    const t = activityText({
+      key: "log.notionSync",
+      params: { pages: 3, failed: 0, removed: Number.NaN, name: long, other: "x" },
+    });
+    expect(t.messageParams).toEqual({ pages: 3, failed: 0, removed: "NaN" });
+    const cut = activityText({ key: "log.login", params: { name: long } }).messageParams.name as string;
+    expect([...cut]).toHaveLength(ACTIVITY_PARAM_MAX_LENGTH);
+    expect(cut.endsWith("ø…")).toBe(true);
+  });
+
+  it("should keep a parameter's text literal (markup and placeholders are data)", () => {
+    const query = "<img src=x onerror=alert(1)> {name} $&";
+    expect(activityText({ key: "log.search", params: { name: "A", query } }).description).toBe(
+      `A søgte efter "${query}"`,
+    );
+  });
+});
+
+describe("the log.* catalogue entries", () => {
+  it("should each have at most ACTIVITY_PARAMS_MAX placeholders, text only in both languages", () => {
+    const keys = activityMessageKeys();
+    expect(keys.length).toBeGreaterThanOrEqual(20);
+    for (const key of keys) {
+      expect(placeholdersOf(messages[key].da).length, key).toBeLessThanOrEqual(ACTIVITY_PARAMS_MAX);
+      expect(formatMessage(key, {}, "en"), key).not.toMatch(/<|>/);
+    }
+  });
+});
