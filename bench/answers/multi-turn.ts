@@ -10,7 +10,7 @@
  *
  * Besides the answer, the bench records what the last turn was searched with (the retrieval queries the chat
  * made for it): "alone" (the question as asked) or "combined" (with the earlier user turns), for reading the
- * follow-up rule (retrievalQueries in api/src/chat/answer/follow-up.ts).
+ * follow-up rule (chooseRetrieval in api/src/chat/answer/retrieval-query.ts).
  */
 import fs from "node:fs";
 import { ChatService } from "../../api/src/chat/chat.service";
