@@ -2,7 +2,8 @@
  * Answer-quality benchmark: `npm run bench:answers` (options: `--json`, `--failures`, `--mode retrieval|hybrid`,
  * `--split`: the figures also for the questions with even-numbered ids (the half tuned on) and the
  * odd-numbered ids (held out; `isHeldOut` in answers/dataset.ts), and the gate's operating point over thresholds for both halves; `--set NAME`:
- * bench/answers/questions-NAME.json instead of questions.json, e.g. `--set fresh`, or `--set path/to/set.json`).
+ * bench/answers/questions-NAME.json instead of questions.json, e.g. `--set fresh`, or `--set path/to/set.json`;
+ * a multi-turn set, `--set followups`, asks each conversation in one session: bench/answers/multi-turn.ts).
  *
  * Asks every question of the set (default bench/answers/questions.json: on-topic questions over the sample content, written the
  * way staff ask, and off-topic ones) through the product, in two modes:
@@ -29,6 +30,13 @@ import { type FakeOpenAI, startFakeOpenAI } from "../api/src/testing/fake-openai
 import { type Dataset, isHeldOut, KINDS, mayInspect, readDataset, setFile, slugOf } from "./answers/dataset";
 import { gateEvidence, operatingPoint } from "./answers/features";
 import {
+  isMultiTurnFile,
+  multiTurnReport,
+  observationOf,
+  readConversations,
+  runConversations,
+} from "./answers/multi-turn";
+import {
   type ModeFigures,
   modeFigures,
   type Observation,
@@ -36,7 +44,6 @@ import {
   type OnTopicFigures,
   type OnTopicOutcome,
   onTopicFailed,
-  quotedText,
   SEARCH_DEPTH,
   scoreOffTopic,
   scoreOnTopic,
@@ -123,16 +130,7 @@ async function runMode(mode: Mode, dataset: Dataset): Promise<ModeRun> {
       const session = await chat.createSession(userId);
       const sent = await chat.sendMessage(userId, session.sessionId, question);
       await chat.whenIdle();
-      const answer = await chat.getMessage(userId, sent.assistantMessage.id);
-      const slugs = answer.citations.map((c) => slugById.get(c.articleId) ?? `?${c.articleId}`);
-      return {
-        searchHits,
-        declined: answer.status === "complete" && answer.mode === "no_sources",
-        cited: [...new Set(slugs)],
-        sections: answer.citations.map((c, i) => [slugs[i], ...c.headingPath].join(" › ")),
-        quoted: quotedText(answer.content),
-        ...(answer.status !== "complete" ? { error: `${answer.status}: ${answer.error?.code ?? ""}` } : {}),
-      };
+      return observationOf(await chat.getMessage(userId, sent.assistantMessage.id), slugById, searchHits);
     };
 
     const onTopic: OnTopicOutcome[] = [];
@@ -289,6 +287,22 @@ async function gateReport(dataset: Dataset): Promise<string> {
 
 async function main(): Promise<void> {
   const args = parseArgs(process.argv.slice(2));
+  if (isMultiTurnFile(args.setFile)) {
+    const set = readConversations(args.setFile);
+    for (const mode of args.modes) {
+      const { app, fake } = await startMode(mode);
+      try {
+        const outcomes = await runConversations(app, set);
+        process.stdout.write(
+          `${args.json ? JSON.stringify({ mode, outcomes }, null, 2) : multiTurnReport(mode, outcomes, args.failures)}\n\n`,
+        );
+      } finally {
+        await app.close();
+        await fake?.close();
+      }
+    }
+    return;
+  }
   const dataset = readDataset(args.setFile);
   const runs: ModeRun[] = [];
   for (const mode of args.modes) runs.push(await runMode(mode, dataset));

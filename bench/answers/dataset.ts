@@ -89,11 +89,15 @@ export function setFile(set?: string): string {
   return path.join(SETS_DIR, `questions-${set}.json`);
 }
 
-/** Every set file in bench/answers (questions.json and questions-*.json). */
+/** The multi-turn sets (conversations, bench/answers/multi-turn.ts): not single-question sets. */
+export const MULTI_TURN_SETS = ["questions-followups.json"] as const;
+
+/** Every single-question set file in bench/answers (questions.json and questions-*.json, not the multi-turn ones). */
 export function setFiles(): string[] {
   return fs
     .readdirSync(SETS_DIR)
     .filter((f) => /^questions(-[a-z0-9-]+)?\.json$/i.test(f))
+    .filter((f) => !(MULTI_TURN_SETS as readonly string[]).includes(f))
     .sort()
     .map((f) => path.join(SETS_DIR, f));
 }

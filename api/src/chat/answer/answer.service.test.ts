@@ -158,24 +158,30 @@ describe("answer.service", () => {
       { role: "user" as const, content: "Hvor mange feriedage optjener man?" },
       { role: "assistant" as const, content: "Man optjener 2,08 feriedage pr. måned [1]." },
     ];
-    const res = await ask({ question: "Gælder det også for deltid?", history });
+    retrieveCalls.length = 0;
+    const res = await ask({ question: "Og for deltidsansatte?", history });
     expect(res.status).toBe("complete");
-    expect(retrieveCalls[0].query).toBe("Gælder det også for deltid?\nHvor mange feriedage optjener man?");
+    // searched alone and with the previous question; the latter's passages hold both turns' words
+    expect(retrieveCalls.map((c) => c.query)).toEqual([
+      "Og for deltidsansatte?",
+      "Og for deltidsansatte?\nHvor mange feriedage optjener man?",
+    ]);
+    expect(res.retrievalQuery).toBe("Og for deltidsansatte?\nHvor mange feriedage optjener man?");
     const messages = fake.chatRequests()[0].body.messages;
     expect(messages.map((m: { role: string }) => m.role)).toEqual(["system", "user", "assistant", "user"]);
     expect(messages[1].content).toBe("Hvor mange feriedage optjener man?");
     expect(messages[2].content).toBe("Man optjener 2,08 feriedage pr. måned.");
-    expect(messages[3].content).toBe("Gælder det også for deltid?");
+    expect(messages[3].content).toBe("Og for deltidsansatte?");
   });
 
-  it("should search a question of its own alone, and a short fragment again with the previous question when alone finds nothing", async () => {
+  it("should answer a question of its own from its search alone, and a fragment from the search with the previous question", async () => {
     const history = [
       { role: "user" as const, content: "Hvor mange feriedage optjener man?" },
       { role: "assistant" as const, content: "Man optjener 2,08 feriedage pr. måned [1]." },
     ];
     retrieveCalls.length = 0;
-    await ask({ question: "Hvornår udbetales lønnen hver måned?", history, llm: undefined });
-    expect(retrieveCalls.map((c) => c.query)).toEqual(["Hvornår udbetales lønnen hver måned?"]);
+    const pay = await ask({ question: "Hvornår udbetales lønnen hver måned?", history, llm: undefined });
+    expect(pay.retrievalQuery).toBe("Hvornår udbetales lønnen hver måned?");
     // alone finds nothing relevant, with the previous question it does
     retrieveCalls.length = 0;
     const onlyWithContext: AnswerQuestionInput["retrieve"] = async (query, k) => {
@@ -202,7 +208,11 @@ describe("answer.service", () => {
       llm: undefined,
       retrieve: onlyWithContext,
     });
-    expect(retrieveCalls.map((c) => c.query)).toEqual(["Hvordan booker jeg et mødelokale?"]);
+    expect(retrieveCalls.map((c) => c.query)).toEqual([
+      "Hvordan booker jeg et mødelokale?",
+      "Hvordan booker jeg et mødelokale?\nHvor mange feriedage optjener man?",
+    ]);
+    expect(own.retrievalQuery).toBe("Hvordan booker jeg et mødelokale?");
     expect(own.mode).toBe("no_sources");
     expect(own.knowledgeGap).toBe(true);
   });

@@ -10,9 +10,10 @@ import { isLlmError, LlmAbortedError } from "../../llm/llm.errors";
 import { HtmlStripper } from "../../markdown/sanitize";
 import { buildCitations, CitationFilter, extractCitationNumbers } from "./citations";
 import { DEFAULT_STALE_DAYS, freshnessWarnings } from "./freshness";
-import { buildChatMessages, numberSources, retrievalQueries } from "./prompt";
+import { buildChatMessages, numberSources } from "./prompt";
 import { passagesToQuote, quoteOf } from "./quotes";
 import { buildRetrievalAnswer } from "./retrieval-answer";
+import { chooseRetrieval, retrievalQueries } from "./retrieval-query";
 import { answerTexts, truncatedNote } from "./texts";
 import type {
   AnswerError,
@@ -154,29 +155,35 @@ export async function answerQuestion(input: AnswerQuestionInput): Promise<Answer
   const question = valid.content;
   if (input.signal?.aborted) return finish(initialMode, "stopped");
 
-  // 1. retrieval (a follow-up carries the previous user turns into the query: retrievalQueries)
+  // 1. retrieval: the question alone and, with earlier turns, also with them (retrievalQueries); chooseRetrieval
+  //    decides from what each found whether the question continues the earlier topic
   // 2. relevance gate: nothing relevant → say so; the LLM is not asked
-  let passages: Passage[] = [];
-  let relevant: Passage[] = [];
-  for (const query of retrievalQueries(question, input.history)) {
-    retrievalQuery = query;
-    try {
-      passages = await input.retrieve(retrievalQuery, k);
-    } catch (err) {
-      if (input.signal?.aborted) return finish(initialMode, "stopped");
-      return finish(initialMode, "error", {
-        error: {
-          code: "RETRIEVAL_FAILED",
-          message: formatMessage("chat.retrievalFailed"),
-          retryable: true,
-          detail: err instanceof Error ? err.message : String(err),
-        },
-      });
-    }
+  const queries = retrievalQueries(question, input.history);
+  let found: Passage[][];
+  try {
+    found = await Promise.all(queries.map((q) => input.retrieve(q, k)));
+  } catch (err) {
     if (input.signal?.aborted) return finish(initialMode, "stopped");
-    relevant = relevantPassages(passages, minScore);
-    if (relevant.length > 0) break;
+    retrievalQuery = queries[0];
+    return finish(initialMode, "error", {
+      error: {
+        code: "RETRIEVAL_FAILED",
+        message: formatMessage("chat.retrievalFailed"),
+        retryable: true,
+        detail: err instanceof Error ? err.message : String(err),
+      },
+    });
   }
+  if (input.signal?.aborted) return finish(initialMode, "stopped");
+  const relevantOf = found.map((passages) => relevantPassages(passages, minScore));
+  const pick =
+    queries.length === 1 ||
+    chooseRetrieval(question, input.history, relevantOf[0], relevantOf[1]).choice === "alone"
+      ? 0
+      : 1;
+  retrievalQuery = queries[pick];
+  const passages = found[pick];
+  const relevant = relevantOf[pick];
   if (relevant.length === 0) {
     emit(answerTexts[language].notCovered);
     if (input.scopeNote) emit(`\n\n${input.scopeNote}`);

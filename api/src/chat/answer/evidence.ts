@@ -76,7 +76,7 @@ export function stemOf(word: string): string {
 const WORDS = /[\p{L}\p{N}]+/gu;
 
 /** The folded words of a text (whole, not cut: a question stem may match inside one). */
-function foldedWords(text: string): string[] {
+export function foldedWords(text: string): string[] {
   return (text.match(WORDS) ?? []).map(fold);
 }
 
@@ -131,7 +131,7 @@ export interface QuestionEvidence {
   answerWeight: number;
 }
 
-const holds = (words: readonly string[], stem: string): boolean =>
+export const holds = (words: readonly string[], stem: string): boolean =>
   stem.includes("|") ? stem.split("|").some((x) => holds(words, x)) : words.some((w) => w.includes(stem));
 
 /**

@@ -26,6 +26,7 @@ export {
   writeFollowUps,
 } from "./follow-ups.model";
 export { DEFAULT_STALE_DAYS, freshnessWarnings } from "./freshness";
-export { buildChatMessages, buildRetrievalQuery, selectHistory } from "./prompt";
+export { buildChatMessages, selectHistory } from "./prompt";
+export { buildRetrievalQuery } from "./retrieval-query";
 export { fallbackSessionTitle, SESSION_TITLE_MAX_LENGTH, suggestSessionTitle } from "./session-title";
 export type * from "./types";

@@ -1,14 +1,10 @@
 import { describe, expect, it } from "vitest";
 import {
   buildChatMessages,
-  buildRetrievalQuery,
   buildSystemPrompt,
   HISTORY_MAX_CHARS,
   HISTORY_MAX_MESSAGES,
-  looksLikeFollowUp,
   numberSources,
-  QUERY_MAX_CHARS,
-  retrievalQueries,
   SOURCES_MAX_CHARS,
   selectHistory,
 } from "./prompt";
@@ -127,56 +123,6 @@ describe("prompt", () => {
     expect(picked.reduce((n, t) => n + t.content.length, 0)).toBeLessThanOrEqual(HISTORY_MAX_CHARS);
     expect(picked.at(-1)?.content).toContain("besked 29");
     expect(picked[0].content).toContain(`besked ${30 - picked.length}`);
-  });
-
-  it("should search a question that continues the conversation with the previous turns, any other alone", () => {
-    const history: HistoryTurn[] = [
-      { role: "user", content: "Hvor lang er klagefristen?" },
-      { role: "assistant", content: "Fire uger [1]." },
-    ];
-    const combined = (q: string) => `${q}\nHvor lang er klagefristen?`;
-    // refers back or continues: with the previous question only
-    for (const q of [
-      "Gælder det også for deltid?",
-      "og hvad med aktindsigt?",
-      "Hvad hvis den kommer for sent?",
-      "What about part-time?",
-    ]) {
-      expect(looksLikeFollowUp(q)).toBe(true);
-      expect(retrievalQueries(q, history)).toEqual([combined(q)]);
-    }
-    // a question of its own: alone, never with the earlier topic's words
-    const own = "Hvordan booker jeg et mødelokale?";
-    expect(looksLikeFollowUp(own)).toBe(false);
-    expect(retrievalQueries(own, history)).toEqual([own]);
-    // a short fragment: alone first, with the previous question when alone finds nothing
-    expect(retrievalQueries("for deltidsansatte?", history)).toEqual([
-      "for deltidsansatte?",
-      combined("for deltidsansatte?"),
-    ]);
-    // no history: alone
-    expect(retrievalQueries("Gælder det også for deltid?", [])).toEqual(["Gælder det også for deltid?"]);
-    // "denne" is a word of its own, "den" inside "dengang" is not
-    expect(looksLikeFollowUp("Hvad skete der dengang i foreningen?")).toBe(false);
-  });
-
-  it("should build a follow-up's retrieval query from the question and the previous user turns", () => {
-    const history: HistoryTurn[] = [
-      { role: "user", content: "Hvordan behandles en klagesag?" },
-      { role: "assistant", content: "Den behandles i tre trin [1]." },
-      { role: "user", content: "Hvor lang er fristen for aktindsigt?" },
-      { role: "assistant", content: "Syv arbejdsdage [2]." },
-    ];
-    const q = buildRetrievalQuery("og hvis sagen er kompliceret?", history);
-    expect(q.split("\n")).toEqual([
-      "og hvis sagen er kompliceret?",
-      "Hvor lang er fristen for aktindsigt?",
-      "Hvordan behandles en klagesag?",
-    ]);
-    expect(buildRetrievalQuery("  Hvad er feriereglerne? ", [])).toBe("Hvad er feriereglerne?");
-    const long = buildRetrievalQuery("kort", [{ role: "user", content: "ord ".repeat(800) }]);
-    expect(long.length).toBeLessThanOrEqual(QUERY_MAX_CHARS);
-    expect(long.startsWith("kort\n")).toBe(true);
   });
 
   it("should number sources from 1 within the character budget", () => {

@@ -21,10 +21,6 @@ export const HISTORY_MESSAGE_MAX_CHARS = 2_000;
 export const SOURCE_MAX_CHARS = 2_000;
 /** all sources' text together */
 export const SOURCES_MAX_CHARS = 12_000;
-/** the retrieval query (question + previous user turns) */
-export const QUERY_MAX_CHARS = 1_000;
-/** how many previous user turns a follow-up's retrieval query adds */
-export const QUERY_PREVIOUS_USER_TURNS = 2;
 
 /**
  * The earlier turns worth sending: newest first within the message and character budgets, returned oldest first.
@@ -48,85 +44,6 @@ export function selectHistory(
     picked.push({ role: turns[i].role, content });
   }
   return picked.reverse();
-}
-
-/**
- * The query for retrieval. A follow-up ("og hvad med deltid?") says little on its own, so the question is
- * combined with the previous user turn(s); the question comes first and is never cut.
- */
-export function buildRetrievalQuery(question: string, history: HistoryTurn[]): string {
-  const q = question.trim();
-  const previous = selectHistory(history, q)
-    .filter((t) => t.role === "user")
-    .slice(-QUERY_PREVIOUS_USER_TURNS)
-    .reverse(); // newest first: it matters most
-  let query = q;
-  for (const turn of previous) {
-    const room = QUERY_MAX_CHARS - query.length - 1;
-    if (room < 20) break;
-    query += `\n${excerpt(turn.content, room)}`;
-  }
-  return query;
-}
-
-/** A question of at most this many words may be a fragment that continues the conversation ("for deltidsansatte?"). */
-export const FOLLOW_UP_MAX_WORDS = 4;
-/** First words that continue the previous question ("og hvad med deltid?", "what about part-time?"). */
-const CONTINUES = new Set(["og", "men", "så", "eller", "også", "and", "but", "or", "also"]);
-const CONTINUES_PAIR = new Set([
-  "hvad med",
-  "hvad så",
-  "hvad hvis",
-  "hvordan med",
-  "what about",
-  "how about",
-  "what if",
-]);
-/** Words that refer back to something said before ("gælder det også for deltid?", "who approves it?"). */
-const REFERS_BACK = new Set([
-  "det",
-  "den",
-  "dem",
-  "dette",
-  "denne",
-  "disse",
-  "it",
-  "that",
-  "this",
-  "these",
-  "those",
-  "them",
-  "they",
-]);
-
-function wordsOf(text: string): string[] {
-  return text
-    .toLowerCase()
-    .split(/[^\p{L}\p{N}]+/u)
-    .filter(Boolean);
-}
-
-/** Does the question say it continues the conversation: a continuing first word or a word that refers back? */
-export function looksLikeFollowUp(question: string): boolean {
-  const words = wordsOf(question);
-  if (words.length === 0) return false;
-  if (CONTINUES.has(words[0]) || CONTINUES_PAIR.has(`${words[0]} ${words[1] ?? ""}`)) return true;
-  return words.some((w) => REFERS_BACK.has(w));
-}
-
-/**
- * The retrieval queries to try, in order, until one finds a relevant passage. A question that says it continues
- * the conversation is searched with the previous user turns (buildRetrievalQuery); any other is searched alone,
- * since an unrelated second question in a session must not be answered from the first one's topic; a short one
- * (a fragment, at most FOLLOW_UP_MAX_WORDS words) is searched with the previous turns only when it finds nothing
- * alone.
- */
-export function retrievalQueries(question: string, history: HistoryTurn[]): string[] {
-  const alone = question.trim();
-  const combined = buildRetrievalQuery(question, history);
-  if (combined === alone) return [alone];
-  if (looksLikeFollowUp(alone)) return [combined];
-  return wordsOf(alone).length <= FOLLOW_UP_MAX_WORDS ? [alone, combined] : [alone];
 }
 
 /**
