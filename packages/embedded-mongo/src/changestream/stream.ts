@@ -19,6 +19,7 @@ import {
   type LookupDocument,
   type StreamScope,
 } from "./events";
+import { entryPrefilter } from "./prefilter";
 import { decodeToken, encodeToken, fromTimestamp } from "./token";
 
 /** stages MongoDB allows after $changeStream */
@@ -65,6 +66,7 @@ export class ChangeStream {
   private done = false;
   private lastToken: Document;
   private readonly transform: (event: Document) => Document | undefined;
+  private readonly prefilter: ((entry: ChangeEntry) => boolean) | undefined;
 
   private constructor(
     private readonly log: ChangeLog,
@@ -78,6 +80,7 @@ export class ChangeStream {
     this.owedInvalidate = start.owedInvalidate;
     this.lastToken = encodeToken(this.position, "mark", log.runId);
     this.transform = compileStages(stages);
+    this.prefilter = entryPrefilter(stages);
   }
 
   /** Checks the $changeStream options and the resume point (286 when it is no longer in the history). */
@@ -114,12 +117,15 @@ export class ChangeStream {
       this.position = entry.seq;
       this.lastToken = encodeToken(entry.seq, "mark", this.log.runId);
       if (!concerns(this.scope, entry)) continue;
-      const raw = changeEvent(this.scope, entry, this.mode, this.lookup, this.log.runId);
-      const event = raw && this.transform(raw);
-      if (event) {
-        events.push(event);
-        bytes += eventSizeEstimate(entry);
-        this.lastToken = event._id as Document;
+      // an entry the $match would reject for its type or namespace gets no event built (prefilter.ts)
+      if (!this.prefilter || this.prefilter(entry)) {
+        const raw = changeEvent(this.scope, entry, this.mode, this.lookup, this.log.runId);
+        const event = raw && this.transform(raw);
+        if (event) {
+          events.push(event);
+          bytes += eventSizeEstimate(entry);
+          this.lastToken = event._id as Document;
+        }
       }
       if (invalidates(this.scope, entry)) {
         if (events.length >= max) this.owedInvalidate = entry;
