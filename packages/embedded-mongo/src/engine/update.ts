@@ -449,6 +449,8 @@ export function checkId(id: unknown): void {
 
 /** mongod's checks of arrayFilters against the $[<identifier>] paths of an update */
 export function checkArrayFilters(prepared: PreparedUpdate, arrayFilters: Document[] | undefined): void {
+  // no $[<identifier>] path (it needs a "$") and no filters: nothing to check
+  if (!prepared.hasPositional && (arrayFilters === undefined || arrayFilters.length === 0)) return;
   const used = new Map<string, string>();
   if (prepared.kind === "operators") {
     const ops = {
