@@ -6,6 +6,7 @@
  *   npm run bench:cluster -- --parts burst --count-commands    (store commands per answer, through a proxy)
  *   npm run bench:cluster -- --parts premodel                  (CPU before the model request, per question)
  *   npm run bench:cluster -- --parts mix --store-cpu-prof DIR  (the store process's V8 CPU profile)
+ *   npm run bench:cluster -- --parts mix --store-dbpath DIR    (the store durable in DIR, as in production)
  * 1. throughput: GET /api/knowledge and a GraphQL searchKnowledge query, signed in as the built-in admin,
  *    1 process vs 2 (connections split between their ports; req/s summed; `--duration` s per run).
  * 2. burst: `--burst` (50) questions at the same moment, first-token overhead (bench/cluster.chat.ts) with
@@ -51,6 +52,9 @@ const profDir = profArg >= 0 ? process.argv[profArg + 1] : null;
 const storeProfArg = process.argv.indexOf("--store-cpu-prof");
 /** `--store-cpu-prof DIR`: the store process writes a V8 CPU profile there when it stops */
 const storeProfDir = storeProfArg >= 0 ? process.argv[storeProfArg + 1] : null;
+const storeDirArg = process.argv.indexOf("--store-dbpath");
+/** `--store-dbpath DIR`: the store keeps its data (write-ahead log, snapshots) in DIR instead of memory only */
+const storeDbpath = storeDirArg >= 0 ? process.argv[storeDirArg + 1] : undefined;
 /** `--count-commands`: the apps reach the store through a counting proxy; bursts print commands per answer */
 const countCommands = process.argv.includes("--count-commands");
 let counter: WireCounter | null = null;
@@ -266,6 +270,7 @@ function pidOf(child: { process: { pid?: number } }): number {
 async function main(): Promise<void> {
   const provider = await startProvider();
   const store = await startStoreProcess({
+    dbpath: storeDbpath,
     nodeArgs: storeProfDir ? ["--cpu-prof", `--cpu-prof-dir=${storeProfDir}`] : [],
   });
   counter = countCommands ? await startWireCounter(store.first) : null;
