@@ -70,15 +70,21 @@ function main(): void {
     const f = l.replace(/^[^@]*@/, "").replace(/:\d+$/, "") || "(native)";
     byFile.set(f, (byFile.get(f) ?? 0) + dt);
     const stack: string[] = [];
-    for (let cur: number | undefined = id; cur !== undefined; cur = parent.get(cur)) stack.push(label(byId.get(cur)!));
+    for (let cur: number | undefined = id; cur !== undefined; cur = parent.get(cur))
+      stack.push(label(byId.get(cur)!));
     if (callersRe) {
       const at = stack.findIndex((s) => callersRe.test(s));
       if (at >= 0) {
-        const chain = stack.slice(at).filter((s) => s.includes("src/")).slice(0, 3).join(" < ");
+        const chain = stack
+          .slice(at)
+          .filter((s) => s.includes("src/"))
+          .slice(0, 3)
+          .join(" < ");
         callers.set(chain, (callers.get(chain) ?? 0) + dt);
       }
     }
-    for (const [name, re] of STAGES) if (stack.some((s) => re.test(s))) stage.set(name, (stage.get(name) ?? 0) + dt);
+    for (const [name, re] of STAGES)
+      if (stack.some((s) => re.test(s))) stage.set(name, (stage.get(name) ?? 0) + dt);
   });
   const pct = (v: number) => `${((v / busy) * 100).toFixed(1).padStart(5)} %`;
   console.log(`busy ${(busy / 1e6).toFixed(2)} s, idle/program ${(idle / 1e6).toFixed(2)} s`);
@@ -88,7 +94,8 @@ function main(): void {
   for (const [f, v] of [...byFile].sort((a, b) => b[1] - a[1]).slice(0, 20)) console.log(`  ${pct(v)}  ${f}`);
   if (callersRe) {
     console.log(`\ncallers of ${callersRe.source} (inclusive):`);
-    for (const [c, v] of [...callers].sort((a, b) => b[1] - a[1]).slice(0, top)) console.log(`  ${pct(v)}  ${c}`);
+    for (const [c, v] of [...callers].sort((a, b) => b[1] - a[1]).slice(0, top))
+      console.log(`  ${pct(v)}  ${c}`);
   }
   console.log(`\nself time, top ${top} functions:`);
   for (const [f, v] of [...self].sort((a, b) => b[1] - a[1]).slice(0, top)) console.log(`  ${pct(v)}  ${f}`);
