@@ -1,9 +1,10 @@
 import type { Document } from "bson";
 import { describe, expect, it } from "vitest";
-import type { ChangeEntry } from "../engine/changelog";
+import { type ChangeEntry, ChangeLog } from "../engine/changelog";
 import { compileFilter } from "../engine/query";
 import { changeEvent } from "./events";
 import { entryPrefilter } from "./prefilter";
+import { ChangeStream } from "./stream";
 
 const entry = (op: ChangeEntry["op"], coll: string | undefined, db = "app"): ChangeEntry => ({
   seq: 1n,
@@ -77,5 +78,19 @@ describe("entryPrefilter", () => {
     expect(entryPrefilter([{ $match: { "fullDocument.o": "a" } }])).toBeUndefined();
     expect(entryPrefilter([{ $match: { $or: [{ operationType: "insert" }, { x: 1 }] } }])).toBeUndefined();
     expect(entryPrefilter([{ $project: { x: 1 } }, { $match: { operationType: "insert" } }])).toBeUndefined();
+  });
+  it("wakes a waiting stream only for a change it has an event for, or its end", () => {
+    const scope = { kind: "collection", db: "app", coll: "users" } as const;
+    const stream = ChangeStream.open(
+      new ChangeLog(),
+      scope,
+      {},
+      [{ $match: { operationType: "insert" } }],
+      () => null,
+    );
+    expect(stream.wants(entry("insert", "users"))).toBe(true);
+    expect(stream.wants(entry("update", "users"))).toBe(false);
+    expect(stream.wants(entry("drop", "users"))).toBe(true); // the invalidate
+    expect(stream.wants(entry("insert", "sessions"))).toBe(false);
   });
 });

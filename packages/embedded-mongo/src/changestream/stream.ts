@@ -105,6 +105,12 @@ export class ChangeStream {
     return new ChangeStream(log, scope, mode, lookup, stages, startOf(log, scope, spec));
   }
 
+  /** Would this change give the stream something: an event (unless the prefilter rules it out) or its end. */
+  wants(entry: ChangeEntry): boolean {
+    if (!concerns(this.scope, entry)) return false;
+    return !this.prefilter || this.prefilter(entry) || invalidates(this.scope, entry);
+  }
+
   /** Up to `max` events from the position on (fewer when the reply would get too large). */
   next(max: number, maxBytes: number): StreamBatch {
     const events: Document[] = [];
