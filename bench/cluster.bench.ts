@@ -5,6 +5,8 @@
  *   npm run bench:cluster -- --parts throughput,burst,mix      (any subset)
  *   npm run bench:cluster -- --parts burst --count-commands    (store commands per answer, through a proxy)
  *   npm run bench:cluster -- --parts premodel                  (CPU before the model request, per question)
+ *   npm run bench:cluster -- --parts mix --store-cpu-prof DIR  (the store process's V8 CPU profile)
+ *   npm run bench:cluster -- --parts mix --store-dbpath DIR    (the store durable in DIR, as in production)
  * 1. throughput: GET /api/knowledge and a GraphQL searchKnowledge query, signed in as the built-in admin,
  *    1 process vs 2 (connections split between their ports; req/s summed; `--duration` s per run).
  * 2. burst: `--burst` (50) questions at the same moment, first-token overhead (bench/cluster.chat.ts) with
@@ -47,6 +49,12 @@ const mixDuration = arg("mix-duration", 60);
 const profArg = process.argv.indexOf("--cpu-prof");
 /** `--cpu-prof DIR`: app A writes a V8 CPU profile there when it stops (open it in Chrome DevTools) */
 const profDir = profArg >= 0 ? process.argv[profArg + 1] : null;
+const storeProfArg = process.argv.indexOf("--store-cpu-prof");
+/** `--store-cpu-prof DIR`: the store process writes a V8 CPU profile there when it stops */
+const storeProfDir = storeProfArg >= 0 ? process.argv[storeProfArg + 1] : null;
+const storeDirArg = process.argv.indexOf("--store-dbpath");
+/** `--store-dbpath DIR`: the store keeps its data (write-ahead log, snapshots) in DIR instead of memory only */
+const storeDbpath = storeDirArg >= 0 ? process.argv[storeDirArg + 1] : undefined;
 /** `--count-commands`: the apps reach the store through a counting proxy; bursts print commands per answer */
 const countCommands = process.argv.includes("--count-commands");
 let counter: WireCounter | null = null;
@@ -261,7 +269,10 @@ function pidOf(child: { process: { pid?: number } }): number {
 
 async function main(): Promise<void> {
   const provider = await startProvider();
-  const store = await startStoreProcess();
+  const store = await startStoreProcess({
+    dbpath: storeDbpath,
+    nodeArgs: storeProfDir ? ["--cpu-prof", `--cpu-prof-dir=${storeProfDir}`] : [],
+  });
   counter = countCommands ? await startWireCounter(store.first) : null;
   const env = {
     MONGODB_URI: counter?.uri ?? store.first,

@@ -66,9 +66,15 @@ function stopper(child: ChildProcess): () => Promise<void> {
     });
 }
 
-/** The embedded store in its own process (in memory unless dbpath is given); `first` is its URI. */
-export async function startStoreProcess(opts: { dbpath?: string; port?: number } = {}): Promise<Child> {
+/**
+ * The embedded store in its own process (in memory unless dbpath is given); `first` is its URI. `nodeArgs`:
+ * options for node itself (e.g. `--cpu-prof`; the profile is written when the store exits on SIGTERM).
+ */
+export async function startStoreProcess(
+  opts: { dbpath?: string; port?: number; nodeArgs?: string[] } = {},
+): Promise<Child> {
   const args = [
+    ...(opts.nodeArgs ?? []),
     STORE_BIN,
     "--port",
     String(opts.port ?? 0),

@@ -19,6 +19,7 @@ import {
   type LookupDocument,
   type StreamScope,
 } from "./events";
+import { entryPrefilter } from "./prefilter";
 import { decodeToken, encodeToken, fromTimestamp } from "./token";
 
 /** stages MongoDB allows after $changeStream */
@@ -65,6 +66,7 @@ export class ChangeStream {
   private done = false;
   private lastToken: Document;
   private readonly transform: (event: Document) => Document | undefined;
+  private readonly prefilter: ((entry: ChangeEntry) => boolean) | undefined;
 
   private constructor(
     private readonly log: ChangeLog,
@@ -78,6 +80,7 @@ export class ChangeStream {
     this.owedInvalidate = start.owedInvalidate;
     this.lastToken = encodeToken(this.position, "mark", log.runId);
     this.transform = compileStages(stages);
+    this.prefilter = entryPrefilter(stages);
   }
 
   /** Checks the $changeStream options and the resume point (286 when it is no longer in the history). */
@@ -102,6 +105,12 @@ export class ChangeStream {
     return new ChangeStream(log, scope, mode, lookup, stages, startOf(log, scope, spec));
   }
 
+  /** Would this change give the stream something: an event (unless the prefilter rules it out) or its end. */
+  wants(entry: ChangeEntry): boolean {
+    if (!concerns(this.scope, entry)) return false;
+    return !this.prefilter || this.prefilter(entry) || invalidates(this.scope, entry);
+  }
+
   /** Up to `max` events from the position on (fewer when the reply would get too large). */
   next(max: number, maxBytes: number): StreamBatch {
     const events: Document[] = [];
@@ -114,12 +123,15 @@ export class ChangeStream {
       this.position = entry.seq;
       this.lastToken = encodeToken(entry.seq, "mark", this.log.runId);
       if (!concerns(this.scope, entry)) continue;
-      const raw = changeEvent(this.scope, entry, this.mode, this.lookup, this.log.runId);
-      const event = raw && this.transform(raw);
-      if (event) {
-        events.push(event);
-        bytes += eventSizeEstimate(entry);
-        this.lastToken = event._id as Document;
+      // an entry the $match would reject for its type or namespace gets no event built (prefilter.ts)
+      if (!this.prefilter || this.prefilter(entry)) {
+        const raw = changeEvent(this.scope, entry, this.mode, this.lookup, this.log.runId);
+        const event = raw && this.transform(raw);
+        if (event) {
+          events.push(event);
+          bytes += eventSizeEstimate(entry);
+          this.lastToken = event._id as Document;
+        }
       }
       if (invalidates(this.scope, entry)) {
         if (events.length >= max) this.owedInvalidate = entry;
@@ -187,15 +199,23 @@ function compileStages(stages: Document[]): (event: Document) => Document | unde
       throw commandError(20, `${name} is not permitted in a $changeStream pipeline`);
   }
   rejectJavaScript(stages);
-  if (stages.length === 0) return (event) => event;
-  if (stages.every((s) => Object.keys(s)[0] === "$match")) {
-    const matchers = stages.map((s) => compileFilter(s.$match as Document));
-    return (event) => (matchers.every((m) => m(event)) ? event : undefined);
-  }
+  // the leading $match stages are compiled once and test the event as it is (a matcher never modifies it); only
+  // an event they let through is copied and run through the remaining stages. Most events of a stream are
+  // filtered away (a database-wide stream that wants two collections), so this is where a stream's CPU goes.
+  const lead = stages.findIndex((s) => Object.keys(s)[0] !== "$match");
+  const matchCount = lead < 0 ? stages.length : lead;
+  const matchers = stages.slice(0, matchCount).map((s) => compileFilter(s.$match as Document));
+  const rest = stages.slice(matchCount);
+  const matches = (event: Document) => {
+    for (const m of matchers) if (!m(event)) return false;
+    return true;
+  };
+  if (rest.length === 0) return (event) => (matches(event) ? event : undefined);
   return (event) => {
+    if (!matches(event)) return undefined;
     let out: Document | undefined;
     try {
-      out = new Aggregator(stages, MINGO_OPTIONS).run([deepClone(event)])[0] as Document | undefined;
+      out = new Aggregator(rest, MINGO_OPTIONS).run([deepClone(event)])[0] as Document | undefined;
     } catch (e) {
       throw mapMingoError(e, "aggregate");
     }

@@ -8,9 +8,20 @@ import { Collection } from "./collection";
 import { invalidNamespace, invalidOptions } from "./errors";
 import { isPlainObject } from "./keys";
 
-/** a document's size as the store counts it (dataSize, collStats) */
+/**
+ * Sizes already measured, by document: a stored document is never modified in place (the engine replaces it), so
+ * its size is measured when it is stored and read back when it is replaced or removed.
+ */
+const sizes = new WeakMap<Document, number>();
+
+/** a document's size as the store counts it (dataSize, collStats); the document must not change afterwards */
 export function docSize(doc: Document): number {
-  return calculateObjectSize(doc, { ignoreUndefined: true });
+  let size = sizes.get(doc);
+  if (size === undefined) {
+    size = calculateObjectSize(doc, { ignoreUndefined: true });
+    sizes.set(doc, size);
+  }
+  return size;
 }
 
 /** collection options the store does not implement: refused by name rather than silently ignored */

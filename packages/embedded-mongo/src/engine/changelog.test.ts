@@ -75,4 +75,32 @@ describe("change log", () => {
     log.close();
     await log.waitForChange(60_000); // a closed log never blocks
   });
+  it("should wake a waiter with `wants` only for a change it wants, or when history is dropped", async () => {
+    const log = new ChangeLog({ maxEvents: 3 });
+    const woken: string[] = [];
+    const wait = (name: string, id: number) =>
+      log
+        .waitForChange(60_000, undefined, (e) => e.id === id)
+        .then(() => {
+          woken.push(name);
+        });
+    const a = wait("a", 2);
+    const b = wait("b", 3);
+    log.note(insert(1));
+    log.publish();
+    await new Promise((r) => setTimeout(r, 20));
+    expect(woken).toEqual([]); // nobody wanted 1
+    log.note(insert(2));
+    log.publish();
+    await a;
+    expect(woken).toEqual(["a"]);
+    // 3 is still wanted by b, but first the history drops 1 when the fourth change arrives: everyone wakes
+    log.note(insert(4));
+    log.note(insert(5));
+    log.publish();
+    await b;
+    expect(woken).toEqual(["a", "b"]);
+    expect(log.lostUpTo).toBeGreaterThan(0n);
+    log.close();
+  });
 });

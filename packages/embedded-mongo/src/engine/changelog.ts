@@ -67,7 +67,8 @@ export class ChangeLog {
   private head = 0;
   private bytes = 0;
   private pending: ChangeEntry[] = [];
-  private readonly waiters = new Set<Waiter>();
+  /** waiting readers, each with the changes it wants to be woken for (undefined: any) */
+  private readonly waiters = new Map<Waiter, ((e: ChangeEntry) => boolean) | undefined>();
   private readonly maxEvents: number;
   private readonly maxBytes: number;
   private readonly now: () => number;
@@ -122,14 +123,17 @@ export class ChangeLog {
   /** The command committed: its changes become visible, waiting readers wake. */
   publish(): void {
     if (this.pending.length === 0) return;
-    for (const e of this.pending) {
+    const published = this.pending;
+    for (const e of published) {
       this.entries.push(e);
       this.bytes += e.bytes;
     }
-    this.committed = this.pending[this.pending.length - 1].seq;
+    this.committed = published[published.length - 1].seq;
     this.pending = [];
+    const lostBefore = this.lost;
     this.trim();
-    this.wake();
+    // history dropped: every reader wakes (one behind it must fail now with 286, not at its timeout)
+    this.wake(this.lost === lostBefore ? published : undefined);
   }
 
   /** The command failed to commit: its changes are not published. */
@@ -149,10 +153,15 @@ export class ChangeLog {
   }
 
   /**
-   * Resolves at the next publish, after `timeoutMs`, when `cancel` is called through `onCancel`, or when the log
-   * closes. Never polls.
+   * Resolves at the next publish (of a change `wants` accepts, when given; any publish that drops history), after
+   * `timeoutMs`, when `cancel` is called through `onCancel`, or when the log closes. Never polls. `wants` spares a
+   * reader the wake-ups for changes it would skip (a stream of another collection).
    */
-  waitForChange(timeoutMs: number, onCancel?: (cancel: () => void) => void): Promise<void> {
+  waitForChange(
+    timeoutMs: number,
+    onCancel?: (cancel: () => void) => void,
+    wants?: (e: ChangeEntry) => boolean,
+  ): Promise<void> {
     if (this.closed) return Promise.resolve();
     return new Promise<void>((resolve) => {
       const done = () => {
@@ -161,7 +170,7 @@ export class ChangeLog {
         resolve();
       };
       const timer = setTimeout(done, Math.max(0, timeoutMs));
-      this.waiters.add(done);
+      this.waiters.set(done, wants);
       onCancel?.(done);
     });
   }
@@ -172,8 +181,9 @@ export class ChangeLog {
     this.wake();
   }
 
-  private wake(): void {
-    for (const w of [...this.waiters]) w();
+  /** wakes the waiters that want one of `published` (every waiter when it is not given) */
+  private wake(published?: ChangeEntry[]): void {
+    for (const [w, wants] of [...this.waiters]) if (!published || !wants || published.some(wants)) w();
   }
 
   /** first index in `entries` whose seq > after (binary search over the retained part) */

@@ -7,6 +7,7 @@ import { badValue, indexNotFound, location } from "./errors";
 import { jsonSchemaValidator } from "./json-schema";
 import { bsonTypeOf, deepClone, encodeKey, isPlainObject, normalizeNumbers, valuesAtPath } from "./keys";
 import { CONTEXT, Query, registerSort } from "./mingo-context";
+import { fastProjection } from "./projection-fast";
 import { type SortSpec, StoreError } from "./types";
 
 // scriptEnabled stays on because mingo's own $setWindowFields is built on $function; user-supplied JavaScript
@@ -121,20 +122,25 @@ export function compileFilter(filter: Document | undefined | null): Matcher {
   const fast = simpleEquality(filter);
   if (fast) return fast;
   checkFilter(filter);
-  let q: Query;
-  try {
-    q = new Query(normalizeNumbers(filter), MINGO_OPTIONS);
-  } catch (e) {
-    throw mapMingoError(e);
-  }
+  const mingoQuery = () => {
+    try {
+      return new Query(normalizeNumbers(filter), MINGO_OPTIONS);
+    } catch (e) {
+      throw mapMingoError(e);
+    }
+  };
+  // a range the fast path decides alone compiles the mingo query only for a document it cannot decide
+  const range = simpleRange(filter, (doc) => general(doc));
+  let q = range ? undefined : mingoQuery();
   const general: Matcher = (doc) => {
+    q ??= mingoQuery();
     try {
       return q.test(doc);
     } catch (e) {
       throw mapMingoError(e);
     }
   };
-  return simpleRange(filter, general) ?? general;
+  return range ?? general;
 }
 
 const RANGE_OPS: Record<string, (c: number) => boolean> = {
@@ -209,6 +215,8 @@ export function applyProjection(
       throw badValue(`$meta projection "${String(v.$meta)}" is not supported by the embedded store`);
   }
   const inclusion = checkProjection(projection);
+  const fast = fastProjection(projection);
+  if (fast) return docs.map(fast);
   const slices = inclusion
     ? []
     : Object.keys(projection).filter((k) => isPlainObject(projection[k]) && "$slice" in projection[k]);

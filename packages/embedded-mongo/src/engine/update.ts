@@ -29,6 +29,7 @@ import {
 import { Aggregator } from "./mingo-context";
 import { MINGO_OPTIONS, mapMingoError, rejectJavaScript } from "./query";
 import { StoreError } from "./types";
+import { fastUpdate } from "./update-fast";
 
 const OPERATORS = new Set([
   "$set",
@@ -311,27 +312,38 @@ export function applyUpdate(
       Object.keys(ops).some((op) => Object.keys(ops[op]).some((p) => /(^|\.)\$(\.|$)/.test(p)))
     )
       throw badValue("The positional operator did not find the match needed from the query.");
-    let changed: string[];
-    try {
-      changed = mingoUpdate(
-        out,
-        ops,
-        opts.arrayFilters ? normalizeNumbers(opts.arrayFilters) : undefined,
-        prepared.hasPositional && opts.query ? normalizeNumbers(opts.query) : undefined,
-        {
-          cloneMode: "copy",
-          queryOptions: MINGO_OPTIONS,
-        },
-      );
-    } catch (e) {
-      throw mapUpdateError(e);
-    }
-    if (changed.length === 0 && !opts.insert) return { doc, modified: false };
+    // $set/$unset/$inc on plain paths without mingo (update-fast.ts); anything else through mingo's updater
+    const fast = prepared.hasPositional || opts.arrayFilters?.length ? undefined : fastUpdate(out, ops);
+    const changed = fast ?? mingoUpdateIn(out, ops, prepared, opts).length > 0;
+    if (!changed && !opts.insert) return { doc, modified: false };
     if (oldId !== undefined && (!("_id" in out) || encodeKey(out._id) !== encodeKey(oldId)))
       throw immutableField("Performing an update on the path '_id' would modify the immutable field '_id'");
   }
   const modified = opts.insert === true || encodeKey(out) !== encodeKey(doc);
   return { doc: modified ? out : doc, modified };
+}
+
+/** mingo's updater on `out` (modified in place): the paths it changed */
+function mingoUpdateIn(
+  out: Document,
+  ops: Document,
+  prepared: PreparedUpdate,
+  opts: { arrayFilters?: Document[]; query?: Document },
+): string[] {
+  try {
+    return mingoUpdate(
+      out,
+      ops,
+      opts.arrayFilters ? normalizeNumbers(opts.arrayFilters) : undefined,
+      prepared.hasPositional && opts.query ? normalizeNumbers(opts.query) : undefined,
+      {
+        cloneMode: "copy",
+        queryOptions: MINGO_OPTIONS,
+      },
+    );
+  } catch (e) {
+    throw mapUpdateError(e);
+  }
 }
 
 /** $min/$max on plain paths compared in BSON order (mingo's order is wrong across bson classes): become $set or nothing */
@@ -437,6 +449,8 @@ export function checkId(id: unknown): void {
 
 /** mongod's checks of arrayFilters against the $[<identifier>] paths of an update */
 export function checkArrayFilters(prepared: PreparedUpdate, arrayFilters: Document[] | undefined): void {
+  // no $[<identifier>] path (it needs a "$") and no filters: nothing to check
+  if (!prepared.hasPositional && (arrayFilters === undefined || arrayFilters.length === 0)) return;
   const used = new Map<string, string>();
   if (prepared.kind === "operators") {
     const ops = {

@@ -94,9 +94,14 @@ export async function streamGetMore(
           ok: 1,
         };
       }
-      await changes.waitForChange(left, (wake) => {
-        cursor.wake = wake;
-      });
+      // woken only by a change this stream has an event (or its end) for
+      await changes.waitForChange(
+        left,
+        (wake) => {
+          cursor.wake = wake;
+        },
+        (entry) => cursor.stream.wants(entry),
+      );
       cursor.wake = undefined;
       if (!ctx.server.cursors.has(id)) throw commandError(237, `cursor id ${id} was killed while it waited`);
     }
