@@ -85,6 +85,10 @@ describe("activity log", () => {
     ]);
     const byEmail = await gql(app, `{ activityLogs(search: "c@minks") { action } }`, {}, adminToken);
     expect(byEmail.data?.activityLogs).toEqual([{ action: "chat" }]);
+    // the English UI's words find the entries it shows them on (the stored description is Danish)
+    const english = await listActivity({ search: "Searched FOR" });
+    expect(english.map((e) => e.description)).toEqual(['Anna søgte efter "moms"']);
+    expect(await listActivity({ search: "Anna searched for" })).toEqual([]);
     const regexChars = await listActivity({ search: "(.*" });
     expect(regexChars).toEqual([]);
   });

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import {
   ACTIVITY_PARAM_MAX_LENGTH,
   ACTIVITY_PARAMS_MAX,
+  activityKeysSaying,
   activityMessageKeys,
   activityText,
 } from "./activity.messages";
@@ -49,5 +50,19 @@ describe("the log.* catalogue entries", () => {
       expect(placeholdersOf(messages[key].da).length, key).toBeLessThanOrEqual(ACTIVITY_PARAMS_MAX);
       expect(formatMessage(key, {}, "en"), key).not.toMatch(/<|>/);
     }
+  });
+});
+
+describe("activityKeysSaying", () => {
+  it("should find the keys whose text in either language says the search in its own words", () => {
+    expect(activityKeysSaying("SIGNED IN")).toEqual(["log.login"]);
+    expect(activityKeysSaying("loggede ind")).toEqual(["log.login"]);
+    expect(activityKeysSaying("searched for")).toEqual(["log.search"]);
+  });
+
+  it("should never match a placeholder's name or a search spanning a value", () => {
+    expect(activityKeysSaying("name")).toEqual([]);
+    expect(activityKeysSaying("{name} signed in")).toEqual([]);
+    expect(activityKeysSaying("   ")).toEqual([]);
   });
 });

@@ -68,3 +68,22 @@ export function activityText(message: ActivityMessage): ActivityText {
 export function activityMessageKeys(): ActivityMessageKey[] {
   return (Object.keys(messages) as MessageKey[]).filter((k): k is ActivityMessageKey => k.startsWith("log."));
 }
+
+/** The placeholders of a catalogue text ("{name}", "{n:number}"), which a search for the text's own words skips. */
+const PLACEHOLDER = /\{[^}]*\}/g;
+
+/**
+ * The activity keys whose text in any language says `search` (case-insensitive) in its own words, placeholders
+ * left out: "signed in" finds `log.login` ("{name} signed in"), so the admin's search finds what the English UI
+ * shows, not only the stored Danish description. A search spanning a placeholder and a word ("Anna signed in")
+ * finds nothing here; the description matches the values.
+ */
+export function activityKeysSaying(search: string): ActivityMessageKey[] {
+  const wanted = search.trim().toLowerCase();
+  if (!wanted) return [];
+  return activityMessageKeys().filter((key) =>
+    Object.values(messages[key]).some((text) =>
+      text.split(PLACEHOLDER).some((part) => part.toLowerCase().includes(wanted)),
+    ),
+  );
+}

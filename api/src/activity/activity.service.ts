@@ -17,7 +17,7 @@ import {
   ACTIVITY_SEARCH_MAX_LENGTH,
   ACTIVITY_TIME_FILTERS,
 } from "./activity.limits";
-import { type ActivityMessage, activityText } from "./activity.messages";
+import { type ActivityMessage, activityKeysSaying, activityText } from "./activity.messages";
 import { ActivityModel } from "./activity.model";
 
 /** Actions with their own icon in the admin UI (spec §3); others (admin_*, logout, ...) get a default style. */
@@ -217,7 +217,13 @@ function activityQuery(filter: ActivityFilter): Record<string, unknown> {
   }
   if (search) {
     const re = { $regex: escapeRegExp(search), $options: "i" };
-    query.$or = [{ description: re }, { userEmail: re }, { action: re }];
+    const keys = activityKeysSaying(search); // what the reader's language shows, not only the Danish description
+    query.$or = [
+      { description: re },
+      { userEmail: re },
+      { action: re },
+      ...(keys.length > 0 ? [{ messageKey: { $in: keys } }] : []),
+    ];
   }
   return query;
 }
