@@ -66,3 +66,17 @@ describe("activityKeysSaying", () => {
     expect(activityKeysSaying("   ")).toEqual([]);
   });
 });
+
+describe("activity texts in English", () => {
+  it("should read right for a count of 1 (each count after its word; the catalogue has no plural forms)", () => {
+    expect(formatMessage("log.notionSync", { pages: 1, failed: 1, removed: 0 }, "en")).toBe(
+      "Notion synced — pages: 1, failed: 1, removed: 0",
+    );
+    expect(formatMessage("log.notionConfig", { count: 1 }, "en")).toBe(
+      "Databases set up as knowledge sources for all users: 1",
+    );
+    expect(formatMessage("log.notionConfig", { count: 1 }, "da")).toBe(
+      "1 databaser konfigureret som videnskilder for alle brugere",
+    );
+  });
+});

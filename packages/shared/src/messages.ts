@@ -233,10 +233,11 @@ export const messages = {
     da: '{name} tilbagekaldte en andens deling af "{title}"',
     en: '{name} revoked someone else\'s share of "{title}"',
   },
-  // the counts as plain numbers, as the log has always written them
+  // the counts as plain numbers, as the log has always written them; the English puts each count after its word
+  // ("pages: 1"), so it reads right for 1 too (the catalogue has no plural forms; the Danish is the spec's)
   "log.notionSync": {
     da: "Notion synkroniseret: {pages} sider, {failed} fejl, {removed} fjernet",
-    en: "Notion synced: {pages} pages, {failed} failed, {removed} removed",
+    en: "Notion synced — pages: {pages}, failed: {failed}, removed: {removed}",
   },
   "log.notionConnect": { da: "Notion forbundet: {workspace}", en: "Notion connected: {workspace}" },
   "log.notionDisconnect": {
@@ -245,7 +246,7 @@ export const messages = {
   },
   "log.notionConfig": {
     da: "{count} databaser konfigureret som videnskilder for alle brugere",
-    en: "{count} databases set up as knowledge sources for all users",
+    en: "Databases set up as knowledge sources for all users: {count}",
   },
 
   // ---- knowledge and bookmarks (api/src/knowledge, api/src/bookmarks)

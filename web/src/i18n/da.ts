@@ -443,6 +443,7 @@ export const da = {
   "notion.loadFailed": "Kunne ikke hente admin workspace data",
   "notion.saveFailed": "Kunne ikke gemme konfiguration",
   "notion.saved": "Konfiguration gemt",
+  "notion.savedTextOne": "{n} databaser konfigureret som videnskilder for alle brugere", // the spec gives "{n} databaser" for every n; English says "1 database"
   "notion.savedText": "{n} databaser konfigureret som videnskilder for alle brugere",
   "notion.checkFailed": "Kunne ikke tjekke Notion forbindelse",
   "notion.disconnectFailed": "Kunne ikke afbryde Notion forbindelse",

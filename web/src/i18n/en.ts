@@ -439,6 +439,7 @@ export const en: Messages = {
   "notion.loadFailed": "Could not load the admin workspace data",
   "notion.saveFailed": "Could not save the configuration",
   "notion.saved": "Configuration saved",
+  "notion.savedTextOne": "{n} database configured as knowledge sources for all users",
   "notion.savedText": "{n} databases configured as knowledge sources for all users",
   "notion.checkFailed": "Could not check the Notion connection",
   "notion.disconnectFailed": "Could not disconnect Notion",
