@@ -9,6 +9,7 @@ import {
   formatMessage,
   type MessageKey,
   type MessageParams,
+  messageSays,
   messages,
   placeholdersOf,
 } from "@vidensbank/shared";
@@ -69,21 +70,11 @@ export function activityMessageKeys(): ActivityMessageKey[] {
   return (Object.keys(messages) as MessageKey[]).filter((k): k is ActivityMessageKey => k.startsWith("log."));
 }
 
-/** The placeholders of a catalogue text ("{name}", "{n:number}"), which a search for the text's own words skips. */
-const PLACEHOLDER = /\{[^}]*\}/g;
-
 /**
- * The activity keys whose text in any language says `search` (case-insensitive) in its own words, placeholders
- * left out: "signed in" finds `log.login` ("{name} signed in"), so the admin's search finds what the English UI
- * shows, not only the stored Danish description. A search spanning a placeholder and a word ("Anna signed in")
- * finds nothing here; the description matches the values.
+ * The activity keys whose text in any language says `search` in its own words (messageSays): "signed in" finds
+ * `log.login`. A search spanning a value and the text ("Anna signed in") finds nothing here; the description
+ * matches the values.
  */
 export function activityKeysSaying(search: string): ActivityMessageKey[] {
-  const wanted = search.trim().toLowerCase();
-  if (!wanted) return [];
-  return activityMessageKeys().filter((key) =>
-    Object.values(messages[key]).some((text) =>
-      text.split(PLACEHOLDER).some((part) => part.toLowerCase().includes(wanted)),
-    ),
-  );
+  return activityMessageKeys().filter((key) => messageSays(key, search));
 }

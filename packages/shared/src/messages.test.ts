@@ -3,6 +3,7 @@ import {
   formatMessage,
   isMessageKey,
   type MessageKey,
+  messageSays,
   messages,
   messageText,
   placeholdersOf,
@@ -79,5 +80,19 @@ describe("messages", () => {
         ).toBeLessThanOrEqual(123);
       }
     }
+  });
+});
+
+describe("messageSays", () => {
+  it("should find a text's own words in either language, case-insensitive", () => {
+    expect(messageSays("log.login", "SIGNED IN")).toBe(true);
+    expect(messageSays("log.login", "loggede ind")).toBe(true);
+    expect(messageSays("log.login", "søgte")).toBe(false);
+  });
+
+  it("should never match a placeholder, a search spanning one, or nothing", () => {
+    expect(messageSays("log.login", "name")).toBe(false);
+    expect(messageSays("log.login", "{name} signed in")).toBe(false);
+    expect(messageSays("log.login", "  ")).toBe(false);
   });
 });

@@ -619,6 +619,8 @@ export function isMessageKey(value: unknown): value is MessageKey {
 const NUMBER_LOCALES: Record<Locale, string> = { da: "da-DK", en: "en-GB" };
 
 const PLACEHOLDER = /\{(\w+)(?::(number))?\}/g;
+/** the same placeholders without captures, to split a text into its own words (messageSays) */
+const PLACEHOLDER_SPLIT = /\{\w+(?::number)?\}/;
 
 /** The placeholders of a text, e.g. ["max", "length:number"]: both languages of a key must use the same. */
 export function placeholdersOf(text: string): string[] {
@@ -639,6 +641,20 @@ export function formatMessage(key: MessageKey, params: MessageParams = {}, local
     }
     return String(value);
   });
+}
+
+/**
+ * Does the text of `key` say `search` in its own words, in any language (case-insensitive, placeholders left
+ * out)? "signed in" and "loggede ind" are said by `log.login` ("{name} signed in"); "name" and "{name} signed in"
+ * are not. The admin's activity search uses it (API query and the web's live filter alike), so an entry is found
+ * by the words its reader sees, not only by its stored Danish description.
+ */
+export function messageSays(key: MessageKey, search: string): boolean {
+  const wanted = search.trim().toLowerCase();
+  if (!wanted) return false;
+  return Object.values(messages[key]).some((text: string) =>
+    text.split(PLACEHOLDER_SPLIT).some((part) => part.toLowerCase().includes(wanted)),
+  );
 }
 
 /** A Message as text in `locale`. */

@@ -1,4 +1,5 @@
 /** Activity log rules of the admin screen (spec §2 activity tab, §9 filter constants). */
+import { isMessageKey, messageSays } from "@vidensbank/shared";
 import type { ServerMessage } from "../../../i18n/serverMessage";
 
 /** Action filter choices (spec §9); "all" sends no action. */
@@ -40,13 +41,15 @@ export function filterVariables(f: ActivityFilters) {
 interface EntryLike {
   action: string;
   description: string;
+  messageKey?: string | null;
   userEmail?: string | null;
   timestamp: string;
 }
 
 /**
  * Whether an entry pushed live belongs in the list the filters show (the same rule as the server: exact action,
- * inside the time window, search case-insensitive over description, e-mail and action).
+ * inside the time window, search case-insensitive over description, e-mail and action, or said by the entry's
+ * message text in either language: messageSays).
  */
 export function matchesFilters(entry: EntryLike, f: ActivityFilters, now: Date = new Date()): boolean {
   if (f.action !== "all" && entry.action !== f.action) return false;
@@ -57,7 +60,8 @@ export function matchesFilters(entry: EntryLike, f: ActivityFilters, now: Date =
   const q = f.search.trim().toLowerCase();
   if (q) {
     const hay = [entry.description, entry.userEmail ?? "", entry.action].map((s) => s.toLowerCase());
-    if (!hay.some((s) => s.includes(q))) return false;
+    const saidByKey = isMessageKey(entry.messageKey) && messageSays(entry.messageKey, q);
+    if (!saidByKey && !hay.some((s) => s.includes(q))) return false;
   }
   return true;
 }

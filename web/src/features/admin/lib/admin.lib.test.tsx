@@ -62,6 +62,16 @@ describe("activity filters", () => {
     expect(matchesFilters(entry, { ...NO_FILTERS, search: "bogmærke" }, now)).toBe(false);
   });
 
+  it("should match a live entry by the words its message says in either language, as the server's search does", () => {
+    const keyed = { ...entry, messageKey: "log.login" };
+    expect(matchesFilters(keyed, { ...NO_FILTERS, search: "Signed in" }, now)).toBe(true);
+    expect(matchesFilters(entry, { ...NO_FILTERS, search: "Signed in" }, now)).toBe(false);
+    expect(
+      matchesFilters({ ...entry, messageKey: "log.unknown" }, { ...NO_FILTERS, search: "signed in" }, now),
+    ).toBe(false);
+    expect(matchesFilters(keyed, { ...NO_FILTERS, search: "name" }, now)).toBe(false);
+  });
+
   it("should write dates as dd/MM/yyyy HH:mm in local time", () => {
     expect(formatLogDate(new Date(2026, 0, 5, 9, 7))).toBe("05/01/2026 09:07");
   });
