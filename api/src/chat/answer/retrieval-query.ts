@@ -169,18 +169,18 @@ export function chooseRetrieval(
   const candidates = [...aloneRead, ...combinedRead];
   const own = questionEvidence(question, candidates).weights;
   const words = new Map(candidates.map((p) => [p, wordsOfPassage(p)]));
-  const wordsOf = (p: Passage) => words.get(p) ?? [];
+  const passageWords = (p: Passage) => words.get(p) ?? [];
   const earlier = new Map<string, number>();
   for (const stem of questionEvidence(previousUserTurns(question, history).join("\n"), []).weights.keys()) {
-    if (!own.has(stem) && candidates.some((p) => holds(wordsOf(p), stem))) earlier.set(stem, 1);
+    if (!own.has(stem) && candidates.some((p) => holds(passageWords(p), stem))) earlier.set(stem, 1);
   }
-  const ownAlone = Math.max(0, ...aloneRead.map((p) => coverage(wordsOf(p), own)));
+  const ownAlone = Math.max(0, ...aloneRead.map((p) => coverage(passageWords(p), own)));
   let ownCombined = 0;
   let earlierCombined = 0;
   for (const p of combinedRead) {
-    const e = coverage(wordsOf(p), earlier);
+    const e = coverage(passageWords(p), earlier);
     if (e < FOLLOW_UP_EARLIER_COVERAGE) continue;
-    const o = coverage(wordsOf(p), own);
+    const o = coverage(passageWords(p), own);
     if (o >= ownCombined) [ownCombined, earlierCombined] = [o, Math.max(e, earlierCombined)];
   }
   const read = { ownAlone, ownCombined, earlierCombined, cue };
