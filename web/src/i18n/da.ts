@@ -2,7 +2,8 @@
  * Danish UI texts (the default language). Keys are the typed vocabulary of the app; en.ts must supply every key.
  * Texts the server sends (errors, field errors, results) are not here: they come from the shared catalogue in
  * @vidensbank/shared by key (see i18n/serverMessage.ts).
- * Placeholders are written {name} and filled by t(key, { name }).
+ * Placeholders are written {name} and filled by t(key, { name }). A count's text is a { one, other } pair chosen by
+ * its {n} (i18n.ts textFor); a plain text serves every count, as the spec's pinned Danish ones do ("{n} brugere").
  */
 export const da = {
   "app.name": "Vidensbank",
@@ -106,7 +107,7 @@ export const da = {
   "chat.scope.bookmarks": "Mine bogmærker",
   "chat.scope.pickArticles": "Vælg artikler…",
   "chat.scope.article": "Artikel: {title}",
-  "chat.scope.articles": "{count} artikler",
+  "chat.scope.articles": { one: "{n} artikel", other: "{n} artikler" },
   "chat.scope.remove": "Fjern afgrænsning: {scope}",
   "chat.scope.current": "Søger i",
   "chat.scope.searchedIn": "Søgt i: {scope}",
@@ -275,11 +276,9 @@ export const da = {
   "knowledge.recentSearches": "Seneste søgninger",
   "knowledge.categoriesTitle": "Kategorier",
   "knowledge.allDocuments": "Alle dokumenter ({n})",
-  "knowledge.articleCount": "{n} artikler",
-  "knowledge.articleCountOne": "1 artikel",
+  "knowledge.articleCount": { one: "{n} artikel", other: "{n} artikler" },
   "knowledge.searchResultsFor": 'Søgeresultater for "{query}"',
-  "knowledge.resultCount": "{n} resultater",
-  "knowledge.resultCountOne": "1 resultat",
+  "knowledge.resultCount": { one: "{n} resultat", other: "{n} resultater" },
   "knowledge.showingResultsFor": 'Viste resultater for "{query}"',
   "knowledge.noResultsTitle": "Ingen resultater fundet",
   "knowledge.noResultsText": "Prøv andre ord, en anden stavemåde eller et bredere emne.",
@@ -305,7 +304,7 @@ export const da = {
   "knowledge.category": "Kategori: {name}",
   "knowledge.subcategory": "Underkategori: {name}",
   "knowledge.tags": "Tags",
-  "knowledge.moreTags": "{n} flere tags",
+  "knowledge.moreTags": { one: "{n} tag mere", other: "{n} flere tags" },
   "knowledge.articleNotFound": "Artiklen blev ikke fundet",
   "knowledge.articleNotFoundText": "Den kan være slettet eller flyttet.",
   "knowledge.loadFailed": "Vidensbanken kunne ikke indlæses. Prøv igen om lidt.",
@@ -328,7 +327,7 @@ export const da = {
   "admin.justNow": "lige nu",
   "admin.users.search": "Søg efter brugere...",
   "admin.users.searchLabel": "Søg efter brugere",
-  "admin.users.count": "{n} brugere",
+  "admin.users.count": "{n} brugere", // pinned by the spec for every count (English has its singular)
   "admin.users.admin": "Admin",
   "admin.users.active": "Aktiv",
   "admin.users.inactive": "Inaktiv",
@@ -368,9 +367,9 @@ export const da = {
   "admin.delete.protectedTitle": "Kan ikke slette admin",
   "admin.delete.protectedText": "Admin-brugeren kan ikke slettes",
   "admin.stats.totalUsers": "Samlede brugere",
-  "admin.stats.activeUsers": "{n} aktive brugere",
+  "admin.stats.activeUsers": { one: "{n} aktiv bruger", other: "{n} aktive brugere" },
   "admin.stats.sessions": "Samtaler",
-  "admin.stats.todayMessages": "{n} beskeder i dag",
+  "admin.stats.todayMessages": { one: "{n} besked i dag", other: "{n} beskeder i dag" },
   "admin.stats.totalMessages": "Samlede beskeder",
   "admin.stats.bookmarks": "Bogmærker",
   "admin.stats.bookmarksDetail": "Gemte artikler",
@@ -379,8 +378,7 @@ export const da = {
   "admin.stats.avgSession": "Gns. session",
   "admin.stats.minutes": "{n} min",
   "admin.stats.topCategories": "Populære kategorier",
-  "admin.stats.viewsOne": "{n} visninger", // the spec gives "N visninger" for every N; English says "1 view"
-  "admin.stats.views": "{n} visninger",
+  "admin.stats.views": "{n} visninger", // pinned by the spec for every count (English has its singular)
   "admin.stats.noCategories": "Ingen kategoridata tilgængelig",
   "admin.stats.recentActivity": "Seneste aktivitet",
   "admin.stats.noActivity": "Ingen aktivitet registreret",
@@ -391,7 +389,10 @@ export const da = {
   "admin.stats.last30Days": "Sidste 30 dage",
   "admin.stats.messages": "Beskeder",
   "admin.stats.activeUsersLabel": "Aktive brugere",
-  "admin.stats.messagesSummary": "{n} beskeder i alt de sidste 30 dage, højst {max} på én dag.",
+  "admin.stats.messagesSummary": {
+    one: "{n} besked i alt de sidste 30 dage, højst {max} på én dag.",
+    other: "{n} beskeder i alt de sidste 30 dage, højst {max} på én dag.",
+  },
   "admin.stats.activeSummary": "Højst {max} aktive brugere på én dag de sidste 30 dage.",
   "admin.stats.feedback": "Feedback på svar",
   "admin.stats.noFeedback": "Ingen feedback endnu",
@@ -405,8 +406,7 @@ export const da = {
   "admin.stats.gapsText": "Spørgsmål som kilderne ikke kunne besvare, grupperet",
   "admin.stats.noGaps": "Ingen ubesvarede spørgsmål",
   "admin.stats.gapsFailed": "Videnshullerne kunne ikke indlæses",
-  "admin.stats.gapCountOne": "1 gang",
-  "admin.stats.gapCount": "{n} gange",
+  "admin.stats.gapCount": { one: "{n} gang", other: "{n} gange" },
   "admin.stats.gapLatest": "Senest {date}",
   "admin.activity.search": "Søg i aktivitet...",
   "admin.activity.searchLabel": "Søg i aktivitet",
@@ -423,7 +423,7 @@ export const da = {
   "admin.activity.time.24h": "Sidste 24 timer",
   "admin.activity.time.7d": "Sidste 7 dage",
   "admin.activity.clear": "Ryd filtre",
-  "admin.activity.count": "{n} aktiviteter",
+  "admin.activity.count": "{n} aktiviteter", // pinned by the spec for every count (English has its singular)
   "admin.activity.listLabel": "Aktivitetslog",
   "admin.activity.details": "Detaljer",
   "admin.activity.emptyTitle": "Ingen aktivitet fundet",
@@ -443,8 +443,7 @@ export const da = {
   "notion.loadFailed": "Kunne ikke hente admin workspace data",
   "notion.saveFailed": "Kunne ikke gemme konfiguration",
   "notion.saved": "Konfiguration gemt",
-  "notion.savedTextOne": "{n} databaser konfigureret som videnskilder for alle brugere", // the spec gives "{n} databaser" for every n; English says "1 database"
-  "notion.savedText": "{n} databaser konfigureret som videnskilder for alle brugere",
+  "notion.savedText": "{n} databaser konfigureret som videnskilder for alle brugere", // pinned by the spec for every count (English has its singular)
   "notion.checkFailed": "Kunne ikke tjekke Notion forbindelse",
   "notion.disconnectFailed": "Kunne ikke afbryde Notion forbindelse",
   "notion.retry": "Prøv igen",
@@ -461,14 +460,13 @@ export const da = {
   "notion.database.untitled": "Untitled",
   "notion.database.recommended": "Anbefalet",
   "notion.database.active": "Aktiv",
-  "notion.database.pages": "{n} sider",
+  "notion.database.pages": { one: "{n} side", other: "{n} sider" },
   "notion.database.onePage": "1 side",
   "notion.database.edited": "Redigeret {date}",
   "notion.database.noProperties": "Ingen egenskaber",
   "notion.database.score": "Egnethed",
   "notion.database.scoreOf": "Egnethed for {title}: {score} %",
-  "notion.selectedOne": "1 database valgt",
-  "notion.selectedMany": "{n} databaser valgt",
+  "notion.selected": { one: "{n} database valgt", other: "{n} databaser valgt" },
   "notion.save": "Gem konfiguration",
   "notion.saving": "Gemmer...",
   "notion.connection.title": "Notion-forbindelse",
@@ -566,4 +564,9 @@ export const da = {
 } as const;
 
 export type MessageKey = keyof typeof da;
-export type Messages = { readonly [K in MessageKey]: string };
+/** A count's text in its singular and plural form, chosen by the `n` parameter (see textFor in i18n.ts). */
+export interface Plural {
+  readonly one: string;
+  readonly other: string;
+}
+export type Messages = { readonly [K in MessageKey]: string | Plural };

@@ -42,9 +42,7 @@ export function KnowledgeGapsCard() {
               <Box sx={{ display: "flex", gap: 1.5, alignItems: "flex-start" }}>
                 <Chip
                   size="small"
-                  label={t(g.count === 1 ? "admin.stats.gapCountOne" : "admin.stats.gapCount", {
-                    n: g.count,
-                  })}
+                  label={t("admin.stats.gapCount", { n: g.count })}
                   sx={{ flexShrink: 0, minWidth: 44 }}
                 />
                 <Box sx={{ minWidth: 0 }}>

@@ -81,13 +81,13 @@ export function StatsTab() {
           icon={<PeopleAltOutlinedIcon />}
           label={t("admin.stats.totalUsers")}
           value={n(stats.totalUsers)}
-          detail={t("admin.stats.activeUsers", { n: n(stats.activeUsers) })}
+          detail={t("admin.stats.activeUsers", { n: stats.activeUsers })}
         />
         <StatCard
           icon={<ForumOutlinedIcon />}
           label={t("admin.stats.sessions")}
           value={n(stats.totalChatSessions)}
-          detail={t("admin.stats.todayMessages", { n: n(stats.todayMessages) })}
+          detail={t("admin.stats.todayMessages", { n: stats.todayMessages })}
         />
         <StatCard
           icon={<ChatBubbleOutlineRoundedIcon />}

@@ -24,7 +24,7 @@ export function TopCategoriesCard({ categories }: { categories: readonly Categor
               <Box sx={{ display: "flex", justifyContent: "space-between", gap: 1 }}>
                 <Typography sx={{ fontWeight: 500, overflowWrap: "anywhere" }}>{c.category}</Typography>
                 <Typography color="text.secondary" sx={{ flexShrink: 0 }}>
-                  {t(c.count === 1 ? "admin.stats.viewsOne" : "admin.stats.views", { n: c.count })}
+                  {t("admin.stats.views", { n: c.count })}
                 </Typography>
               </Box>
               <LinearProgress

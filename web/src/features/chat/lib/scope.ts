@@ -54,7 +54,7 @@ export function scopeLabel(scope: Scope, t: Translate): string {
   if (scope.kind === "ARTICLES") {
     return scope.articles.length === 1
       ? t("chat.scope.article", { title: scope.articles[0].title })
-      : t("chat.scope.articles", { count: scope.articles.length });
+      : t("chat.scope.articles", { n: scope.articles.length });
   }
   return t("chat.scope.all");
 }

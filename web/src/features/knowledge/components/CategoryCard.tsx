@@ -29,9 +29,7 @@ export function CategoryCard({ category }: { category: Category }) {
               {describe(category)}
             </Typography>
             <Typography variant="body2" sx={{ mt: 1, fontWeight: 600 }}>
-              {category.count === 1
-                ? t("knowledge.articleCountOne")
-                : t("knowledge.articleCount", { n: category.count })}
+              {t("knowledge.articleCount", { n: category.count })}
             </Typography>
           </div>
         </CardContent>

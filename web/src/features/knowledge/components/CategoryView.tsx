@@ -47,10 +47,7 @@ export function CategoryView({
           <ViewHeading>{category}</ViewHeading>
           {style && (
             <Typography color="text.secondary" sx={{ mt: 0.5 }}>
-              {describe(style)} ·{" "}
-              {list.length === 1
-                ? t("knowledge.articleCountOne")
-                : t("knowledge.articleCount", { n: list.length })}
+              {describe(style)} · {t("knowledge.articleCount", { n: list.length })}
             </Typography>
           )}
         </Box>

@@ -41,9 +41,7 @@ export function SearchResults({
         </Typography>
         {result && (
           <Typography color="text.secondary" data-testid="knowledge-result-count">
-            {result.total === 1
-              ? t("knowledge.resultCountOne")
-              : t("knowledge.resultCount", { n: result.total })}
+            {t("knowledge.resultCount", { n: result.total })}
           </Typography>
         )}
       </Box>

@@ -86,7 +86,7 @@ export function NotionDatabasesCard({ state }: { state: NotionAdminConfigState }
               }}
             >
               <Typography role="status" data-testid="notion-selected-count" sx={{ fontWeight: 600 }}>
-                {count === 1 ? t("notion.selectedOne") : t("notion.selectedMany", { n: count })}
+                {t("notion.selected", { n: count })}
               </Typography>
               <Button
                 variant="contained"

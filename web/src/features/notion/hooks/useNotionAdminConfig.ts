@@ -5,7 +5,7 @@ import { useT } from "../../../i18n/i18n";
 import { useToast } from "../../toast/hooks/useToast";
 import { NotionAdminDataQuery } from "../graphql/notionAdminData.query";
 import { SaveNotionConfigMutation } from "../graphql/saveNotionConfig.mutation";
-import { sameSelection, savedTextKey, toggled } from "../lib/notion";
+import { sameSelection, toggled } from "../lib/notion";
 
 export type NotionDatabase = NotionAdminData["notionDatabases"][number];
 export type NotionConfig = NotionAdminData["notionConfig"];
@@ -57,7 +57,7 @@ export function useNotionAdminConfig({ enabled }: { enabled: boolean }): NotionA
       await saveMutation({ variables: { selectedDatabases: ids } });
       toast({
         title: t("notion.saved"),
-        description: t(savedTextKey(ids.length), { n: ids.length }),
+        description: t("notion.savedText", { n: ids.length }),
         variant: "success",
       });
       await refetch().catch(() => undefined);

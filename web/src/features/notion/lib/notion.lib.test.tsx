@@ -1,6 +1,5 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { dictionaries, interpolate } from "../../../i18n/i18n";
 import { safeHttpUrl } from "../../../lib/urls";
 import { ScoreBar } from "../components/ScoreBar";
 import {
@@ -8,7 +7,6 @@ import {
   notionReturnOf,
   propertySummary,
   sameSelection,
-  savedTextKey,
   scoreColor,
   summaryFigures,
   syncPercent,
@@ -108,15 +106,5 @@ describe("notion panel rules", () => {
     expect(html).toContain('data-level="warning"');
     expect(html).toContain('aria-label="Egnethed for Wiki: 64 %"');
     expect(html).toContain('aria-valuenow="64"');
-  });
-});
-
-describe("saved-configuration toast", () => {
-  const text = (lang: "da" | "en", n: number) => interpolate(dictionaries[lang][savedTextKey(n)], { n });
-  it("should say '1 database' in English and keep the spec's Danish for every count", () => {
-    expect(text("en", 1)).toBe("1 database configured as knowledge sources for all users");
-    expect(text("en", 2)).toBe("2 databases configured as knowledge sources for all users");
-    expect(text("da", 1)).toBe("1 databaser konfigureret som videnskilder for alle brugere");
-    expect(text("da", 0)).toBe("0 databaser konfigureret som videnskilder for alle brugere");
   });
 });

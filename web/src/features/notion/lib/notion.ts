@@ -109,8 +109,3 @@ export function withoutNotionParam(search: string): string {
   const rest = params.toString();
   return rest ? `?${rest}` : "";
 }
-
-/** The saved-configuration toast's text key for `count` databases: English says "1 database" (the Danish is the spec's "{n} databaser" for every n). */
-export function savedTextKey(count: number): "notion.savedTextOne" | "notion.savedText" {
-  return count === 1 ? "notion.savedTextOne" : "notion.savedText";
-}
