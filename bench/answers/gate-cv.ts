@@ -16,17 +16,22 @@
  * `VARIANTS="base;lexicon=0;compound=0.5,head=0"`: the gate reads a related term's partial cover w (0 < w < 1) of
  * the kinds named as w^γ (kindOf: lexicon 0.5 / a pair's 0.4, head: an indexed compound ending in the word 0.6,
  * compound: a part of a compound the index lacks and its related terms, thesaurus 0.4; `all=` every kind); γ = 1
- * as ranking reads it, γ = 0 any such evidence covers the word fully; `base` (the retrieval's own evidence) first. `K=` folds (10),
- * `REPEATS=` (5), `ONLY=name,…` candidates by name, `FIXED_P=0.6` one threshold for all (no choice). Not part of the product; it reads the index's internals.
+ * as ranking reads it, γ = 0 any such evidence covers the word fully; `base` (the retrieval's own evidence, the
+ * product's gateConcepts) first; `ranking` (no kind named): every term as ranking reads it. `K=` folds (10),
+ * `REPEATS=` (5), `ONLY=name,…` candidates by name, `FIXED_P=0.6` one threshold for all (no choice), `EMPTY=1` a
+ * question no passage covers is a training example too (as fit-gate.ts did before round 13: it is declined
+ * whatever the weights, and only pulls the intercept down), `PART_LEXICON=1` a compound part's lexicon terms are of
+ * kind lexicon, not compound. Also prints, per group, how many on-topic questions no passage covers at all or covers
+ * less than half (the evidence the gate has, whatever its weights). Not part of the product; it reads the index's internals.
  */
 import { DEFAULT_RETRIEVE_K } from "../../api/src/chat/answer/answer.service";
-import { coverageOf } from "../../api/src/search/search.coverage";
+import { coverageOf, gateConcepts } from "../../api/src/search/search.coverage";
 import { KnowledgeIndex } from "../../api/src/search/search.index";
 import { GATE_PROBABILITY, GATE_WEIGHTS } from "../../api/src/search/search.passage-relevance";
 import type { QueryConcept } from "../../api/src/search/search.query";
 import { sampleArticles } from "../../api/src/search/search.test-helpers";
 import { isHeldOut, readDataset, setFile } from "./dataset";
-import { logistic } from "./gate-data";
+import { fitLogistic, logistic } from "./gate-data";
 
 /** The gate's evidence for one passage (the fields of gateFields, and the best coverage of another article). */
 interface Evidence {
@@ -56,7 +61,7 @@ const variants: Variant[] = (process.env.VARIANTS ?? "base").split(";").map((v) 
     const [k, g] = kv.split("=");
     if (k === "all") for (const kind of KINDS) gamma[kind] = Number(g);
     else if ((KINDS as string[]).includes(k)) gamma[k as Kind] = Number(g);
-    else if (k !== "base") throw new Error(`VARIANTS: unknown kind ${k}`);
+    else if (k !== "base" && k !== "ranking") throw new Error(`VARIANTS: unknown kind ${k}`);
   }
   return { name: v, gamma };
 });
@@ -65,9 +70,9 @@ const REPEATS = Number(process.env.REPEATS ?? 5);
 
 /**
  * The kind of a concept's partial term (weight below 1), told from how the query was built (search.query.ts): a
- * thesaurus word (QueryConcept.loose); any related term of a part of a compound the index lacks (the part's
- * concept is no word of the question: 'anmeldelse' + 'frist' of 'anmeldelsesfrist'); else the lexicon's (0.5,
- * a pair's 0.4) or an indexed compound ending in the word (COMPOUND_HEAD_WEIGHT 0.6).
+ * thesaurus word (QueryConcept.loose); the curated lexicon's (QueryConcept.curated: 0.5, a pair's 0.4, less for a
+ * compound part's); any other term of a part of a compound the index lacks (the part's concept is no word of the
+ * question: 'anmeldelse' + 'frist' of 'anmeldelsesfrist'); else an indexed compound ending in the word (0.6).
  */
 function kindOf(c: QueryConcept, i: number, question: string): Kind {
   if (c.loose?.has(c.terms[i])) return "thesaurus";
@@ -76,14 +81,17 @@ function kindOf(c: QueryConcept, i: number, question: string): Kind {
     .toLowerCase()
     .split(/[^\p{L}\p{N}]+/u)
     .includes(word);
-  if (!own) return "compound";
-  return Math.abs(c.weights[i] - 0.6) < 1e-9 ? "head" : "lexicon";
+  if (!own) return process.env.PART_LEXICON && c.curated?.has(c.terms[i]) ? "lexicon" : "compound";
+  return c.curated?.has(c.terms[i]) ? "lexicon" : "head";
 }
 
-/** The concepts with each partial cover w read as w^γ of its kind (terms of weight 1 unchanged). */
-const gateConcepts = (cs: readonly QueryConcept[], v: Variant, question: string): QueryConcept[] =>
-  Object.keys(v.gamma).length === 0
-    ? [...cs]
+/**
+ * The concepts as a variant reads them: `base` as the product's gate does (gateConcepts), else ranking's concepts
+ * with each partial cover w read as w^γ of its kind (terms of weight 1 unchanged).
+ */
+const variantConcepts = (cs: readonly QueryConcept[], v: Variant, question: string): QueryConcept[] =>
+  v.name === "base"
+    ? gateConcepts(cs)
     : cs.map((c) => ({
         ...c,
         weights: c.weights.map((w, i) => (w > 0 && w < 1 ? w ** (v.gamma[kindOf(c, i, question)] ?? 1) : w)),
@@ -112,15 +120,15 @@ for (const [set, file] of [
     const concepts: QueryConcept[] = priv.analyse(q.question).concepts;
     const passages = new Map<string, Evidence[]>();
     for (const v of variants) {
-      const cs = gateConcepts(concepts, v, q.question);
+      const cs = variantConcepts(concepts, v, q.question);
       const covers = res.passages.map((p) => {
         const sets = priv.passageTerms(p.id);
         return sets ? coverageOf(cs, sets) : null;
       });
       const bestOf = new Map<string, number>();
-      res.passages.forEach((p, i) =>
-        bestOf.set(p.articleId, Math.max(bestOf.get(p.articleId) ?? 0, covers[i]?.coverage ?? 0)),
-      );
+      res.passages.forEach((p, i) => {
+        bestOf.set(p.articleId, Math.max(bestOf.get(p.articleId) ?? 0, covers[i]?.coverage ?? 0));
+      });
       const ev: Evidence[] = [];
       res.passages.forEach((p, i) => {
         const c = covers[i];
@@ -216,7 +224,10 @@ const bestProbability = (w: number[], q: Question, gamma: string, x: (e: Evidenc
 /** The training example of a question: its best-covering passage (as fit-gate.ts), none without one. */
 function example(q: Question, gamma: string, x: (e: Evidence) => number[]) {
   const ev = q.passages.get(gamma) ?? [];
-  if (ev.length === 0) return null;
+  if (ev.length === 0)
+    return process.env.EMPTY
+      ? { x: [1, ...x({ coverage: 0, matched: 0, words: 0, ofWords: 0, uncovered: 0, runnerUp: 0 })], y: q.y }
+      : null;
   const best = ev.reduce((a, b) => (b.coverage > a.coverage ? b : a));
   return { x: [1, ...x(best)], y: q.y };
 }
@@ -285,8 +296,25 @@ function shuffled<T>(xs: readonly T[], seed: number): T[] {
 /** Stratified folds of the calibration questions: fold index per question id. */
 function folds(qs: readonly Question[], seed: number): Map<string, number> {
   const out = new Map<string, number>();
-  for (const y of [0, 1]) shuffled(qs.filter((q) => q.y === y), seed + y).forEach((q, i) => out.set(q.id, i % K));
+  for (const y of [0, 1]) {
+    const ys = shuffled(
+      qs.filter((q) => q.y === y),
+      seed + y,
+    );
+    ys.forEach((q, i) => {
+      out.set(q.id, i % K);
+    });
+  }
   return out;
+}
+
+for (const g of ["tuned", "fresh even", "fresh odd", "staff3"] as const) {
+  const on = questions.filter((q) => q.group === g && q.y === 1);
+  const best = on.map((q) => Math.max(0, ...(q.passages.get(variants[0].name) ?? []).map((e) => e.coverage)));
+  console.log(
+    `${g.padEnd(10)} on-topic ${on.length}: no covering passage ${best.filter((c) => c === 0).length}, ` +
+      `best coverage < 0.5 ${best.filter((c) => c < 0.5).length}, < 0.67 ${best.filter((c) => c < 0.67).length}`,
+  );
 }
 
 const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / Math.max(1, xs.length);
@@ -295,60 +323,12 @@ const pct = (x: number) => `${(100 * x).toFixed(1)}`;
 const l2 = Number(process.env.L2 ?? 0.01);
 const fixedP = process.env.FIXED_P ? Number(process.env.FIXED_P) : undefined;
 
-/**
- * The same model as fitLogistic (gate-data.ts: mean log loss + L2/2 on every weight but the intercept), by Newton's
- * method: the CV fits hundreds of models, gradient descent's 20,000 steps each would take minutes.
- */
-function fitNewton(train: readonly { x: number[]; y: number }[]): number[] {
-  const d = train[0].x.length;
-  const n = train.length;
-  const w = new Array(d).fill(0);
-  for (let it = 0; it < 50; it++) {
-    const g = new Array(d).fill(0);
-    const h = Array.from({ length: d }, () => new Array(d).fill(0));
-    for (const e of train) {
-      const p = logistic(w, e.x);
-      const s = p * (1 - p);
-      for (let i = 0; i < d; i++) {
-        g[i] += ((p - e.y) * e.x[i]) / n;
-        for (let j = 0; j < d; j++) h[i][j] += (s * e.x[i] * e.x[j]) / n;
-      }
-    }
-    for (let i = 1; i < d; i++) {
-      g[i] += l2 * w[i];
-      h[i][i] += l2;
-    }
-    h[0][0] += 1e-9;
-    // solve h · step = g (Gaussian elimination with partial pivoting)
-    const a = h.map((row, i) => [...row, g[i]]);
-    for (let c = 0; c < d; c++) {
-      let piv = c;
-      for (let r = c + 1; r < d; r++) if (Math.abs(a[r][c]) > Math.abs(a[piv][c])) piv = r;
-      [a[c], a[piv]] = [a[piv], a[c]];
-      for (let r = c + 1; r < d; r++) {
-        const f = a[r][c] / a[c][c];
-        for (let k = c; k <= d; k++) a[r][k] -= f * a[c][k];
-      }
-    }
-    const step = new Array(d).fill(0);
-    for (let r = d - 1; r >= 0; r--) {
-      let v = a[r][d];
-      for (let k = r + 1; k < d; k++) v -= a[r][k] * step[k];
-      step[r] = v / a[r][r];
-    }
-    let moved = 0;
-    for (let i = 0; i < d; i++) {
-      w[i] -= step[i];
-      moved = Math.max(moved, Math.abs(step[i]));
-    }
-    if (moved < 1e-8) break;
-  }
-  return w;
-}
 const calibration = questions.filter((q) => q.group === "tuned" || q.group === "fresh even");
 
 for (const { name: gamma } of variants) {
-  console.log(`\nvariant ${gamma}  (K=${K}, ${REPEATS} repeats, L2=${l2}; calibration ${calibration.length} questions)`);
+  console.log(
+    `\nvariant ${gamma}  (K=${K}, ${REPEATS} repeats, L2=${l2}; calibration ${calibration.length} questions)`,
+  );
   console.log(
     "candidate                        CV false-not-covered  CV false-covered   CV bal.err (errors per pass) | all-fit P  " +
       "tuned fnc/fc  fresh-even fnc/fc | held out: fresh-odd fnc/fc  staff3 fnc/fc",
@@ -364,7 +344,7 @@ for (const { name: gamma } of variants) {
         const train = calibration.filter((q) => fold.get(q.id) !== f);
         const test = calibration.filter((q) => fold.get(q.id) === f);
         const ex = train.map((q) => example(q, gamma, cand.x)).filter((e) => e !== null);
-        const w = fitNewton(ex);
+        const w = fitLogistic(ex, { l2 });
         const at = chooseThreshold(
           train.map((q) => bestProbability(w, q, gamma, cand.x)),
           train.map((q) => q.y),
@@ -381,7 +361,7 @@ for (const { name: gamma } of variants) {
       }
     }
     const ex = calibration.map((q) => example(q, gamma, cand.x)).filter((e) => e !== null);
-    const w = fitNewton(ex);
+    const w = fitLogistic(ex, { l2 });
     const at = chooseThreshold(
       calibration.map((q) => bestProbability(w, q, gamma, cand.x)),
       calibration.map((q) => q.y),
