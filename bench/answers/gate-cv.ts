@@ -27,9 +27,10 @@
 import { DEFAULT_RETRIEVE_K } from "../../api/src/chat/answer/answer.service";
 import { coverageOf, gateConcepts } from "../../api/src/search/search.coverage";
 import { KnowledgeIndex } from "../../api/src/search/search.index";
-import { GATE_PROBABILITY, GATE_WEIGHTS } from "../../api/src/search/search.passage-relevance";
+import { GATE_PROBABILITY, GATE_WEIGHTS, gateFeatures } from "../../api/src/search/search.passage-relevance";
 import type { QueryConcept } from "../../api/src/search/search.query";
 import { sampleArticles } from "../../api/src/search/search.test-helpers";
+import type { RetrievedPassage } from "../../api/src/search/search.types";
 import { isHeldOut, readDataset, setFile } from "./dataset";
 import { fitLogistic, logistic } from "./gate-data";
 
@@ -151,18 +152,22 @@ for (const [set, file] of [
 
 /** Candidate gates: a name and the features (after the intercept's 1) of a passage's evidence. */
 const share = (e: Evidence) => (e.matched + e.uncovered > 0 ? e.matched / (e.matched + e.uncovered) : 0);
+/** The product's features (gateFeatures, without the intercept's 1). */
+const today = (e: Evidence): number[] =>
+  gateFeatures(
+    {
+      coverage: e.coverage,
+      matchedIdf: e.matched,
+      matchedWords: e.words,
+      questionWords: e.ofWords,
+      uncoveredIdf: e.uncovered,
+    } as RetrievedPassage,
+    e.runnerUp,
+  ).slice(1);
+/** today's features without the one at `i` (0: coverage, 1: log matched, 2: log uncovered, 3: margin, …) */
+const todayWithout = (i: number) => (e: Evidence) => today(e).filter((_, j) => j !== i);
 const CANDIDATES: { name: string; x: (e: Evidence) => number[] }[] = [
-  {
-    name: "today (6 features)",
-    x: (e) => [
-      e.coverage,
-      Math.log1p(e.matched),
-      Math.log1p(e.uncovered),
-      e.coverage - e.runnerUp,
-      Math.min(e.words, 3),
-      Math.max(0, e.ofWords - e.words),
-    ],
-  },
+  { name: "today (6 features)", x: today },
   { name: "coverage", x: (e) => [e.coverage] },
   { name: "evidence share", x: (e) => [share(e)] },
   { name: "coverage, log uncovered", x: (e) => [e.coverage, Math.log1p(e.uncovered)] },
@@ -180,26 +185,8 @@ const CANDIDATES: { name: string; x: (e: Evidence) => number[] }[] = [
     name: "cov, share, log uncov",
     x: (e) => [e.coverage, share(e), Math.log1p(e.uncovered)],
   },
-  {
-    name: "today − margin",
-    x: (e) => [
-      e.coverage,
-      Math.log1p(e.matched),
-      Math.log1p(e.uncovered),
-      Math.min(e.words, 3),
-      Math.max(0, e.ofWords - e.words),
-    ],
-  },
-  {
-    name: "today − uncovered words",
-    x: (e) => [
-      e.coverage,
-      Math.log1p(e.matched),
-      Math.log1p(e.uncovered),
-      e.coverage - e.runnerUp,
-      Math.min(e.words, 3),
-    ],
-  },
+  { name: "today − margin", x: todayWithout(3) },
+  { name: "today − uncovered words", x: todayWithout(5) },
   { name: "words, log uncovered", x: (e) => [Math.min(e.words, 3), Math.log1p(e.uncovered)] },
   {
     name: "cov, words, log uncovered",
@@ -384,7 +371,7 @@ for (const { name: gamma } of variants) {
     );
   }
   if (gamma === "base") {
-    // today's gate as shipped (weights and threshold fixed, no refit): its figures per group
+    // the product's gate (its weights and threshold, no refit): its figures per group
     const today = CANDIDATES[0];
     const row = (["tuned", "fresh even", "fresh odd", "staff3"] as const).map((g) => {
       const qs = questions.filter((q) => q.group === g);
@@ -395,6 +382,6 @@ for (const { name: gamma } of variants) {
       );
       return `${g} ${r.fncN}/${r.on} ${r.fcN}/${r.off}`;
     });
-    console.log(`shipped gate (P ${GATE_PROBABILITY}, no refit): ${row.join("  ")}`);
+    console.log(`the product's gate (GATE_WEIGHTS at P ${GATE_PROBABILITY}, no refit): ${row.join("  ")}`);
   }
 }
