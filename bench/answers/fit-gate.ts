@@ -2,7 +2,8 @@
  * Refit the relevance gate's logistic model (search.passage-relevance.ts GATE_WEIGHTS) on the calibration data (the
  * tuned set, questions.json, and the fresh set's even ids) and report the tuned set and both fresh halves:
  * `npx tsx bench/answers/fit-gate.ts`. One example per question: the retrieved passage that covers it best,
- * labelled covered (on-topic) or not (off-topic); `BAL=1` weighs both classes the same, `L2=` sets the penalty
+ * labelled covered (on-topic) or not (off-topic); a question no passage covers at all is declined whatever the weights
+ * and is no example (it only pulled the intercept down); `BAL=1` weighs both classes the same, `L2=` sets the penalty
  * (0.01), `P=` the probability to report at (GATE_PROBABILITY), `SWEEP=1` also prints the current model's curve
  * (its intercept shifted). Prints the weights to paste and, per group, false "not covered" / false "covered" for the
  * fitted and the current model (ids of false "covered" only for calibration questions). Not part of the product.
@@ -23,12 +24,16 @@ for (const e of gateQuestions()) {
   const runnerUp = best
     ? Math.max(0, ...res.passages.filter((p) => p.articleId !== best.articleId).map((p) => p.coverage ?? 0))
     : 0;
-  const x = gateFeatures(best ?? ({ coverage: 0 } as never), runnerUp);
-  examples.push({ x, y: e.y, group: e.group, id: e.id });
+  if (!(best?.coverage && best.coverage > 0)) {
+    // declined whatever the weights (relevanceOf is 0 without coverage): no example to fit, but counted
+    examples.push({ x: [], y: e.y, group: e.group, id: e.id });
+    continue;
+  }
+  examples.push({ x: gateFeatures(best, runnerUp), y: e.y, group: e.group, id: e.id });
 }
 
 const at = Number(process.env.P ?? GATE_PROBABILITY);
-const prob = logistic;
+const prob = (w: readonly number[], x: readonly number[]) => (x.length === 0 ? 0 : logistic(w, x));
 function report(w: number[], label: string) {
   for (const group of ["tuned", "fresh even", "fresh odd"] as const) {
     const ex = examples.filter((e) => e.group === group);
@@ -45,7 +50,7 @@ function report(w: number[], label: string) {
 }
 const l2 = Number(process.env.L2 ?? 0.01);
 const w = fitLogistic(
-  examples.filter((e) => e.group !== "fresh odd"),
+  examples.filter((e) => e.group !== "fresh odd" && e.x.length > 0),
   { l2, balanced: process.env.BAL === "1" },
 );
 console.log("weights", JSON.stringify(w.map((v) => Number(v.toFixed(3)))));

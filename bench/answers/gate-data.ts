@@ -32,26 +32,63 @@ export const logistic = (w: readonly number[], x: readonly number[]): number =>
   1 / (1 + Math.exp(-x.reduce((z, v, i) => z + w[i] * v, 0)));
 
 /**
- * Logistic regression by gradient descent, L2 on every weight but the intercept; `balanced` weighs both classes
- * the same.
+ * Logistic regression: the weights minimising the mean log loss plus L2/2 on every weight but the intercept
+ * (`balanced` weighs both classes the same), by Newton's method (converged in a few steps; gate-cv.ts fits hundreds
+ * of models, and gradient descent's 20,000 steps stopped short of the minimum).
  */
 export function fitLogistic(
   train: readonly { x: number[]; y: number }[],
-  { l2 = 0.01, balanced = false, steps = 20000, rate = 0.1 } = {},
+  { l2 = 0.01, balanced = false, iterations = 50 } = {},
 ): number[] {
   const d = train[0].x.length;
-  const w = new Array(d).fill(0);
+  const n = train.length;
   const pos = train.filter((e) => e.y === 1).length;
-  const neg = train.length - pos;
-  const weight = (y: number) =>
-    !balanced ? 1 : y === 1 ? train.length / (2 * pos) : train.length / (2 * neg);
-  for (let s = 0; s < steps; s++) {
+  const weight = (y: number) => (!balanced ? 1 : y === 1 ? n / (2 * pos) : n / (2 * (n - pos)));
+  const w = new Array(d).fill(0);
+  for (let it = 0; it < iterations; it++) {
     const g = new Array(d).fill(0);
+    const h = Array.from({ length: d }, () => new Array(d).fill(0));
     for (const e of train) {
       const p = logistic(w, e.x);
-      for (let i = 0; i < d; i++) g[i] += weight(e.y) * (p - e.y) * e.x[i];
+      const s = weight(e.y) * p * (1 - p);
+      for (let i = 0; i < d; i++) {
+        g[i] += (weight(e.y) * (p - e.y) * e.x[i]) / n;
+        for (let j = 0; j < d; j++) h[i][j] += (s * e.x[i] * e.x[j]) / n;
+      }
     }
-    for (let i = 0; i < d; i++) w[i] -= rate * (g[i] / train.length + (i > 0 ? l2 * w[i] : 0));
+    for (let i = 1; i < d; i++) {
+      g[i] += l2 * w[i];
+      h[i][i] += l2;
+    }
+    const step = solve(h, g);
+    let moved = 0;
+    for (let i = 0; i < d; i++) {
+      w[i] -= step[i];
+      moved = Math.max(moved, Math.abs(step[i]));
+    }
+    if (moved < 1e-9) break;
   }
   return w;
+}
+
+/** x with a·x = b (Gaussian elimination, partial pivoting; a small ridge keeps a singular system solvable). */
+function solve(a0: number[][], b: number[]): number[] {
+  const d = b.length;
+  const a = a0.map((row, i) => [...row.map((v, j) => (i === j ? v + 1e-12 : v)), b[i]]);
+  for (let c = 0; c < d; c++) {
+    let piv = c;
+    for (let r = c + 1; r < d; r++) if (Math.abs(a[r][c]) > Math.abs(a[piv][c])) piv = r;
+    [a[c], a[piv]] = [a[piv], a[c]];
+    for (let r = c + 1; r < d; r++) {
+      const f = a[r][c] / a[c][c];
+      for (let k = c; k <= d; k++) a[r][k] -= f * a[c][k];
+    }
+  }
+  const x = new Array(d).fill(0);
+  for (let r = d - 1; r >= 0; r--) {
+    let v = a[r][d];
+    for (let k = r + 1; k < d; k++) v -= a[r][k] * x[k];
+    x[r] = v / a[r][r];
+  }
+  return x;
 }

@@ -60,6 +60,12 @@ export interface QueryConcept {
    */
   loose?: Set<string>;
   /**
+   * terms from the curated lexicon (a word's or a pair's: LEXICON_WEIGHT, LEXICON_PAIR_WEIGHT): the same meaning
+   * in the secretariat's domain, which the relevance gate reads as firmer evidence than ranking does
+   * (search.coverage.ts gateConcepts)
+   */
+  curated?: Set<string>;
+  /**
    * a word nothing reads (no article has it, no related term or compound part stands for it, and it is no Danish
    * word, also as typed without æøå): a misspelling too far from any indexed word, a number, an abbreviation. It
    * is how the question was typed, not a topic the articles lack: its evidence IDF is UNPLACED_EVIDENCE_IDF
@@ -185,10 +191,17 @@ class QueryBuilder {
     if (weight >= 1) this.highlight.add(term);
   }
 
+  /** A term of the curated lexicon covering `concept` (see QueryConcept.curated). */
+  curated(concept: QueryConcept, term: string, weight: number): void {
+    this.exact(concept, term, weight);
+    concept.curated ??= new Set();
+    concept.curated.add(term);
+  }
+
   /** Related terms (lexicon) and compounds ending in the term, at lower weights. */
   expand(concept: QueryConcept, term: string, weight = 1): void {
     for (const r of relatedTerms(term)) {
-      if (this.vocabulary.hasTerm(r)) this.exact(concept, r, LEXICON_WEIGHT * weight);
+      if (this.vocabulary.hasTerm(r)) this.curated(concept, r, LEXICON_WEIGHT * weight);
     }
     if (term.length >= 4) {
       for (const h of this.vocabulary.termsWithSuffix(term, MAX_HEAD_EXPANSIONS)) {
@@ -309,7 +322,7 @@ export function analyseQuery(query: unknown, vocabulary: Vocabulary): AnalysedQu
     if (terms.includes(term)) {
       // a word already asked ('tidligere' and 'tid' stem alike) may still finish a pair ('lang tid')
       for (const r of previous ? relatedTerms(previous.term, term) : []) {
-        if (previous && vocabulary.hasTerm(r)) q.exact(previous.concept, r, LEXICON_PAIR_WEIGHT);
+        if (previous && vocabulary.hasTerm(r)) q.curated(previous.concept, r, LEXICON_PAIR_WEIGHT);
       }
       continue;
     }
@@ -412,7 +425,7 @@ export function analyseQuery(query: unknown, vocabulary: Vocabulary): AnalysedQu
       }
       for (const r of relatedTerms(previous.term, term)) {
         if (!vocabulary.hasTerm(r)) continue;
-        for (const own of [previous.concept, c]) q.exact(own, r, LEXICON_PAIR_WEIGHT);
+        for (const own of [previous.concept, c]) q.curated(own, r, LEXICON_PAIR_WEIGHT);
       }
     }
     previous = { word, term, concept: q.concepts[q.concepts.length - 1] };

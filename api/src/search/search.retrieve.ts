@@ -7,6 +7,8 @@ import type { AnyOrama } from "@orama/orama";
 import { clampInt } from "./search.article";
 import {
   type Coverage,
+  coverageOf,
+  gateConcepts,
   gateFields,
   RERANK_POOL,
   rankArticlesOfSections,
@@ -76,9 +78,11 @@ export async function retrievePassages(
     lexical.push(...ranking.ranked.slice(0, pool).map((r) => ({ id: r.id, score: r.score, rank: r.rank })));
     articleRank = ranking.articles;
   }
+  // the gate's fields: the question as the relevance gate reads it (firmer lexicon evidence than ranking's)
+  const gate = gateConcepts(q.concepts);
   const coverOf = (id: string): PassageCover | undefined => {
     const sets = src.passageTerms(id);
-    const cover = sets ? rerank([{ id, score: 0 }], q.concepts, () => sets)[0]?.cover : undefined;
+    const cover = sets ? coverageOf(gate, sets) : undefined;
     const rank = articleRank.get(src.passages.get(id)?.articleId ?? "");
     return cover && { ...cover, articleRank: rank };
   };
