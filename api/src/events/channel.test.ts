@@ -16,7 +16,7 @@ function paced(): Channel<Item> {
     () => undefined,
     (queued, next) =>
       queued.key !== null && queued.key === next.key ? { ...queued, text: queued.text + next.text } : null,
-    { ms: PACE_MS, key: (item) => item.key },
+    { ms: () => PACE_MS, key: (item) => item.key },
   );
 }
 
