@@ -6,6 +6,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { type EventBus } from "../events/bus";
 import { createInProcessBus } from "../events/in-process";
+import { settledNow } from "../events/settled-now";
 import { type ChatMessageEventPayload, type ChatMessageEventType, SessionEventHub } from "./chat.events";
 import {
   DELTA_FRAMES_PER_SECOND,
@@ -109,16 +110,6 @@ async function stream(
   await vi.advanceTimersByTimeAsync(0);
   await Promise.all(subs.map((s) => s.ended));
   return subs;
-}
-
-/** whether `p` has settled once the current turn's work is done (the fake clock does not move meanwhile) */
-async function settledNow<T>(p: Promise<T>): Promise<boolean> {
-  let settled = false;
-  void p.then(() => {
-    settled = true;
-  });
-  await new Promise((r) => setImmediate(r));
-  return settled;
 }
 
 describe("SessionEventHub's DELTA pace", () => {
