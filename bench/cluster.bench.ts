@@ -247,6 +247,10 @@ async function mix(a: string, b: string, tokens: string[]): Promise<void> {
     `  errors ${r.errors}${r.errorSamples.length ? ` e.g. ${r.errorSamples.join(" | ")}` : ""}   load ${load()}`,
   );
   console.log(`  chat overhead p99 ${percentile(r.chat, 99).toFixed(1)} ms`);
+  const frames = r.chatFrames.reduce((sum, n) => sum + n, 0);
+  console.log(
+    `  DELTA frames per answer ${(frames / Math.max(1, r.chatFrames.length)).toFixed(1)} (${TOKENS_PER_ANSWER} tokens)`,
+  );
   const actions = r.chat.length + r.search.length + r.browse.length;
   const appS = ((cpu.cores.A ?? 0) + (cpu.cores.B ?? 0)) * cpu.seconds;
   console.log(

@@ -129,8 +129,17 @@ async function seat(ask: string, listen: string, token: string): Promise<ChatSea
   return { ask: app(ask), client, events: new EventCollector(client, sessionId), sessionId, token };
 }
 
-/** Send one question; resolves with its first-token overhead (ms) once the answer has ended. */
-async function askOnce(s: ChatSeat, timeoutMs = 30_000): Promise<number> {
+/** One answered question: its first-token overhead (ms) and the DELTA frames its subscriber received. */
+interface Asked {
+  overhead: number;
+  frames: number;
+}
+
+/**
+ * Send one question; resolves once the answer has ended, with its first-token overhead and frames. An answer
+ * whose DELTAs do not add up to the stored text (a token lost, doubled or out of order) is an error.
+ */
+async function askOnce(s: ChatSeat, timeoutMs = 30_000): Promise<Asked> {
   const { gqlOk, Q } = await import("../api/src/chat/chat.test-helpers");
   const sentAt = performance.now();
   const sent = await gqlOk(s.ask, Q.send, { sessionId: s.sessionId, content: QUESTION }, s.token);
@@ -141,7 +150,10 @@ async function askOnce(s: ChatSeat, timeoutMs = 30_000): Promise<number> {
     throw new Error(`answer ended ${end?.type} ${end?.message?.error?.code ?? ""}`.trim());
   const first = s.events.firstDeltaAt.get(id);
   if (first === undefined) throw new Error(`no delta for ${id}`);
-  return first - sentAt - FIRST_TOKEN_MS;
+  const deltas = s.events.events.filter((e) => e.messageId === id && e.type === "DELTA");
+  if (deltas.map((e) => e.delta).join("") !== end.message?.content)
+    throw new Error(`streamed text of ${id} differs from the stored answer`);
+  return { overhead: first - sentAt - FIRST_TOKEN_MS, frames: deltas.length };
 }
 
 /**
@@ -174,7 +186,7 @@ export async function chatBurst(
       const results = await Promise.allSettled(seats.map((s) => askOnce(s)));
       if (round === 0) continue;
       for (const r of results) {
-        if (r.status === "fulfilled") overheads.push(r.value);
+        if (r.status === "fulfilled") overheads.push(r.value.overhead);
         else {
           errors++;
           if (samples.length < 3) samples.push(String(r.reason?.message ?? r.reason).slice(0, 160));
@@ -278,6 +290,8 @@ export interface MixResult {
   users: number;
   durationS: number;
   chat: number[];
+  /** DELTA frames each answered chat's subscriber received (as `chat`) */
+  chatFrames: number[];
   search: number[];
   browse: number[];
   errors: number;
@@ -296,6 +310,7 @@ export async function userMix(
     users,
     durationS,
     chat: [],
+    chatFrames: [],
     search: [],
     browse: [],
     errors: 0,
@@ -329,7 +344,9 @@ export async function userMix(
       const t0 = performance.now();
       try {
         if (pick < 0.3) {
-          result.chat.push(await askOnce(s));
+          const asked = await askOnce(s);
+          result.chat.push(asked.overhead);
+          result.chatFrames.push(asked.frames);
         } else if (pick < 0.65) {
           const q = SEARCHES[Math.floor(Math.random() * SEARCHES.length)];
           const r = await gql(

@@ -1,6 +1,7 @@
 /** The chat's topic on the event bus: CHAT_MESSAGE_EVENT (one topic; subscribers filter by session). */
 import { Channel, type Pace } from "../events/channel";
 import type { Scopes } from "../events/store-bus";
+import { StreamingAnswers } from "./chat.pace";
 import type { ChatMessageView } from "./chat.presenter";
 
 declare module "../events/bus" {
@@ -43,19 +44,6 @@ interface Listener {
 export const MERGED_DELTA_MAX = 4_096;
 
 /**
- * A subscriber that keeps up gets a message's DELTAs at most once per DELTA_PACE_MS: the first at once, those
- * arriving less than DELTA_PACE_MS after the last one it got are held until then and merged (one frame, one
- * socket write, one GraphQL execution instead of several; a model streaming 50–100 tokens a second). Another
- * event lets a held DELTA go first (order kept); a DELTA of another message is not held.
- */
-export const DELTA_PACE_MS = 16;
-
-const deltaPace: Pace<ChatMessageEventPayload> = {
-  ms: DELTA_PACE_MS,
-  key: (e) => (e.type === "DELTA" ? e.messageId : null),
-};
-
-/**
  * Two DELTAs of the same message waiting for a subscriber, as one (text concatenated, in order); null when
  * they do not merge. A new object: the queued one may be shared with other subscribers.
  */
@@ -75,11 +63,18 @@ export function mergeDeltas(
  * be queued N times. The hub holds ONE subscription to the topic and passes each event only to the listeners of
  * its session (and owner). Events still travel through the bus, so a shared one spans processes.
  * A subscriber whose socket is behind gets the DELTAs waiting for it merged (mergeDeltas): fewer frames, the
- * same text in the same order; one that keeps up gets a message's DELTAs as published, at most one per
- * DELTA_PACE_MS (the ones between merged).
+ * same text in the same order; one that keeps up gets a message's DELTAs as published, at most one per the
+ * DELTA pace (chat.pace.ts: 16 ms when few answers stream here, up to 100 ms when many do; the ones between
+ * merged, the first at once).
  */
 export class SessionEventHub {
   private readonly bySession = new Map<string, Set<Listener>>();
+  /** the answers streaming to listeners here: the DELTA pace follows their number */
+  private readonly streaming = new StreamingAnswers();
+  private readonly pace: Pace<ChatMessageEventPayload> = {
+    ms: () => this.streaming.paceMs(),
+    key: (e) => (e.type === "DELTA" ? e.messageId : null),
+  };
   /** a session's listeners → the end of its announcement to other processes */
   private readonly releases = new Map<Set<Listener>, () => void>();
   private source: AsyncIterator<ChatMessageEventPayload> | null = null;
@@ -114,11 +109,16 @@ export class SessionEventHub {
           this.releases.delete(own);
         },
         mergeDeltas,
-        deltaPace,
+        this.pace,
       ),
     };
     own.add(listener);
     return listener.channel;
+  }
+
+  /** Answers streaming to listeners here now (for tests). */
+  streamingCount(): number {
+    return this.streaming.count();
   }
 
   /** Listeners now (for tests). */
@@ -141,7 +141,9 @@ export class SessionEventHub {
     void (async () => {
       for (let e = await source.next(); !e.done; e = await source.next()) {
         const listeners = this.bySession.get(e.value.sessionId);
-        if (listeners) for (const l of listeners) if (l.userId === e.value.userId) l.channel.push(e.value);
+        if (!listeners) continue;
+        this.streaming.note(e.value.messageId, e.value.type);
+        for (const l of listeners) if (l.userId === e.value.userId) l.channel.push(e.value);
       }
     })().catch(() => undefined);
   }

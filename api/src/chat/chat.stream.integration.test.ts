@@ -1,8 +1,9 @@
 /**
  * What a subscriber's websocket carries while an answer streams (the whole server, a real graphql-ws client):
  * one frame per DELTA as published when the server keeps up and they come apart; a message's DELTAs that come
- * within DELTA_PACE_MS of the last one sent, or wait for the socket (published faster than the server sends
- * them), arrive merged: fewer frames, the same text in the same order.
+ * within the DELTA pace of the last one sent (chat.pace.ts: 16 ms with one answer streaming, as here), or wait
+ * for the socket (published faster than the server sends them), arrive merged: fewer frames, the same text in the
+ * same order.
  */
 import type { Client } from "graphql-ws";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -82,7 +83,7 @@ describe("DELTA frames on a subscriber's websocket", () => {
     events.close();
   });
 
-  it("should send a message's DELTAs that come within DELTA_PACE_MS as one frame, the first at once", async () => {
+  it("should send a message's DELTAs that come within the DELTA pace as one frame, the first at once", async () => {
     const { sessionId, events } = await subscribed();
     const messageId = "000000000000000000000003";
     const fast = TOKENS.slice(0, 40);
@@ -96,7 +97,7 @@ describe("DELTA frames on a subscriber's websocket", () => {
     const frames = deltas(events.events, messageId);
     expect(frames.join("")).toBe(text);
     expect(frames[0]).toBe(fast[0]); // the first goes out alone, at once
-    // one frame per DELTA_PACE_MS (16 ms) at most: ~10 for 40 tokens over 160 ms, not one per token
+    // one frame per DELTA_PACE_MIN_MS (16 ms, one answer streaming) at most: ~10 for 40 tokens over 160 ms
     expect(frames.length).toBeLessThanOrEqual(fast.length / 2);
     events.close();
   });

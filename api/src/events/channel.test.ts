@@ -1,6 +1,7 @@
 /** Channel's pace: values of one key reach a waiting consumer at most once per `ms`, merged meanwhile. */
 import { describe, expect, it } from "vitest";
 import { Channel } from "./channel";
+import { settledNow } from "./settled-now";
 
 interface Item {
   key: string | null;
@@ -16,18 +17,8 @@ function paced(): Channel<Item> {
     () => undefined,
     (queued, next) =>
       queued.key !== null && queued.key === next.key ? { ...queued, text: queued.text + next.text } : null,
-    { ms: PACE_MS, key: (item) => item.key },
+    { ms: () => PACE_MS, key: (item) => item.key },
   );
-}
-
-/** whether `p` has settled once the current turn's work (and its immediates) is done: well before PACE_MS */
-async function settledNow<T>(p: Promise<T>): Promise<boolean> {
-  let settled = false;
-  void p.then(() => {
-    settled = true;
-  });
-  await new Promise((r) => setImmediate(r));
-  return settled;
 }
 
 describe("Channel pace", () => {

@@ -9,13 +9,14 @@
  * that keeps up never sees merged values: only what actually waits is merged.
  *
  * `pace` (optional, with `merge`): a value whose key equals the key of the value handed over last, less than
- * `pace.ms` ago, is held until `pace.ms` after that one (values arriving meanwhile merge into it), even when the
- * consumer is waiting: a stream of small increments reaches the consumer at most once per `pace.ms` per key
+ * `pace.ms()` ago, is held until `pace.ms()` after that one (values arriving meanwhile merge into it), even when
+ * the consumer is waiting: a stream of small increments reaches the consumer at most once per `pace.ms()` per key
  * (one socket write instead of several). A value without a key (null) or with another key is never held, and
  * it first releases a held one, so the order is kept. The first value of a key goes out at once.
  */
 export interface Pace<T> {
-  ms: number;
+  /** the interval now (asked when a value arrives; it may change with the process's load) */
+  ms(): number;
   /** the stream a value belongs to (e.g. a message's text increments), or null: never held */
   key(value: T): string | null;
 }
@@ -79,7 +80,7 @@ export class Channel<T> implements AsyncIterableIterator<T> {
   private holdFor(value: T): number {
     if (!this.pace || this.lastKey === null) return 0;
     if (this.pace.key(value) !== this.lastKey) return 0;
-    return this.lastAt + this.pace.ms - Date.now();
+    return this.lastAt + this.pace.ms() - Date.now();
   }
 
   private handOver(value: T): void {
