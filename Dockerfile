@@ -42,5 +42,4 @@ USER node
 EXPOSE 3000
 HEALTHCHECK --interval=10s --timeout=3s --start-period=30s --retries=3 \
   CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
-# node's options for an API process: api/src/node-flags.ts (a larger young generation: less GC CPU per request)
-CMD ["node", "--enable-source-maps", "--max-semi-space-size=64", "api/dist/main.mjs"]
+CMD ["node", "--enable-source-maps", "api/dist/main.mjs"]

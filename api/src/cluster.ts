@@ -5,9 +5,9 @@
  *    DATA_DIR/store.json, so the CLI uses it while the cluster runs.
  * 2. N API processes (node:cluster workers running the bundled server, api/dist/main.mjs, as `npm start` runs it:
  *    the primary bundles api/src/main.ts first with api/scripts/bundle.mjs) share PORT: the primary hands each
- *    new connection to a worker in turn, each with node's options in node-flags.ts. They reach the store through
- *    MONGODB_URI, so they share events and caches over its change streams (services.ts sharedStore). The first
- *    starts alone (it creates the JWT secret, the built-in admin and the sample articles), then the others.
+ *    new connection to a worker in turn. They reach the store through MONGODB_URI, so they share events and caches over its
+ *    change streams (services.ts sharedStore). The first starts alone (it creates the JWT secret, the built-in
+ *    admin and the sample articles), then the others.
  * 3. A worker that dies is started again (after RESTART_DELAY_MS; a store that dies ends the cluster).
  *    SIGTERM/SIGINT stop the workers (each shuts down gracefully), then the store.
  */
@@ -20,7 +20,6 @@ import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
 import { loadConfig } from "./config";
 import { EMBEDDED_DB_NAME, storeFilePath } from "./db/connection";
-import { API_NODE_FLAGS } from "./node-flags";
 import { ensurePrivateDir, writePrivateFileSync } from "./private-files";
 
 const RESTART_DELAY_MS = 1_000;
@@ -84,7 +83,7 @@ async function primary(): Promise<void> {
   );
 
   let stopping = false;
-  cluster.setupPrimary({ exec: MAIN, execArgv: ["--enable-source-maps", ...API_NODE_FLAGS] });
+  cluster.setupPrimary({ exec: MAIN, execArgv: ["--enable-source-maps"] });
   const fork = (): Worker => cluster.fork({ MONGODB_URI: store.uri });
 
   cluster.on("exit", (worker, code, signal) => {

@@ -7,7 +7,6 @@ import { randomBytes } from "node:crypto";
 import net from "node:net";
 import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
-import { API_NODE_FLAGS } from "../node-flags";
 
 const ROOT = fileURLToPath(new URL("../../../", import.meta.url));
 const STORE_BIN = fileURLToPath(
@@ -106,14 +105,14 @@ export async function startAppPair(
 }
 
 /**
- * One app process (startTestApp) on MONGODB_URI; `first` is {"url","pid"} as JSON. It runs with node's options
- * for API processes (node-flags.ts); `nodeArgs`: more (e.g. --cpu-prof, which NODE_OPTIONS does not accept).
+ * One app process (startTestApp) on MONGODB_URI; `first` is {"url","pid"} as JSON. `nodeArgs`: options for
+ * node itself (e.g. --cpu-prof, which NODE_OPTIONS does not accept).
  */
 export async function startAppProcess(
   env: Record<string, string>,
   nodeArgs: string[] = [],
 ): Promise<Child & { url: string }> {
-  const child = spawn(process.execPath, [...API_NODE_FLAGS, ...nodeArgs, "--import", "tsx", APP_SCRIPT], {
+  const child = spawn(process.execPath, [...nodeArgs, "--import", "tsx", APP_SCRIPT], {
     cwd: ROOT,
     env: { ...process.env, LOG_LEVEL: process.env.LOG_LEVEL ?? "warn", ...env },
     stdio: ["ignore", "pipe", "pipe"],
