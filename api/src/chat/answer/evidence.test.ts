@@ -65,4 +65,18 @@ describe("sentence evidence (evidence.ts)", () => {
     const chosen = passagesToQuote(relevant, retrieved, 2, question);
     expect(chosen.map((p) => p.headingPath.join())).toContain("Brevets indhold");
   });
+
+  it("should read a time written in words (to uger, tre måneder) as stating a time, like one in digits", () => {
+    // class: Danish texts write small numbers as words; a question asking when or how long was answered by the
+    // section stating "4 uger" but not by the one stating "fire uger"
+    const question = "Hvornår skal referatet være klar?";
+    const relevant = [passage({ headingPath: ["Indledning"], text: "Referatet skrives af sekretæren.", score: 0.9 })];
+    const retrieved = [
+      ...relevant,
+      passage({ headingPath: ["Godkendelse"], text: "Referatet godkendes på næste møde.", score: 0.1 }),
+      passage({ headingPath: ["Udsendelse"], text: "Referatet sendes ud efter to uger.", score: 0.1 }),
+    ];
+    const chosen = passagesToQuote(relevant, retrieved, 2, question);
+    expect(chosen.map((p) => p.headingPath.join())).toEqual(["Udsendelse", "Indledning"]);
+  });
 });

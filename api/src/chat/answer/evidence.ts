@@ -111,8 +111,16 @@ export function analysed(text: string): AnalysedText {
  */
 const ASKS_TIME =
   /\b(hvorn(?:å|aa|a)r|hvor\s+(?:l(?:æ|ae|a)nge|lang\s+tid|hurtigt|tidligt|sent|ofte|mange\s+(?:dage|uger|måneder|maaneder|år|aar|timer))|frist\w*|deadline\w*|\w+frist\w*|tidsfrist\w*)\b/iu;
-const STATES_TIME =
-  /(\d+\s*(?:\(\s*\d+\s*\w+\s*\)\s*)?(?:arbejds|hverdag|kalender)?(?:dag|uge|måned|maaned|år|aar|time|timer|minut|kvartal)\w*|\b(?:straks|senest|inden|hver\s+(?:måned|uge|år|dag)|januar|februar|marts|april|maj|juni|juli|august|september|oktober|november|december|\d{1,2}\.\s*\d{1,2}\.)\b)/iu;
+/**
+ * A count of a time unit written in words ("to uger", "tre måneder", "et par dage"): Danish texts write small numbers
+ * as words as often as in digits, and the sentence stating "fire uger" states a time as much as "4 uger" does.
+ */
+const NUMBER_WORD =
+  "en|et|to|tre|fire|fem|seks|syv|otte|ni|ti|elleve|tolv|fjorten|femten|tyve|tredive|halvanden|par";
+const STATES_TIME = new RegExp(
+  `((?:\\d+|\\b(?:${NUMBER_WORD}))\\s*(?:\\(\\s*\\d+\\s*\\w+\\s*\\)\\s*)?(?:arbejds|hverdag|kalender)?(?:dag|uge|måned|maaned|år|aar|time|timer|minut|kvartal)\\w*|\\b(?:straks|senest|inden|hver\\s+(?:måned|uge|år|dag)|januar|februar|marts|april|maj|juni|juli|august|september|oktober|november|december|\\d{1,2}\\.\\s*\\d{1,2}\\.)\\b)`,
+  "iu",
+);
 /**
  * A question that asks how much or how many ("hvor meget", "hvor mange", "beløb", "grænse", "koster") is answered
  * by a sentence that states an amount: a number.
