@@ -79,4 +79,17 @@ describe("sentence evidence (evidence.ts)", () => {
     const chosen = passagesToQuote(relevant, retrieved, 2, question);
     expect(chosen.map((p) => p.headingPath.join())).toEqual(["Udsendelse", "Indledning"]);
   });
+
+  it("should read an amount written in words (to, tre, halvdelen) as stating an amount, like one in digits", () => {
+    // class: a question asking how many was answered by "4 medlemmer" but not by "mere end halvdelen af medlemmerne"
+    const question = "Hvor mange medlemmer kræves der?";
+    const relevant = [passage({ headingPath: ["Indledning"], text: "Medlemmerne vælges af foreningen.", score: 0.9 })];
+    const retrieved = [
+      ...relevant,
+      passage({ headingPath: ["Afbud"], text: "Medlemmerne melder afbud til formanden.", score: 0.1 }),
+      passage({ headingPath: ["Beslutninger"], text: "Mere end halvdelen af medlemmerne skal deltage.", score: 0.1 }),
+    ];
+    const chosen = passagesToQuote(relevant, retrieved, 2, question);
+    expect(chosen.map((p) => p.headingPath.join())).toEqual(["Beslutninger", "Indledning"]);
+  });
 });
