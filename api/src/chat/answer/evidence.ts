@@ -115,7 +115,8 @@ const ASKS_TIME =
  * Danish numbers written as words (but "en"/"et", also the indefinite article): the texts write small numbers as
  * words as often as in digits, and "fire uger" states a time, "tre medlemmer" an amount, as much as "4 uger" does.
  */
-const NUMBER_WORD = "to|tre|fire|fem|seks|syv|otte|ni|ti|elleve|tolv|fjorten|femten|tyve|tredive|hundrede|tusind";
+const NUMBER_WORD =
+  "to|tre|fire|fem|seks|syv|otte|ni|ti|elleve|tolv|fjorten|femten|tyve|tredive|hundrede|tusind";
 /** a count of time units in words ("to uger", "et par dage"): a number word, also "en"/"et", "halvanden", "par" */
 const TIME_COUNT_WORD = `en|et|halvanden|par|${NUMBER_WORD}`;
 const STATES_TIME = new RegExp(

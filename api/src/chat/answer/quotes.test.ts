@@ -142,7 +142,12 @@ describe("quotes", () => {
     // its section stating the answer ranks lower; the introduction was quoted and the answering sentence was not
     const question = "Skal medlemmet betale for en kopi af papirerne?";
     const relevant = [
-      passage({ headingPath: ["Arkiv"], text: "Papirerne arkiveres elektronisk.", score: 0.96, coverage: 0.5 }),
+      passage({
+        headingPath: ["Arkiv"],
+        text: "Papirerne arkiveres elektronisk.",
+        score: 0.96,
+        coverage: 0.5,
+      }),
       passage({
         articleId: "b",
         title: "Aktindsigt",
@@ -167,7 +172,11 @@ describe("quotes", () => {
     // when a section of the lead article answers as well, the admitted article keeps the passage that admitted it
     const retrieved = [
       ...relevant,
-      passage({ headingPath: ["Kopier"], text: "Medlemmet skal ikke betale for en kopi af papirerne.", score: 0.1 }),
+      passage({
+        headingPath: ["Kopier"],
+        text: "Medlemmet skal ikke betale for en kopi af papirerne.",
+        score: 0.1,
+      }),
     ];
     expect(
       passagesToQuote(relevant, retrieved, 3, question).map((p) => [p.articleId, p.headingPath.join()]),
