@@ -142,7 +142,7 @@ export function passagesToQuote(
  * not always the one stating the answer; a second article is quoted for its answer, and an article already in the
  * answer needs no margin (OTHER_ARTICLE_EVIDENCE_MARGIN guards letting one in). Best relevance first.
  */
-export function answeringSections(
+function answeringSections(
   admitted: Passage[],
   relevant: Passage[],
   evidenceOf: (p: Passage) => number,
