@@ -65,4 +65,39 @@ describe("sentence evidence (evidence.ts)", () => {
     const chosen = passagesToQuote(relevant, retrieved, 2, question);
     expect(chosen.map((p) => p.headingPath.join())).toContain("Brevets indhold");
   });
+
+  it("should read a time written in words (to uger, tre måneder) as stating a time, like one in digits", () => {
+    // class: Danish texts write small numbers as words; a question asking when or how long was answered by the
+    // section stating "4 uger" but not by the one stating "fire uger"
+    const question = "Hvornår skal referatet være klar?";
+    const relevant = [
+      passage({ headingPath: ["Indledning"], text: "Referatet skrives af sekretæren.", score: 0.9 }),
+    ];
+    const retrieved = [
+      ...relevant,
+      passage({ headingPath: ["Godkendelse"], text: "Referatet godkendes på næste møde.", score: 0.1 }),
+      passage({ headingPath: ["Udsendelse"], text: "Referatet sendes ud efter to uger.", score: 0.1 }),
+    ];
+    const chosen = passagesToQuote(relevant, retrieved, 2, question);
+    expect(chosen.map((p) => p.headingPath.join())).toEqual(["Udsendelse", "Indledning"]);
+  });
+
+  it("should read an amount written in words (to, tre, halvdelen) as stating an amount, like one in digits", () => {
+    // class: a question asking how many was answered by "4 medlemmer" but not by "mere end halvdelen af medlemmerne"
+    const question = "Hvor mange medlemmer kræves der?";
+    const relevant = [
+      passage({ headingPath: ["Indledning"], text: "Medlemmerne vælges af foreningen.", score: 0.9 }),
+    ];
+    const retrieved = [
+      ...relevant,
+      passage({ headingPath: ["Afbud"], text: "Medlemmerne melder afbud til formanden.", score: 0.1 }),
+      passage({
+        headingPath: ["Beslutninger"],
+        text: "Mere end halvdelen af medlemmerne skal deltage.",
+        score: 0.1,
+      }),
+    ];
+    const chosen = passagesToQuote(relevant, retrieved, 2, question);
+    expect(chosen.map((p) => p.headingPath.join())).toEqual(["Beslutninger", "Indledning"]);
+  });
 });

@@ -111,15 +111,30 @@ export function analysed(text: string): AnalysedText {
  */
 const ASKS_TIME =
   /\b(hvorn(?:å|aa|a)r|hvor\s+(?:l(?:æ|ae|a)nge|lang\s+tid|hurtigt|tidligt|sent|ofte|mange\s+(?:dage|uger|måneder|maaneder|år|aar|timer))|frist\w*|deadline\w*|\w+frist\w*|tidsfrist\w*)\b/iu;
-const STATES_TIME =
-  /(\d+\s*(?:\(\s*\d+\s*\w+\s*\)\s*)?(?:arbejds|hverdag|kalender)?(?:dag|uge|måned|maaned|år|aar|time|timer|minut|kvartal)\w*|\b(?:straks|senest|inden|hver\s+(?:måned|uge|år|dag)|januar|februar|marts|april|maj|juni|juli|august|september|oktober|november|december|\d{1,2}\.\s*\d{1,2}\.)\b)/iu;
+/**
+ * Danish numbers written as words (but "en"/"et", also the indefinite article): the texts write small numbers as
+ * words as often as in digits, and "fire uger" states a time, "tre medlemmer" an amount, as much as "4 uger" does.
+ */
+const NUMBER_WORD =
+  "to|tre|fire|fem|seks|syv|otte|ni|ti|elleve|tolv|fjorten|femten|tyve|tredive|hundrede|tusind";
+/** a count of time units in words ("to uger", "et par dage"): a number word, also "en"/"et", "halvanden", "par" */
+const TIME_COUNT_WORD = `en|et|halvanden|par|${NUMBER_WORD}`;
+const STATES_TIME = new RegExp(
+  `((?:\\d+|\\b(?:${TIME_COUNT_WORD}))\\s*(?:\\(\\s*\\d+\\s*\\w+\\s*\\)\\s*)?(?:arbejds|hverdag|kalender)?(?:dag|uge|måned|maaned|år|aar|time|timer|minut|kvartal)\\w*|\\b(?:straks|senest|inden|hver\\s+(?:måned|uge|år|dag)|januar|februar|marts|april|maj|juni|juli|august|september|oktober|november|december|\\d{1,2}\\.\\s*\\d{1,2}\\.)\\b)`,
+  "iu",
+);
 /**
  * A question that asks how much or how many ("hvor meget", "hvor mange", "beløb", "grænse", "koster") is answered
- * by a sentence that states an amount: a number.
+ * by a sentence that states an amount: a number, in digits or in words (AMOUNT_WORD).
  */
 const ASKS_AMOUNT =
   /\b(hvor\s+(?:meget|mange|stor|høj|hoej)|beløb\w*|beloeb\w*|\w*grænse\w*|\w*graense\w*|koste\w*|pris\w*)\b/iu;
-const STATES_AMOUNT = /\d/u;
+/**
+ * An amount written in words: a number but "en"/"et" (also the indefinite article), or a fraction ("mere end
+ * halvdelen", "to tredjedele"), as much an amount as one in digits.
+ */
+const AMOUNT_WORD = `${NUMBER_WORD}|halvdel\\w*|tredjedel\\w*|fjerdedel\\w*`;
+const STATES_AMOUNT = new RegExp(`\\d|\\b(?:${AMOUNT_WORD})\\b`, "iu");
 
 /** The question's telling stems, each with its weight over the candidate passages, and what kind of fact it asks. */
 export interface QuestionEvidence {

@@ -137,6 +137,56 @@ describe("quotes", () => {
     ]);
   });
 
+  it("should quote an admitted second article by its section that answers, not only by the section that got it admitted", () => {
+    // class: another article is admitted by the passage closest to the question as a whole (its introduction), while
+    // its section stating the answer ranks lower; the introduction was quoted and the answering sentence was not
+    const question = "Skal medlemmet betale for en kopi af papirerne?";
+    const relevant = [
+      passage({
+        headingPath: ["Arkiv"],
+        text: "Papirerne arkiveres elektronisk.",
+        score: 0.96,
+        coverage: 0.5,
+      }),
+      passage({
+        articleId: "b",
+        title: "Aktindsigt",
+        text: "Et medlem kan bede om at se papirerne i sin sag.",
+        score: 0.93,
+        coverage: 0.5,
+      }),
+      passage({
+        articleId: "b",
+        title: "Aktindsigt",
+        headingPath: ["Gebyr"],
+        text: "Medlemmet skal ikke betale for en kopi af papirerne.",
+        score: 0.7,
+        coverage: 0.45,
+      }),
+    ];
+    const chosen = passagesToQuote(relevant, relevant, 3, question);
+    expect(chosen.map((p) => [p.articleId, p.headingPath.join()])).toEqual([
+      ["a", "Arkiv"],
+      ["b", "Gebyr"], // in the introduction's place: the admitted article keeps one passage
+    ]);
+    // when a section of the lead article answers as well, the admitted article keeps the passage that admitted it
+    const retrieved = [
+      ...relevant,
+      passage({
+        headingPath: ["Kopier"],
+        text: "Medlemmet skal ikke betale for en kopi af papirerne.",
+        score: 0.1,
+      }),
+    ];
+    expect(
+      passagesToQuote(relevant, retrieved, 3, question).map((p) => [p.articleId, p.headingPath.join()]),
+    ).toEqual([
+      ["a", "Kopier"],
+      ["b", ""],
+      ["a", "Arkiv"],
+    ]);
+  });
+
   it("should read a sentence with its section's heading: of two sections saying the same, quote the one whose heading names the asked thing", () => {
     // class: the answering section's sentences do not repeat what its heading names, and a neighbour with the same
     // words was quoted instead

@@ -48,8 +48,9 @@ export const LEAD_ARTICLE_MIN_SCORE = 0.1;
 /**
  * The passages to quote, best first, one per section, at most `max`: the best relevant passage; other relevant
  * passages of other articles close to it (OTHER_ARTICLE_MIN_SHARE), or whose sentence answers clearly better
- * (OTHER_ARTICLE_EVIDENCE_MIN_SHARE, OTHER_ARTICLE_EVIDENCE_MARGIN); and other sections of the best passage's
- * article among all `retrieved` passages from LEAD_ARTICLE_MIN_SCORE up. `relevant` passed the caller's gate;
+ * (OTHER_ARTICLE_EVIDENCE_MIN_SHARE, OTHER_ARTICLE_EVIDENCE_MARGIN), each such article by its sections that answer
+ * best (answeringSections); and other sections of the best passage's article among all `retrieved` passages from
+ * LEAD_ARTICLE_MIN_SCORE up. `relevant` passed the caller's gate;
  * nothing is quoted when it is empty. Given the `question`, the passages after the first are taken by how well
  * their best sentence answers it (evidence.ts, over the retrieved candidates), not by their relevance, which
  * saturates near 1 for every good passage: of the best article's sections, the one holding the answering sentence
@@ -91,16 +92,20 @@ export function passagesToQuote(
   // section of the first passage's article (not only the first passage: when a neighbouring section of the lead
   // article answers as well, that section is quoted, and the other article would be padding)
   let leadEvidence: number | undefined;
-  const answersBetter = (p: Passage) => {
-    if (ev === undefined || p.score < top.score * OTHER_ARTICLE_EVIDENCE_MIN_SHARE) return false;
+  const leadBest = () => {
     leadEvidence ??= Math.max(evidenceOf(top), ...lead.map(evidenceOf));
-    return evidenceOf(p) > leadEvidence + OTHER_ARTICLE_EVIDENCE_MARGIN;
+    return leadEvidence;
   };
-  const others = sorted.filter(
+  const answersBetter = (p: Passage) =>
+    ev !== undefined &&
+    p.score >= top.score * OTHER_ARTICLE_EVIDENCE_MIN_SHARE &&
+    evidenceOf(p) > leadBest() + OTHER_ARTICLE_EVIDENCE_MARGIN;
+  const admitted = sorted.filter(
     (p) =>
       p.articleId !== top.articleId &&
       ((p.score >= top.score * OTHER_ARTICLE_MIN_SHARE && closeCoverage(p)) || answersBetter(p)),
   );
+  const others = ev === undefined ? admitted : answeringSections(admitted, sorted, evidenceOf, leadBest());
   const rest = [...sorted.filter((p) => p.articleId === top.articleId), ...lead, ...others];
   if (!ev) rest.sort((a, b) => b.score - a.score);
   else rest.sort((a, b) => evidenceOf(b) - evidenceOf(a) || b.score - a.score);
@@ -127,6 +132,36 @@ export function passagesToQuote(
     }
   }
   return out;
+}
+
+/**
+ * The sections an article admitted beside the lead article (`admitted`, best relevance first) is quoted by: as many
+ * of its relevant sections (`relevant`) as were admitted, those whose best sentence answers best; a section that was
+ * not admitted itself only when it answers better than every candidate section of the lead article (`leadEvidence`).
+ * The passage that got an article admitted is the one closest to the question as a whole (often its introduction),
+ * not always the one stating the answer; a second article is quoted for its answer, and an article already in the
+ * answer needs no margin (OTHER_ARTICLE_EVIDENCE_MARGIN guards letting one in). Best relevance first.
+ */
+function answeringSections(
+  admitted: Passage[],
+  relevant: Passage[],
+  evidenceOf: (p: Passage) => number,
+  leadEvidence: number,
+): Passage[] {
+  const slots = new Map<string, number>();
+  for (const p of admitted) slots.set(p.articleId, (slots.get(p.articleId) ?? 0) + 1);
+  const was = new Set(admitted);
+  const candidates = relevant
+    .filter((p) => slots.has(p.articleId) && (was.has(p) || evidenceOf(p) > leadEvidence))
+    .sort((a, b) => evidenceOf(b) - evidenceOf(a) || b.score - a.score);
+  const out: Passage[] = [];
+  for (const p of candidates) {
+    const left = slots.get(p.articleId) ?? 0;
+    if (left <= 0) continue;
+    out.push(p);
+    slots.set(p.articleId, left - 1);
+  }
+  return out.sort((a, b) => b.score - a.score);
 }
 
 /** Shorten at a word boundary (a single sentence longer than a quote may be). */
