@@ -71,14 +71,17 @@ const load = () =>
 const PASSWORD = "bench-admin-password";
 
 interface Case {
+  /** what `--cases` calls it */
+  key: string;
   name: string;
   path: string;
   method?: string;
   body?: string;
 }
 const CASES: Case[] = [
-  { name: "GET /api/knowledge", path: "/api/knowledge" },
+  { key: "knowledge", name: "GET /api/knowledge", path: "/api/knowledge" },
   {
+    key: "search",
     name: "GraphQL searchKnowledge",
     path: "/graphql",
     method: "POST",
@@ -178,10 +181,13 @@ function perRequest(r: Run): string {
 
 async function throughput(a: string, b: string, token: string): Promise<void> {
   const client = throughputClient(process.argv);
+  // `--cases knowledge` (or `search`): one case only, e.g. for a --cpu-prof profile of it alone
+  const casesArg = process.argv.indexOf("--cases");
+  const only = casesArg >= 0 ? process.argv[casesArg + 1].split(",") : null;
   console.log(
     `throughput client: ${client}; cores used during each run (CPU s ÷ wall s): client = ${client === "wrk" ? "the wrk processes (their own /proc stat)" : "this process (autocannon)"}, store, app A, B${client === "wrk" ? ", bench = this process" : ""}`,
   );
-  for (const c of CASES) {
+  for (const c of CASES.filter((k) => !only || only.includes(k.key))) {
     await run(client, [a, b], c, token); // warm-up of both (JIT, caches), not counted
     const one = await run(client, [a], c, token);
     const two = await run(client, [a, b], c, token);
