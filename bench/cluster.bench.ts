@@ -172,11 +172,29 @@ function perServerCpuSecond(r: Run): number {
 }
 
 /** CPU µs per request of the client, the apps (A + B) and the store: figures that do not depend on the load */
+function cpuPerRequest(r: Run): { client: number; app: number; store: number } {
+  const s = r.cpu.seconds / r.requests;
+  return {
+    client: r.clientSeconds / r.requests,
+    app: ((r.cpu.cores.A ?? 0) + (r.cpu.cores.B ?? 0)) * s,
+    store: (r.cpu.cores.store ?? 0) * s,
+  };
+}
+
 function perRequest(r: Run): string {
-  const us = (seconds: number) => ((seconds / r.requests) * 1e6).toFixed(0);
-  const app = ((r.cpu.cores.A ?? 0) + (r.cpu.cores.B ?? 0)) * r.cpu.seconds;
-  const store = (r.cpu.cores.store ?? 0) * r.cpu.seconds;
-  return `CPU per request: client ${us(r.clientSeconds)} µs  app ${us(app)} µs  store ${us(store)} µs   latency p50 ${r.p50.toFixed(1)} ms  p99 ${r.p99.toFixed(1)} ms`;
+  const us = (seconds: number) => (seconds * 1e6).toFixed(0);
+  const c = cpuPerRequest(r);
+  return `CPU per request: client ${us(c.client)} µs  app ${us(c.app)} µs  store ${us(c.store)} µs   latency p50 ${r.p50.toFixed(1)} ms  p99 ${r.p99.toFixed(1)} ms`;
+}
+
+/**
+ * The best 2 ÷ 1 ratio this machine allows with this client, from the CPU per request of the 1-process run: one
+ * process is at most one core busy (1 ÷ app per request); two share the cores with the client and the store
+ * (cores ÷ (app + client + store)), and two processes can at most double one. Independent of the load.
+ */
+function ratioCeiling(one: Run): number {
+  const c = cpuPerRequest(one);
+  return Math.min(2, (os.cpus().length * c.app) / (c.app + c.client + c.store));
 }
 
 async function throughput(a: string, b: string, token: string): Promise<void> {
@@ -203,6 +221,9 @@ async function throughput(a: string, b: string, token: string): Promise<void> {
       console.log(`  ${name} ${formatCpu(r.cpu)}   ${perServerCpuSecond(r).toFixed(0)} req per app CPU s`);
       console.log(`                ${perRequest(r)}`);
     }
+    console.log(
+      `  ratio ceiling with this client on ${os.cpus().length} cores: ${ratioCeiling(one).toFixed(2)} (cores × app ÷ (app + client + store), CPU per request of the 1-process run)`,
+    );
   }
 }
 
