@@ -8,7 +8,9 @@
  *   npm run bench:cluster -- --parts mix --store-cpu-prof DIR  (the store process's V8 CPU profile)
  *   npm run bench:cluster -- --parts mix --store-dbpath DIR    (the store durable in DIR, as in production)
  * 1. throughput: GET /api/knowledge and a GraphQL searchKnowledge query, signed in as the built-in admin,
- *    1 process vs 2 (connections split between their ports; req/s summed; `--duration` s per run).
+ *    1 process vs 2 (connections split between their ports; req/s summed; `--duration` s per run), CPU per
+ *    request and the ratio ceiling; `--client wrk|autocannon` (default wrk when on PATH, bench/wrk.ts),
+ *    `--cases knowledge|search` (one case, e.g. for `--cpu-prof`).
  * 2. burst: `--burst` (50) questions at the same moment, first-token overhead (bench/cluster.chat.ts) with
  *    1 process, 2 processes where each browser asks and listens on the same process, and 2 processes where it
  *    listens on the other one (as a round-robin proxy may route its websocket).
@@ -17,8 +19,8 @@
  *    1 process and 2: the burst's last model request waits for about n × that ÷ the cores it gets.
  * 3. mix: `--users` (400) virtual users chatting, searching and browsing with 2–6 s think time over 2
  *    processes for `--mix-duration` (60) s: errors, chat overhead p95, search and browse p95.
- * The clients run in this process and compete for the same cores: read every figure with the load average
- * printed beside it.
+ * The clients (but wrk) run in this process and compete for the same cores: read every figure with the load
+ * average printed beside it.
  */
 import { randomBytes } from "node:crypto";
 import os from "node:os";
