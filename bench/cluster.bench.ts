@@ -100,6 +100,7 @@ interface Run {
   cpu: CpuSplit;
   /** CPU seconds the client used */
   clientSeconds: number;
+  /** latency percentiles (ms) of the slower port */
   p50: number;
   p99: number;
 }
