@@ -8,7 +8,9 @@
  *   npm run bench:cluster -- --parts mix --store-cpu-prof DIR  (the store process's V8 CPU profile)
  *   npm run bench:cluster -- --parts mix --store-dbpath DIR    (the store durable in DIR, as in production)
  * 1. throughput: GET /api/knowledge and a GraphQL searchKnowledge query, signed in as the built-in admin,
- *    1 process vs 2 (connections split between their ports; req/s summed; `--duration` s per run).
+ *    1 process vs 2 (connections split between their ports; req/s summed; `--duration` s per run), CPU per
+ *    request and the ratio ceiling; `--client wrk|autocannon` (default wrk when on PATH, bench/wrk.ts),
+ *    `--cases knowledge|search` (one case, e.g. for `--cpu-prof`).
  * 2. burst: `--burst` (50) questions at the same moment, first-token overhead (bench/cluster.chat.ts) with
  *    1 process, 2 processes where each browser asks and listens on the same process, and 2 processes where it
  *    listens on the other one (as a round-robin proxy may route its websocket).
@@ -17,8 +19,8 @@
  *    1 process and 2: the burst's last model request waits for about n × that ÷ the cores it gets.
  * 3. mix: `--users` (400) virtual users chatting, searching and browsing with 2–6 s think time over 2
  *    processes for `--mix-duration` (60) s: errors, chat overhead p95, search and browse p95.
- * The clients run in this process and compete for the same cores: read every figure with the load average
- * printed beside it.
+ * The clients (but wrk) run in this process and compete for the same cores: read every figure with the load
+ * average printed beside it.
  */
 import { randomBytes } from "node:crypto";
 import os from "node:os";
@@ -39,6 +41,7 @@ import {
 } from "./cluster.chat";
 import { arg, autocannon, type CpuSplit, cpuSampler, formatCpu } from "./load";
 import { perAnswer, startWireCounter, type WireCounter } from "./wire-count";
+import { type Client, throughputClient, wrk } from "./wrk";
 
 const duration = arg("duration", 5);
 const connections = arg("connections", 20);
@@ -70,14 +73,17 @@ const load = () =>
 const PASSWORD = "bench-admin-password";
 
 interface Case {
+  /** what `--cases` calls it */
+  key: string;
   name: string;
   path: string;
   method?: string;
   body?: string;
 }
 const CASES: Case[] = [
-  { name: "GET /api/knowledge", path: "/api/knowledge" },
+  { key: "knowledge", name: "GET /api/knowledge", path: "/api/knowledge" },
   {
+    key: "search",
     name: "GraphQL searchKnowledge",
     path: "/graphql",
     method: "POST",
@@ -89,37 +95,76 @@ const CASES: Case[] = [
 
 interface Run {
   rps: number;
-  errors: number;
+  requests: number;
+  /** cores of the client (autocannon: this process; wrk: the wrk processes), store, A, B, other */
   cpu: CpuSplit;
+  /** CPU seconds the client used */
+  clientSeconds: number;
+  /** latency percentiles (ms) of the slower port */
+  p50: number;
+  p99: number;
 }
 
 /** The processes whose CPU each run reports (pids). */
 let processes: Record<string, number> = {};
 
-async function run(urls: string[], c: Case, token: string): Promise<Run> {
+const HEADERS = (token: string) => ({
+  // as a browser sends them
+  authorization: `Bearer ${token}`,
+  "content-type": "application/json",
+  "accept-encoding": "gzip, deflate, br",
+});
+
+/** A run with errors is not a throughput figure: print what the client said and stop the bench. */
+function failOnErrors(c: Case, errors: number, detail: string): void {
+  if (errors > 0) throw new Error(`${c.name}: ${errors} errors during a throughput run\n${detail}`);
+}
+
+async function run(client: Client, urls: string[], c: Case, token: string): Promise<Run> {
+  const perUrl = Math.max(1, Math.round(connections / urls.length));
+  const opts = (url: string) => ({
+    url: `${url}${c.path}`,
+    method: c.method ?? "GET",
+    connections: perUrl,
+    duration,
+    body: c.body,
+    headers: HEADERS(token),
+  });
+  if (client === "wrk") {
+    // wrk is not a child the sampler knows: its CPU comes from its own report and leaves `other`
+    const { client: bench, ...servers } = processes;
+    const sampler = cpuSampler({ bench, ...servers });
+    const results = await Promise.all(urls.map((url) => wrk(opts(url))));
+    const cpu = sampler.stop();
+    for (const r of results)
+      failOnErrors(
+        c,
+        r.non2xx + r.socketErrors,
+        `non-2xx ${r.non2xx}, socket errors ${r.socketErrors}\n${r.output}`,
+      );
+    const clientSeconds = results.reduce((s, r) => s + (r.cpuSeconds ?? Number.NaN), 0);
+    cpu.cores = { client: clientSeconds / cpu.seconds, ...cpu.cores };
+    if (cpu.other !== null) cpu.other = Math.max(0, cpu.other - cpu.cores.client);
+    return {
+      rps: results.reduce((s, r) => s + r.rps, 0),
+      requests: results.reduce((s, r) => s + r.requests, 0),
+      cpu,
+      clientSeconds,
+      p50: Math.max(...results.map((r) => r.p50)),
+      p99: Math.max(...results.map((r) => r.p99)),
+    };
+  }
   const sampler = cpuSampler(processes);
-  const results = await Promise.all(
-    urls.map((url) =>
-      autocannon({
-        url: `${url}${c.path}`,
-        method: c.method ?? "GET",
-        connections: Math.max(1, Math.round(connections / urls.length)),
-        duration,
-        body: c.body,
-        // as a browser sends them
-        headers: {
-          authorization: `Bearer ${token}`,
-          "content-type": "application/json",
-          "accept-encoding": "gzip, deflate, br",
-        },
-      }),
-    ),
-  );
+  const results = await Promise.all(urls.map((url) => autocannon(opts(url))));
   const cpu = sampler.stop();
+  for (const r of results) failOnErrors(c, r.non2xx + r.errors, `non-2xx ${r.non2xx}, errors ${r.errors}`);
   return {
     rps: results.reduce((s, r) => s + r.requests.average, 0),
-    errors: results.reduce((s, r) => s + r.non2xx + r.errors, 0),
+    requests: results.reduce((s, r) => s + r.requests.total, 0),
     cpu,
+    clientSeconds: (cpu.cores.client ?? 0) * cpu.seconds,
+    p50: Math.max(...results.map((r) => r.latency.p50)),
+    p99: Math.max(...results.map((r) => r.latency.p99)),
   };
 }
 
@@ -129,25 +174,59 @@ function perServerCpuSecond(r: Run): number {
   return server > 0 ? r.rps / server : 0;
 }
 
+/** CPU µs per request of the client, the apps (A + B) and the store: figures that do not depend on the load */
+function cpuPerRequest(r: Run): { client: number; app: number; store: number } {
+  const s = r.cpu.seconds / r.requests;
+  return {
+    client: r.clientSeconds / r.requests,
+    app: ((r.cpu.cores.A ?? 0) + (r.cpu.cores.B ?? 0)) * s,
+    store: (r.cpu.cores.store ?? 0) * s,
+  };
+}
+
+function perRequest(r: Run): string {
+  const us = (seconds: number) => (seconds * 1e6).toFixed(0);
+  const c = cpuPerRequest(r);
+  return `CPU per request: client ${us(c.client)} µs  app ${us(c.app)} µs  store ${us(c.store)} µs   latency p50 ${r.p50.toFixed(1)} ms  p99 ${r.p99.toFixed(1)} ms`;
+}
+
+/**
+ * The best 2 ÷ 1 ratio this machine allows with this client, from the CPU per request of the 1-process run: one
+ * process is at most one core busy (1 ÷ app per request); two share the cores with the client and the store
+ * (cores ÷ (app + client + store)), and two processes can at most double one. Independent of the load.
+ */
+function ratioCeiling(one: Run): number {
+  const c = cpuPerRequest(one);
+  return Math.min(2, (os.cpus().length * c.app) / (c.app + c.client + c.store));
+}
+
 async function throughput(a: string, b: string, token: string): Promise<void> {
+  const client = throughputClient(process.argv);
+  // `--cases knowledge` (or `search`): one case only, e.g. for a --cpu-prof profile of it alone
+  const casesArg = process.argv.indexOf("--cases");
+  const only = casesArg >= 0 ? process.argv[casesArg + 1].split(",") : null;
   console.log(
-    "cores used during each run (CPU s ÷ wall s): client = this process (autocannon), store, app A, B",
+    `throughput client: ${client}; cores used during each run (CPU s ÷ wall s): client = ${client === "wrk" ? "the wrk processes (their own /proc stat)" : "this process (autocannon)"}, store, app A, B${client === "wrk" ? ", bench = this process" : ""}`,
   );
-  for (const c of CASES) {
-    await run([a, b], c, token); // warm-up of both (JIT, caches), not counted
-    const one = await run([a], c, token);
-    const two = await run([a, b], c, token);
+  for (const c of CASES.filter((k) => !only || only.includes(k.key))) {
+    await run(client, [a, b], c, token); // warm-up of both (JIT, caches), not counted
+    const one = await run(client, [a], c, token);
+    const two = await run(client, [a, b], c, token);
     console.log(
       `${c.name.padEnd(26)} 1 process ${one.rps.toFixed(0).padStart(6)} req/s   2 processes ${two.rps
         .toFixed(0)
-        .padStart(
-          6,
-        )} req/s   ratio ${(two.rps / one.rps).toFixed(2)}   errors ${one.errors + two.errors}   load ${load()}`,
+        .padStart(6)} req/s   ratio ${(two.rps / one.rps).toFixed(2)}   errors 0   load ${load()}`,
     );
-    const perCpu1 = perServerCpuSecond(one);
-    const perCpu2 = perServerCpuSecond(two);
-    console.log(`  1 process:   ${formatCpu(one.cpu)}   ${perCpu1.toFixed(0)} req per app CPU s`);
-    console.log(`  2 processes: ${formatCpu(two.cpu)}   ${perCpu2.toFixed(0)} req per app CPU s`);
+    for (const [name, r] of [
+      ["1 process:  ", one],
+      ["2 processes:", two],
+    ] as const) {
+      console.log(`  ${name} ${formatCpu(r.cpu)}   ${perServerCpuSecond(r).toFixed(0)} req per app CPU s`);
+      console.log(`                ${perRequest(r)}`);
+    }
+    console.log(
+      `  ratio ceiling with this client on ${os.cpus().length} cores: ${ratioCeiling(one).toFixed(2)} (cores × app ÷ (app + client + store), CPU per request of the 1-process run)`,
+    );
   }
 }
 
