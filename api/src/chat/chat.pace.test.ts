@@ -6,7 +6,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { type EventBus } from "../events/bus";
 import { createInProcessBus } from "../events/in-process";
-import { settledNow } from "../events/settled-now";
+import { settledNow } from "../testing/settled-now";
 import { type ChatMessageEventPayload, type ChatMessageEventType, SessionEventHub } from "./chat.events";
 import {
   DELTA_FRAMES_PER_SECOND,
