@@ -1,7 +1,7 @@
 /** Channel's pace: values of one key reach a waiting consumer at most once per `ms`, merged meanwhile. */
 import { describe, expect, it } from "vitest";
-import { Channel } from "./channel";
 import { settledNow } from "../testing/settled-now";
+import { Channel } from "./channel";
 
 interface Item {
   key: string | null;
