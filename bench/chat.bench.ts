@@ -180,7 +180,7 @@ async function retrievalBench(
   app: Awaited<ReturnType<typeof import("../api/src/testing/app").startTestApp>>,
   articles: number,
 ): Promise<void> {
-  const { generate, QUERIES, storeArticles, vocabulary } = await import("./search.bench");
+  const { generate, QUERIES, storeArticles, vocabulary } = await import("./search.corpus");
   const vocab = await vocabulary();
   const generated = generate(articles, vocab, SEED);
   let t0 = performance.now();

@@ -21,7 +21,7 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import mongoose from "mongoose";
-import { generate, storeArticles, vocabulary } from "./search.bench";
+import { generate, storeArticles, vocabulary } from "./search.corpus";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const CHILD = path.join(ROOT, "bench/search-cold-start.child.ts");

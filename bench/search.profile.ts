@@ -5,7 +5,7 @@
  * no cached analysis or ranking is reused (retrieve() gets strings search() did not see: a chat question alone).
  */
 import { KnowledgeIndex } from "../api/src/search/search.index";
-import { generate, QUERIES, vocabulary } from "./search.bench";
+import { generate, QUERIES, vocabulary } from "./search.corpus";
 
 const size = Number(process.argv[2] ?? 20_000);
 const rounds = Number(process.argv[3] ?? 20);
