@@ -61,14 +61,18 @@ const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
 /**
  * Each query once: the index keeps the analysis and ranking of its last 500 query texts (search.query-cache.ts),
- * so a repeated query is a cache hit. A fresh query is the same words with as many trailing spaces as the round
- * (a different text, the same terms): analysed and ranked every time, like a query nobody asked before.
+ * so a repeated query is a cache hit. A fresh query is the same words followed by whitespace that spells a counter
+ * (spaces and tabs as binary digits): a text no earlier call in this process sent, anywhere (the raw index, then
+ * GraphQL, then REST on the same server), with the same terms, so it is analysed and ranked every time, like a
+ * query nobody asked before.
  */
-const freshText = (q: string, round: number) => `${q}${" ".repeat(round + 1)}`;
+let freshCount = 0;
+const freshText = (q: string) =>
+  `${q} ${(++freshCount).toString(2).replaceAll("0", " ").replaceAll("1", "\t")}`;
 
 /**
  * Times `fn` over QUERIES `rounds` times after one warm-up pass: `repeated` sends the same texts every round (after
- * the warm-up, cache hits), `fresh` a text per round no earlier call used (freshText).
+ * the warm-up, cache hits), `fresh` a text no earlier call used (freshText).
  */
 async function timeEach<T>(
   rounds: number,
@@ -79,7 +83,7 @@ async function timeEach<T>(
   const t: Timings = { wall: [], cpu: [] };
   for (let r = 0; r < rounds; r++) {
     for (const q of QUERIES) {
-      const text = mode === "fresh" ? freshText(q, r) : q;
+      const text = mode === "fresh" ? freshText(q) : q;
       const c0 = process.cpuUsage();
       const t0 = performance.now();
       await fn(text);
