@@ -26,21 +26,17 @@
  *
  * Round 15 (the classes of bench/answers/gate-errors.ts) added candidate evidence, each as a feature beside today's
  * six: the best single sentence's coverage (with and without the passage's headings) and its share of the passage's,
- * the headings' coverage, the share covered by words the article has in another section (or 3+), the share of the
- * question's dictionary nouns covered and their uncovered evidence, the passage's article rank, how many articles
- * cover half as much (rivals), the share of the matched IDF one word carries, the share of words the index never saw,
- * and the kind of thing asked for (search.gate-asked.ts) left uncovered, as a feature or as the product's rule (a
- * passage without it declined: `today with asked kind uncovered declined`). `AGG=bestcov` decides on the
- * best-covering passage only, `AGG=top3` on the first 3 retrieved (default: any of the k); `NO_ASKED=1` reads the
- * question without marking its asked kind. Variant keys `verb=s` / `anyverb=s` weigh a question word the dictionary
- * reads only as a verb (`verb`) or also as one (`anyverb`) at share s of its IDF, `verbpart=idf|evidence|telling`
- * only in its IDF, its uncovered evidence or its count among the words covered (default both IDF and evidence).
+ * the headings' coverage, the share covered by words the article has in another section (or 3+), the passage's
+ * article rank, how many articles cover half as much (rivals), the share of the matched IDF one word carries, the
+ * share of words the index never saw. `AGG=bestcov` decides on the best-covering passage only, `AGG=top3` on the
+ * first 3 retrieved (default: any of the k). The candidates that needed product code (the dictionary's word classes:
+ * verbs weighing less, nouns' coverage; the kind of thing asked for) were measured at commit 1c3112d and removed with
+ * that code (notes: answers15-gate).
  */
 import { DEFAULT_RETRIEVE_K } from "../../api/src/chat/answer/answer.service";
 import { sentences } from "../../api/src/chat/answer/evidence";
 import { analyse } from "../../api/src/search/search.analyzer";
 import { coverageOf, gateConcepts } from "../../api/src/search/search.coverage";
-import { wordClasses } from "../../api/src/search/search.danish";
 import { KnowledgeIndex } from "../../api/src/search/search.index";
 import { GATE_PROBABILITY, GATE_WEIGHTS, gateFeatures } from "../../api/src/search/search.passage-relevance";
 import type { QueryConcept } from "../../api/src/search/search.query";
@@ -66,16 +62,10 @@ interface Evidence {
   recurring: number;
   /** … by words in 3+ of its article's sections (or all of them) */
   recurring3: number;
-  /** the share of the question's nouns (by the dictionary) the passage covers (1 when it has none) */
-  nouns: number;
-  /** the evidence IDF of the nouns it leaves uncovered */
-  nounsUncovered: number;
   /** where the passage's article ranks for the question by its sections (RetrievedPassage.articleRank; 99: none) */
   articleRank: number;
   /** how many of the retrieved passages' articles cover at least half as much as this passage (itself included) */
   rivals: number;
-  /** the passage holds no trace of the kind of thing the question asks for (Coverage.askedCover 0) */
-  askedUncovered: boolean;
   /** the share of the matched IDF that one word carries (1: a single word matched) */
   topShare: number;
   /** the share of the question's words the index has never seen (no term of any kind stands for it) */
@@ -91,31 +81,18 @@ interface Question {
 }
 
 /** A variant of the gate's view of partial evidence: per kind of related term, γ (w read as w^γ; absent: 1). */
-type Variant = {
-  name: string;
-  gamma: Partial<Record<Kind, number>>;
-  verb?: number;
-  anyVerb?: number;
-  /** which of a verb's weights the share scales: both (idf and evidence), idf only, evidence only */
-  verbPart?: "both" | "idf" | "evidence" | "telling";
-};
+type Variant = { name: string; gamma: Partial<Record<Kind, number>> };
 type Kind = "lexicon" | "head" | "compound" | "thesaurus";
 const KINDS: Kind[] = ["lexicon", "head", "compound", "thesaurus"];
 const variants: Variant[] = (process.env.VARIANTS ?? "base").split(";").map((v) => {
   const gamma: Partial<Record<Kind, number>> = {};
-  let verb: number | undefined;
-  let anyVerb: number | undefined;
-  let verbPart: Variant["verbPart"] = "both";
   for (const kv of v.split(",")) {
     const [k, g] = kv.split("=");
-    if (k === "verbpart") verbPart = g as Variant["verbPart"];
-    else if (k === "verb") verb = Number(g);
-    else if (k === "anyverb") anyVerb = Number(g);
-    else if (k === "all") for (const kind of KINDS) gamma[kind] = Number(g);
+    if (k === "all") for (const kind of KINDS) gamma[kind] = Number(g);
     else if ((KINDS as string[]).includes(k)) gamma[k as Kind] = Number(g);
-    else if (!k.startsWith("base") && k !== "ranking") throw new Error(`VARIANTS: unknown kind ${k}`);
+    else if (k !== "base" && k !== "ranking") throw new Error(`VARIANTS: unknown kind ${k}`);
   }
-  return { name: v, gamma, verb, anyVerb, verbPart };
+  return { name: v, gamma };
 });
 const K = Number(process.env.K ?? 10);
 const REPEATS = Number(process.env.REPEATS ?? 5);
@@ -142,36 +119,12 @@ function kindOf(c: QueryConcept, i: number, question: string): Kind {
  * with each partial cover w read as w^γ of its kind (terms of weight 1 unchanged).
  */
 const variantConcepts = (cs: readonly QueryConcept[], v: Variant, question: string): QueryConcept[] =>
-  v.name.startsWith("base")
-    ? verbScaled(gateConcepts(cs, undefined, process.env.NO_ASKED ? undefined : question), v)
-    : baseless(cs, v, question);
-
-/** A question word the dictionary reads as a verb (only: `verb=`, or also: `anyverb=`) weighs its share of IDF. */
-function verbScaled(cs: QueryConcept[], v: Variant): QueryConcept[] {
-  return cs.map((c) => {
-    const classes = wordClasses(c.word);
-    const share =
-      v.verb !== undefined && classes.has("verb") && !classes.has("noun")
-        ? v.verb
-        : v.anyVerb !== undefined && classes.has("verb")
-          ? v.anyVerb
-          : 1;
-    if (share !== 1 && v.verbPart === "telling") return { ...c, tellingShare: share };
-    return share === 1
-      ? c
-      : {
-          ...c,
-          idf: v.verbPart === "evidence" ? c.idf : c.idf * share,
-          evidenceIdf: v.verbPart === "idf" ? (c.evidenceIdf ?? c.idf) : (c.evidenceIdf ?? c.idf) * share,
-        };
-  });
-}
-
-const baseless = (cs: readonly QueryConcept[], v: Variant, question: string): QueryConcept[] =>
-  cs.map((c) => ({
-    ...c,
-    weights: c.weights.map((w, i) => (w > 0 && w < 1 ? w ** (v.gamma[kindOf(c, i, question)] ?? 1) : w)),
-  }));
+  v.name === "base"
+    ? gateConcepts(cs)
+    : cs.map((c) => ({
+        ...c,
+        weights: c.weights.map((w, i) => (w > 0 && w < 1 ? w ** (v.gamma[kindOf(c, i, question)] ?? 1) : w)),
+      }));
 
 const index = new KnowledgeIndex();
 await index.rebuildFrom(await sampleArticles());
@@ -225,23 +178,13 @@ for (const [set, file] of [
         let recurring = 0;
         let recurring3 = 0;
         let total = 0;
-        let nounTotal = 0;
-        let nounMatched = 0;
-        let nounsUncovered = 0;
         let top = 0;
         let sum = 0;
         for (const concept of cs) {
-          const own = coverageOf([concept], sets).coverage * concept.idf;
-          top = Math.max(top, own);
-          sum += own;
-          if (wordClasses(concept.word).has("noun")) {
-            const mine = coverageOf([concept], sets).coverage;
-            nounTotal += concept.idf;
-            nounMatched += concept.idf * mine;
-            nounsUncovered += (concept.evidenceIdf ?? concept.idf) * (1 - mine);
-          }
-          total += concept.idf;
           const mine = coverageOf([concept], sets).coverage;
+          top = Math.max(top, mine * concept.idf);
+          sum += mine * concept.idf;
+          total += concept.idf;
           if (mine <= 0) continue;
           const holding = sections.filter((t) => coverageOf([concept], t).coverage > 0).length;
           if (holding >= 2) recurring += concept.idf * mine;
@@ -254,11 +197,8 @@ for (const [set, file] of [
           sentenceAlone,
           recurring: total > 0 ? recurring / total : 0,
           recurring3: total > 0 ? recurring3 / total : 0,
-          nouns: nounTotal > 0 ? nounMatched / nounTotal : 1,
-          nounsUncovered,
           articleRank: p.articleRank ?? 99,
           rivals: [...bestOf.values()].filter((v) => v >= c.coverage / 2).length,
-          askedUncovered: c.askedCover === 0,
           topShare: sum > 0 ? top / sum : 0,
           unseen:
             cs.length > 0
@@ -294,13 +234,11 @@ const today = (e: Evidence): number[] =>
   ).slice(1);
 /** today's features without the one at `i` (0: coverage, 1: log matched, 2: log uncovered, 3: margin, …) */
 const todayWithout = (i: number) => (e: Evidence) => today(e).filter((_, j) => j !== i);
-const CANDIDATES: { name: string; x: (e: Evidence) => number[]; cap?: boolean }[] = [
+const CANDIDATES: { name: string; x: (e: Evidence) => number[] }[] = [
   { name: "today (6 features)", x: today },
-  { name: "today with asked kind uncovered declined", x: today, cap: true },
   { name: "today + unseen share", x: (e) => [...today(e), e.unseen] },
   { name: "today + top share", x: (e) => [...today(e), e.topShare] },
   { name: "today + top share × (1 − cov)", x: (e) => [...today(e), e.topShare * (1 - e.coverage)] },
-  { name: "today + asked kind uncovered", x: (e) => [...today(e), e.askedUncovered ? 1 : 0] },
   { name: "coverage", x: (e) => [e.coverage] },
   { name: "evidence share", x: (e) => [share(e)] },
   { name: "coverage, log uncovered", x: (e) => [e.coverage, Math.log1p(e.uncovered)] },
@@ -332,8 +270,6 @@ const CANDIDATES: { name: string; x: (e: Evidence) => number[]; cap?: boolean }[
   { name: "today + first article", x: (e) => [...today(e), e.articleRank === 1 ? 1 : 0] },
   { name: "today + 1/article rank", x: (e) => [...today(e), 1 / e.articleRank] },
   { name: "today + log rivals", x: (e) => [...today(e), Math.log(Math.max(1, e.rivals))] },
-  { name: "today + nouns", x: (e) => [...today(e), e.nouns] },
-  { name: "today + log nouns uncovered", x: (e) => [...today(e), Math.log1p(e.nounsUncovered)] },
   { name: "today + recurring", x: (e) => [...today(e), e.recurring] },
   { name: "today + recurring3", x: (e) => [...today(e), e.recurring3] },
   { name: "today with cov→recurring", x: (e) => [e.recurring, ...today(e).slice(1)] },
@@ -356,15 +292,8 @@ const only = process.env.ONLY?.split(",");
 const candidates = only ? CANDIDATES.filter((c) => only.some((o) => c.name.startsWith(o))) : CANDIDATES;
 
 /** The best probability any passage of the question reaches (0 without a covering passage). */
-const bestProbability = (
-  w: number[],
-  q: Question,
-  gamma: string,
-  x: (e: Evidence) => number[],
-  cap = false,
-) => {
-  // `cap`: a passage without the asked kind is declined whatever the model says
-  const ev = (q.passages.get(gamma) ?? []).filter((e) => !(cap && e.askedUncovered));
+const bestProbability = (w: number[], q: Question, gamma: string, x: (e: Evidence) => number[]) => {
+  const ev = q.passages.get(gamma) ?? [];
   if (process.env.AGG === "bestcov") {
     // the passage the model was fitted on decides (the best-covering one)
     if (ev.length === 0) return 0;
@@ -394,11 +323,8 @@ function example(q: Question, gamma: string, x: (e: Evidence) => number[]) {
               headings: 0,
               recurring: 0,
               recurring3: 0,
-              nouns: 0,
-              nounsUncovered: 0,
               articleRank: 99,
               rivals: 0,
-              askedUncovered: false,
               topShare: 0,
               unseen: 0,
             }),
@@ -524,11 +450,11 @@ for (const { name: gamma } of variants) {
         const ex = train.map((q) => example(q, gamma, cand.x)).filter((e) => e !== null);
         const w = fitLogistic(ex, { l2 });
         const at = chooseThreshold(
-          train.map((q) => bestProbability(w, q, gamma, cand.x, cand.cap)),
+          train.map((q) => bestProbability(w, q, gamma, cand.x)),
           train.map((q) => q.y),
         );
         const rt = rates(
-          test.map((q) => bestProbability(w, q, gamma, cand.x, cand.cap)),
+          test.map((q) => bestProbability(w, q, gamma, cand.x)),
           test.map((q) => q.y),
           at,
         );
@@ -541,13 +467,13 @@ for (const { name: gamma } of variants) {
     const ex = calibration.map((q) => example(q, gamma, cand.x)).filter((e) => e !== null);
     const w = fitLogistic(ex, { l2 });
     const at = chooseThreshold(
-      calibration.map((q) => bestProbability(w, q, gamma, cand.x, cand.cap)),
+      calibration.map((q) => bestProbability(w, q, gamma, cand.x)),
       calibration.map((q) => q.y),
     );
     const groupFig = (g: Group) => {
       const qs = questions.filter((q) => q.group === g);
       const r = rates(
-        qs.map((q) => bestProbability(w, q, gamma, cand.x, cand.cap)),
+        qs.map((q) => bestProbability(w, q, gamma, cand.x)),
         qs.map((q) => q.y),
         at,
       );

@@ -5,7 +5,6 @@
  * to rank sections (headings count extra) and to decide whether a passage answers the question at all.
  */
 import { analyse } from "./search.analyzer";
-import { askedConcepts } from "./search.gate-asked";
 import type { QueryConcept } from "./search.query";
 import type { RetrievedPassage } from "./search.types";
 
@@ -33,30 +32,18 @@ export interface Coverage {
    * evidence IDF, QueryConcept.evidenceIdf) times the share not covered
    */
   uncovered: number;
-  /**
-   * how fully the text covers the kind of thing the question asks for (search.gate-asked.ts: the best cover of the
-   * concepts marked `asked` by gateConcepts); absent when the question asks for no kind
-   */
-  askedCover?: number;
 }
-
-/** A concept as the relevance gate reads it: `asked` when it names the kind of thing asked for. */
-export type GateConcept = QueryConcept & { asked?: boolean };
 
 /** The fields of a retrieved passage the relevance gate reads (search.passage-relevance.ts), from its coverage. */
 export function gateFields(
   cover: Coverage,
-): Pick<
-  RetrievedPassage,
-  "coverage" | "matchedIdf" | "matchedWords" | "questionWords" | "uncoveredIdf" | "askedUncovered"
-> {
+): Pick<RetrievedPassage, "coverage" | "matchedIdf" | "matchedWords" | "questionWords" | "uncoveredIdf"> {
   return {
     coverage: cover.coverage,
     matchedIdf: cover.matched,
     matchedWords: cover.words,
     questionWords: cover.ofWords,
     uncoveredIdf: cover.uncovered,
-    ...(cover.askedCover === 0 ? { askedUncovered: true } : {}),
   };
 }
 
@@ -76,28 +63,16 @@ export function gateFields(
  */
 export const GATE_LEXICON_EXPONENT = 0.5;
 
-/**
- * The concepts as the relevance gate reads them: curated lexicon terms firmer (GATE_LEXICON_EXPONENT), and, given
- * the question's text, the concepts naming the kind of thing it asks for marked `asked` (search.gate-asked.ts).
- */
+/** The concepts as the relevance gate reads them: curated lexicon terms firmer (GATE_LEXICON_EXPONENT). */
 export function gateConcepts(
   concepts: readonly QueryConcept[],
   exponent = GATE_LEXICON_EXPONENT,
-  question?: string,
-): GateConcept[] {
-  const asked =
-    question === undefined
-      ? new Set<number>()
-      : askedConcepts(
-          question,
-          concepts.map((c) => c.word),
-        );
-  return concepts.map((c, i) => {
-    const read: GateConcept = c.curated
-      ? { ...c, weights: c.weights.map((w, j) => (w < 1 && c.curated?.has(c.terms[j]) ? w ** exponent : w)) }
-      : c;
-    return asked.has(i) ? { ...read, asked: true } : read;
-  });
+): QueryConcept[] {
+  return concepts.map((c) =>
+    c.curated
+      ? { ...c, weights: c.weights.map((w, i) => (w < 1 && c.curated?.has(c.terms[i]) ? w ** exponent : w)) }
+      : c,
+  );
 }
 
 /** A word at least this telling (IDF) counts fully among the words covered. */
@@ -154,18 +129,12 @@ export function coverageOf(concepts: readonly QueryConcept[], own: TermSets): Co
   let looseWords = 0;
   let uncovered = 0;
   let looseUncovered = 0;
-  let askedFirm: number | undefined;
-  let askedLoose = 0;
   for (const c of concepts) {
     total += c.idf;
     const proves = c.evidenceIdf ?? c.idf;
     const strict = covers(own.all, c);
     const loose = coversLoosely(own.all, c);
     if (strict >= 1) firm = true;
-    if ((c as GateConcept).asked) {
-      askedFirm = Math.max(askedFirm ?? 0, strict);
-      askedLoose = Math.max(askedLoose, loose);
-    }
     const telling = Math.min(1, c.idf / TELLING_IDF);
     uncovered += proves * (1 - strict);
     if (loose > strict) {
@@ -187,13 +156,9 @@ export function coverageOf(concepts: readonly QueryConcept[], own: TermSets): Co
     uncovered -= looseUncovered;
   }
   const ofWords = concepts.length;
-  const out: Coverage =
-    total > 0
-      ? { coverage: matched / total, headings: heading / total, matched, words, ofWords, uncovered }
-      : { coverage: 0, headings: 0, matched: 0, words: 0, ofWords, uncovered };
-  if (askedFirm !== undefined)
-    out.askedCover = firm || !THESAURUS_NEEDS_COMPANY ? Math.max(askedFirm, askedLoose) : askedFirm;
-  return out;
+  return total > 0
+    ? { coverage: matched / total, headings: heading / total, matched, words, ofWords, uncovered }
+    : { coverage: 0, headings: 0, matched: 0, words: 0, ofWords, uncovered };
 }
 
 /** How many texts' term sets are kept (most recently used). */

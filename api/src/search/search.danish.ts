@@ -36,22 +36,7 @@ interface Dictionary {
    * listing a form wins.
    */
   lemmas: Map<string, string>;
-  /** a suffix flag → the word class its rules inflect (the .aff's own heading above each rule block) */
-  classOf: Map<string, WordClass>;
-  /** a suffix flag whose rules derive a noun from a verb (Verbalsubstantiv): the stem carrying it is a verb */
-  verbalNoun: Set<string>;
-  /** strong verbs: entries whose irregular forms (`al:`) include a present participle (-ende) */
-  irregularVerbs: Set<string>;
 }
-
-/** A word class as the dictionary's rule headings name it ("#Verbum, svagt bøjet", "#Substantiv, fælleskøn"). */
-export type WordClass = "verb" | "noun" | "adjective";
-const CLASS_HEADINGS: [RegExp, WordClass][] = [
-  [/^#\s*Verbum\b/i, "verb"],
-  [/^#\s*Verbalsubstantiv\b/i, "noun"],
-  [/^#\s*Substantiv\b/i, "noun"],
-  [/^#\s*Adjektiv\b/i, "adjective"],
-];
 
 let loaded: Dictionary | null = null;
 
@@ -73,21 +58,8 @@ function load(): Dictionary {
   let needAffix: string | null = null;
   let forbidden: string | null = null;
   let onlyInCompound: string | null = null;
-  const classOf = new Map<string, WordClass>();
-  let heading: WordClass | null = null;
-  const verbalNoun = new Set<string>();
-  let verbal = false;
   for (const line of aff) {
-    if (line.startsWith("#")) {
-      heading = CLASS_HEADINGS.find(([re]) => re.test(line))?.[1] ?? null;
-      verbal = /^#\s*Verbalsubstantiv\b/i.test(line);
-      continue;
-    }
     const f = line.split(/\s+/);
-    // a rule block's header line ("SFX 21 Y 46") takes the heading above it
-    if (f[0] === "SFX" && f.length === 4 && heading) classOf.set(f[1], heading);
-    if (f[0] === "SFX" && f.length === 4 && verbal) verbalNoun.add(f[1]);
-    if (f[0] === "SFX" && f.length === 4) [heading, verbal] = [null, false];
     if (f[0] === "NEEDAFFIX") needAffix = framed(f[1]);
     else if (f[0] === "FORBIDDENWORD") forbidden = framed(f[1]);
     else if (f[0] === "ONLYINCOMPOUND") onlyInCompound = framed(f[1]);
@@ -112,7 +84,6 @@ function load(): Dictionary {
   }
   const stems = new Map<string, string>();
   const lemmas = new Map<string, string>();
-  const irregularVerbs = new Set<string>();
   let pos = dic.indexOf("\n") + 1; // the first line is the word count
   while (pos < dic.length) {
     let end = dic.indexOf("\n", pos);
@@ -125,26 +96,12 @@ function load(): Dictionary {
     const slash = entry.indexOf("/");
     const word = (slash >= 0 ? entry.slice(0, slash) : entry).toLowerCase();
     if (!word) continue;
-    if (fields.includes(" al:")) {
-      readAllomorphs(fields, word, lemmas);
-      if (/ al:\p{L}+ende(\s|$)/u.test(fields)) irregularVerbs.add(word);
-    }
+    if (fields.includes(" al:")) readAllomorphs(fields, word, lemmas);
     const flags = slash >= 0 ? entry.slice(slash + 1) : "";
     const own = stems.get(word);
     stems.set(word, own ? `${own}${flags},` : `,${flags},`);
   }
-  loaded = {
-    stems,
-    rulesByAdd,
-    longestAdd,
-    needAffix,
-    forbidden,
-    onlyInCompound,
-    lemmas,
-    classOf,
-    verbalNoun,
-    irregularVerbs,
-  };
+  loaded = { stems, rulesByAdd, longestAdd, needAffix, forbidden, onlyInCompound, lemmas };
   return loaded;
 }
 
@@ -319,44 +276,5 @@ export function dictionaryBases(word: string): string[] {
   }
   if (basesMemo.size >= MEMO_LIMIT) basesMemo.clear();
   basesMemo.set(w, out);
-  return out;
-}
-
-const classesMemo = new Map<string, ReadonlySet<WordClass>>();
-
-/**
- * The word classes a word can be by the dictionary: the classes of its own entry's suffix flags (an infinitive
- * has the verb rules, a noun the noun rules), of the rules that inflect a dictionary stem into it ('booker' is
- * 'booke' + -r, a verb; 'regner' also 'regn' + -er, a noun) and, for an irregular form, of the word it is a form of
- * ('stod' → 'stå'). Empty for a word the dictionary does not know or whose entries name no class.
- */
-export function wordClasses(word: string): ReadonlySet<WordClass> {
-  const w = word.toLowerCase();
-  const memo = classesMemo.get(w);
-  if (memo !== undefined) return memo;
-  const d = load();
-  const out = new Set<WordClass>();
-  // a stem's own flags: the classes of the forms it takes (a verbal-noun flag marks a verb stem)
-  const ofFlags = (flags: string | undefined) => {
-    if (!flags) return;
-    for (const flag of flags.split(",")) {
-      const c = !flag ? undefined : d.verbalNoun.has(flag) ? "verb" : d.classOf.get(flag);
-      if (c) out.add(c);
-    }
-  };
-  ofFlags(d.stems.get(w));
-  if (d.irregularVerbs.has(w)) out.add("verb");
-  for (const { rule, base } of unaffixed(d, w)) {
-    if (rule.add === "" && rule.strip === "") continue;
-    const c = d.classOf.get(rule.flag);
-    if (c && d.stems.get(base)?.includes(`,${rule.flag},`)) out.add(c);
-  }
-  const lemma = d.lemmas.get(w);
-  if (lemma) {
-    ofFlags(d.stems.get(lemma));
-    if (d.irregularVerbs.has(lemma)) out.add("verb");
-  }
-  if (classesMemo.size >= MEMO_LIMIT) classesMemo.clear();
-  classesMemo.set(w, out);
   return out;
 }

@@ -48,13 +48,6 @@ const WITHOUT_EVIDENCE = {
 } as const;
 /** The chat's threshold on relevance (DEFAULT_MIN_SCORE): GATE_PROBABILITY maps onto it. */
 const CHAT_THRESHOLD = 0.25;
-/**
- * The most a passage without the kind of thing the question asks for may score (RetrievedPassage.askedUncovered,
- * search.gate-asked.ts): below the chat's threshold 0.25 even with hybrid mode's vector lift (at most 0.1 above the
- * text evidence, knowledge.retrieval.ts VECTOR_AGREEMENT_LIFT), and below the 0.15 from which a configured model is
- * given passages (it reaches one only when its vector similarity agrees).
- */
-export const ASKED_UNCOVERED_MAX_RELEVANCE = 0.14;
 
 /** The features of the gate's model for a passage; runnerUp: the best coverage of another article's passage. */
 export function gateFeatures(p: RetrievedPassage, runnerUp: number): number[] {
@@ -109,9 +102,5 @@ export function relevanceOf(
   runnerUp = 0,
 ): number {
   if (!(passage.coverage && passage.coverage > 0)) return 0;
-  const relevance = relevanceFromProbability(
-    gateProbability(passage, runnerUp),
-    modelFor(passage).probability,
-  );
-  return passage.askedUncovered ? Math.min(relevance, ASKED_UNCOVERED_MAX_RELEVANCE) : relevance;
+  return relevanceFromProbability(gateProbability(passage, runnerUp), modelFor(passage).probability);
 }

@@ -78,9 +78,8 @@ export async function retrievePassages(
     lexical.push(...ranking.ranked.slice(0, pool).map((r) => ({ id: r.id, score: r.score, rank: r.rank })));
     articleRank = ranking.articles;
   }
-  // the gate's fields: the question as the relevance gate reads it (firmer lexicon evidence than ranking's, the
-  // kind of thing it asks for marked)
-  const gate = gateConcepts(q.concepts, undefined, q.info.text);
+  // the gate's fields: the question as the relevance gate reads it (firmer lexicon evidence than ranking's)
+  const gate = gateConcepts(q.concepts);
   const coverOf = (id: string): PassageCover | undefined => {
     const sets = src.passageTerms(id);
     const cover = sets ? coverageOf(gate, sets) : undefined;

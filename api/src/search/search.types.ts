@@ -111,11 +111,6 @@ export interface RetrievedPassage extends Passage {
   questionWords?: number;
   /** The question's telling text the passage leaves uncovered (summed evidence IDF, see QueryConcept.evidenceIdf). */
   uncoveredIdf?: number;
-  /**
-   * True when the question asks for a kind of thing ("hvilken dato …") and the passage holds no trace of it: the
-   * relevance gate declines it (search.gate-asked.ts).
-   */
-  askedUncovered?: boolean;
   /** Where the passage's article ranks for the question in search (1 = first); absent beyond the ranked pool. */
   articleRank?: number;
 }
