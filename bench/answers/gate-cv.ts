@@ -23,8 +23,19 @@
  * whatever the weights, and only pulls the intercept down), `PART_LEXICON=1` a compound part's lexicon terms are of
  * kind lexicon, not compound. Also prints, per group, how many on-topic questions no passage covers at all or covers
  * less than half (the evidence the gate has, whatever its weights). Not part of the product; it reads the index's internals.
+ *
+ * Round 15 (the classes of bench/answers/gate-errors.ts) added candidate evidence, each as a feature beside today's
+ * six: the best single sentence's coverage (with and without the passage's headings) and its share of the passage's,
+ * the headings' coverage, the share covered by words the article has in another section (or 3+), the passage's
+ * article rank, how many articles cover half as much (rivals), the share of the matched IDF one word carries, the
+ * share of words the index never saw. `AGG=bestcov` decides on the best-covering passage only, `AGG=top3` on the
+ * first 3 retrieved (default: any of the k). The candidates that needed product code (the dictionary's word classes:
+ * verbs weighing less, nouns' coverage; the kind of thing asked for) were measured at commit 1c3112d and removed with
+ * that code (notes: answers15-gate).
  */
 import { DEFAULT_RETRIEVE_K } from "../../api/src/chat/answer/answer.service";
+import { sentences } from "../../api/src/chat/answer/evidence";
+import { analyse } from "../../api/src/search/search.analyzer";
 import { coverageOf, gateConcepts } from "../../api/src/search/search.coverage";
 import { KnowledgeIndex } from "../../api/src/search/search.index";
 import { GATE_PROBABILITY, GATE_WEIGHTS, gateFeatures } from "../../api/src/search/search.passage-relevance";
@@ -42,6 +53,23 @@ interface Evidence {
   ofWords: number;
   uncovered: number;
   runnerUp: number;
+  /** the best single sentence's coverage, read with the passage's headings (title, section headings) / alone */
+  sentence: number;
+  sentenceAlone: number;
+  /** the share of the question the passage's title and headings cover (Coverage.headings) */
+  headings: number;
+  /** the share of the question the passage covers by words its article also has in another section */
+  recurring: number;
+  /** … by words in 3+ of its article's sections (or all of them) */
+  recurring3: number;
+  /** where the passage's article ranks for the question by its sections (RetrievedPassage.articleRank; 99: none) */
+  articleRank: number;
+  /** how many of the retrieved passages' articles cover at least half as much as this passage (itself included) */
+  rivals: number;
+  /** the share of the matched IDF that one word carries (1: a single word matched) */
+  topShare: number;
+  /** the share of the question's words the index has never seen (no term of any kind stands for it) */
+  unseen: number;
 }
 type Group = "tuned" | "fresh even" | "fresh odd" | "staff3";
 interface Question {
@@ -136,7 +164,47 @@ for (const [set, file] of [
         if (!c || c.coverage <= 0) return;
         let runnerUp = 0;
         for (const [a, v] of bestOf) if (a !== p.articleId) runnerUp = Math.max(runnerUp, v);
-        ev.push({ ...c, runnerUp });
+        const headings: Set<string> = priv.passageTerms(p.id).headings;
+        let sentence = 0;
+        let sentenceAlone = 0;
+        for (const text of sentences(p.text)) {
+          const own = new Set(analyse(text));
+          sentenceAlone = Math.max(sentenceAlone, coverageOf(cs, { all: own, headings: new Set() }).coverage);
+          for (const h of headings) own.add(h);
+          sentence = Math.max(sentence, coverageOf(cs, { all: own, headings }).coverage);
+        }
+        const sections: { all: Set<string>; headings: Set<string> }[] = priv.sectionTerms(p.articleId);
+        const sets = priv.passageTerms(p.id);
+        let recurring = 0;
+        let recurring3 = 0;
+        let total = 0;
+        let top = 0;
+        let sum = 0;
+        for (const concept of cs) {
+          const mine = coverageOf([concept], sets).coverage;
+          top = Math.max(top, mine * concept.idf);
+          sum += mine * concept.idf;
+          total += concept.idf;
+          if (mine <= 0) continue;
+          const holding = sections.filter((t) => coverageOf([concept], t).coverage > 0).length;
+          if (holding >= 2) recurring += concept.idf * mine;
+          if (holding >= Math.min(3, sections.length)) recurring3 += concept.idf * mine;
+        }
+        ev.push({
+          ...c,
+          runnerUp,
+          sentence,
+          sentenceAlone,
+          recurring: total > 0 ? recurring / total : 0,
+          recurring3: total > 0 ? recurring3 / total : 0,
+          articleRank: p.articleRank ?? 99,
+          rivals: [...bestOf.values()].filter((v) => v >= c.coverage / 2).length,
+          topShare: sum > 0 ? top / sum : 0,
+          unseen:
+            cs.length > 0
+              ? cs.filter((x) => x.terms.length === 0 && x.prefixed.size === 0).length / cs.length
+              : 0,
+        });
       });
       if (v.name === "base")
         res.passages.forEach((p, i) => {
@@ -168,6 +236,9 @@ const today = (e: Evidence): number[] =>
 const todayWithout = (i: number) => (e: Evidence) => today(e).filter((_, j) => j !== i);
 const CANDIDATES: { name: string; x: (e: Evidence) => number[] }[] = [
   { name: "today (6 features)", x: today },
+  { name: "today + unseen share", x: (e) => [...today(e), e.unseen] },
+  { name: "today + top share", x: (e) => [...today(e), e.topShare] },
+  { name: "today + top share × (1 − cov)", x: (e) => [...today(e), e.topShare * (1 - e.coverage)] },
   { name: "coverage", x: (e) => [e.coverage] },
   { name: "evidence share", x: (e) => [share(e)] },
   { name: "coverage, log uncovered", x: (e) => [e.coverage, Math.log1p(e.uncovered)] },
@@ -196,6 +267,22 @@ const CANDIDATES: { name: string; x: (e: Evidence) => number[] }[] = [
     name: "share, words, log uncovered",
     x: (e) => [share(e), Math.min(e.words, 3), Math.log1p(e.uncovered)],
   },
+  { name: "today + first article", x: (e) => [...today(e), e.articleRank === 1 ? 1 : 0] },
+  { name: "today + 1/article rank", x: (e) => [...today(e), 1 / e.articleRank] },
+  { name: "today + log rivals", x: (e) => [...today(e), Math.log(Math.max(1, e.rivals))] },
+  { name: "today + recurring", x: (e) => [...today(e), e.recurring] },
+  { name: "today + recurring3", x: (e) => [...today(e), e.recurring3] },
+  { name: "today with cov→recurring", x: (e) => [e.recurring, ...today(e).slice(1)] },
+  { name: "today + headings", x: (e) => [...today(e), e.headings] },
+  { name: "today + any heading", x: (e) => [...today(e), e.headings > 0 ? 1 : 0] },
+  { name: "today + headings share", x: (e) => [...today(e), e.coverage > 0 ? e.headings / e.coverage : 0] },
+  { name: "today + sentence", x: (e) => [...today(e), e.sentence] },
+  { name: "today + sentence alone", x: (e) => [...today(e), e.sentenceAlone] },
+  {
+    name: "today + sentence share",
+    x: (e) => [...today(e), e.coverage > 0 ? e.sentence / e.coverage : 0],
+  },
+  { name: "today with cov→sentence", x: (e) => [e.sentence, ...today(e).slice(1)] },
   {
     name: "cov, log m, log u, words",
     x: (e) => [e.coverage, Math.log1p(e.matched), Math.log1p(e.uncovered), Math.min(e.words, 3)],
@@ -205,15 +292,45 @@ const only = process.env.ONLY?.split(",");
 const candidates = only ? CANDIDATES.filter((c) => only.some((o) => c.name.startsWith(o))) : CANDIDATES;
 
 /** The best probability any passage of the question reaches (0 without a covering passage). */
-const bestProbability = (w: number[], q: Question, gamma: string, x: (e: Evidence) => number[]) =>
-  Math.max(0, ...(q.passages.get(gamma) ?? []).map((e) => logistic(w, [1, ...x(e)])));
+const bestProbability = (w: number[], q: Question, gamma: string, x: (e: Evidence) => number[]) => {
+  const ev = q.passages.get(gamma) ?? [];
+  if (process.env.AGG === "bestcov") {
+    // the passage the model was fitted on decides (the best-covering one)
+    if (ev.length === 0) return 0;
+    return logistic(w, [1, ...x(ev.reduce((a, b) => (b.coverage > a.coverage ? b : a)))]);
+  }
+  const top = process.env.AGG?.startsWith("top") ? ev.slice(0, Number(process.env.AGG.slice(3))) : ev;
+  return Math.max(0, ...top.map((e) => logistic(w, [1, ...x(e)])));
+};
 
 /** The training example of a question: its best-covering passage (as fit-gate.ts), none without one. */
 function example(q: Question, gamma: string, x: (e: Evidence) => number[]) {
   const ev = q.passages.get(gamma) ?? [];
   if (ev.length === 0)
     return process.env.EMPTY
-      ? { x: [1, ...x({ coverage: 0, matched: 0, words: 0, ofWords: 0, uncovered: 0, runnerUp: 0 })], y: q.y }
+      ? {
+          x: [
+            1,
+            ...x({
+              coverage: 0,
+              matched: 0,
+              words: 0,
+              ofWords: 0,
+              uncovered: 0,
+              runnerUp: 0,
+              sentence: 0,
+              sentenceAlone: 0,
+              headings: 0,
+              recurring: 0,
+              recurring3: 0,
+              articleRank: 99,
+              rivals: 0,
+              topShare: 0,
+              unseen: 0,
+            }),
+          ],
+          y: q.y,
+        }
       : null;
   const best = ev.reduce((a, b) => (b.coverage > a.coverage ? b : a));
   return { x: [1, ...x(best)], y: q.y };

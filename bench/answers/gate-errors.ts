@@ -1,0 +1,111 @@
+/**
+ * The relevance gate's errors on the calibration data, both ways, with the evidence behind each:
+ * `npx tsx bench/answers/gate-errors.ts [--all] [--near 0.15]`. Calibration only (the tuned set and the fresh
+ * set's even ids; held-out ids are never read or printed). Per question the product decides on (relevances():
+ * a question passes when any retrieved passage reaches the chat's 0.25), it prints the deciding passage's gate
+ * features and, per concept of the question, how that passage covers it (own word, a compound starting with it,
+ * the curated lexicon, the thesaurus, a compound's head or part), the articles holding the word, and the evidence's
+ * spread: the best single sentence's coverage (with its section's headings) against the passage's. `--all`: every
+ * calibration question, not just the errors; `--near d`: also those within d of the threshold. Not part of the
+ * product; it reads the index's internals.
+ */
+import { DEFAULT_RETRIEVE_K } from "../../api/src/chat/answer/answer.service";
+import { relevances } from "../../api/src/knowledge/knowledge.retrieval";
+import { analyse } from "../../api/src/search/search.analyzer";
+import { coverageOf, gateConcepts } from "../../api/src/search/search.coverage";
+import { KnowledgeIndex } from "../../api/src/search/search.index";
+import { gateFeatures, gateProbability } from "../../api/src/search/search.passage-relevance";
+import type { QueryConcept } from "../../api/src/search/search.query";
+import { sampleArticles } from "../../api/src/search/search.test-helpers";
+import { mayInspect, readDataset, setFile } from "./dataset";
+
+const THRESHOLD = 0.25;
+const all = process.argv.includes("--all");
+const nearAt = process.argv.indexOf("--near");
+const near = nearAt > 0 ? Number(process.argv[nearAt + 1]) : 0;
+
+const index = new KnowledgeIndex();
+await index.rebuildFrom(await sampleArticles());
+// biome-ignore lint/suspicious/noExplicitAny: a diagnostic reads the index's internals
+const priv = index as any;
+const vocab = priv.vocabulary;
+const N: number = vocab.articles;
+
+/** How a passage's terms cover a concept: the kind of the best covering term. */
+function coverKind(c: QueryConcept, own: Set<string>): string {
+  let best = 0;
+  let kind = "-";
+  c.terms.forEach((t, i) => {
+    if (!own.has(t)) return;
+    const w = c.weights[i] ?? 1;
+    if (w <= best) return;
+    best = w;
+    kind = c.loose?.has(t) ? "thes" : c.curated?.has(t) ? "lex" : w >= 1 ? "own" : "part/head";
+  });
+  if (best < 1) for (const t of c.prefixed) if (own.has(t)) return best > 0.99 ? kind : "prefix";
+  return kind;
+}
+
+const fmt = (x: number | undefined) => (x ?? 0).toFixed(2);
+for (const set of [undefined, "fresh"]) {
+  const ds = readDataset(setFile(set));
+  const qs = [
+    ...ds.onTopic.map((q) => ({ id: q.id, question: q.question, on: true, tag: q.kind })),
+    ...ds.offTopic.map((q) => ({ id: q.id, question: q.question, on: false, tag: q.group })),
+  ].filter((q) => mayInspect(q.id));
+  for (const q of qs) {
+    const res = await index.retrieve(q.question, { k: DEFAULT_RETRIEVE_K });
+    const rel = relevances(res);
+    const best = Math.max(0, ...rel);
+    const pass = best >= THRESHOLD;
+    const error = pass !== q.on;
+    if (!all && !error && Math.abs(best - THRESHOLD) > near) continue;
+    const concepts: QueryConcept[] = gateConcepts(priv.analyse(q.question).concepts);
+    const articles = new Set(res.passages.map((x) => x.articleId));
+    const bestOf = new Map<string, number>();
+    for (const x of res.passages)
+      bestOf.set(x.articleId, Math.max(bestOf.get(x.articleId) ?? 0, x.coverage ?? 0));
+    const runnerUpOf = (articleId: string) =>
+      Math.max(0, ...[...bestOf].filter(([a]) => a !== articleId).map(([, c]) => c));
+    // the deciding passage: the one the gate's model rates highest (relevances() lifts search's lead article to
+    // the best relevance, so its order does not tell which passage carried it)
+    const probs = res.passages.map((x) =>
+      (x.coverage ?? 0) > 0 ? gateProbability(x, runnerUpOf(x.articleId)) : 0,
+    );
+    const p = res.passages[probs.indexOf(Math.max(0, ...probs))];
+    console.log(
+      `\n${error ? (q.on ? "FALSE-NOT-COVERED" : "FALSE-COVERED") : "ok"} ${q.id} [${q.on ? "on" : "off"} ${q.tag}] ` +
+        `rel=${best.toFixed(3)}  ${q.question}`,
+    );
+    if (!p) {
+      console.log("  (no passage)");
+      continue;
+    }
+    const runnerUp = runnerUpOf(p.articleId);
+    const f = gateFeatures(p, runnerUp);
+    const sets = priv.passageTerms(p.id);
+    const sentences = p.text.split(/(?<=[.!?:])\s+|\n+/).filter((s) => s.trim());
+    let bestSentence = 0;
+    let bestSentenceText = "";
+    for (const s of sentences) {
+      const own = new Set([...analyse(s), ...sets.headings]);
+      const c = coverageOf(concepts, { all: own, headings: sets.headings }).coverage;
+      if (c > bestSentence) [bestSentence, bestSentenceText] = [c, s];
+    }
+    console.log(
+      `  -> ${p.articleId} / ${p.headingPath?.join(" > ") ?? ""}: cov=${fmt(f[1])} logM=${fmt(f[2])} logU=${fmt(f[3])} ` +
+        `p=${fmt(gateProbability(p, runnerUp))} margin=${fmt(f[4])} words=${fmt(f[5])} uncovWords=${fmt(f[6])} | best sentence cov=${fmt(bestSentence)} ` +
+        `articles retrieved=${articles.size}`,
+    );
+    console.log(`     sentence: ${bestSentenceText.slice(0, 160)}`);
+    for (const c of concepts) {
+      const df = c.terms.length ? vocab.articlesWith(c.terms[0]) : 0;
+      const one = coverageOf([c], sets).coverage;
+      console.log(
+        `    ${c.word.padEnd(20)} idf=${fmt(c.idf)} ev=${fmt(c.evidenceIdf ?? c.idf)} df=${df}/${N} ` +
+          `cov=${fmt(one)} by=${coverKind(c, sets.all)}${c.unplaced ? " unplaced" : ""}` +
+          `${c.loose ? ` thes=${[...c.loose].slice(0, 4).join(",")}` : ""} [${c.terms.slice(0, 5).join(",")}]`,
+      );
+    }
+  }
+}
