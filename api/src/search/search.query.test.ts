@@ -115,6 +115,19 @@ describe("analyseQuery", () => {
     expect(analyseQuery("overhovedet", vocabulary).concepts.map((c) => c.word)).toEqual(["overhovedet"]);
   });
 
+  it("should split an inflected form only where the word it is a form of splits too", () => {
+    const words = (q: string) => analyseQuery(q, vocabulary).concepts.map((c) => c.word);
+    // 'forskellen' is 'forskel' with its article, no compound, though 'forsk' + 'ellen' are two Danish words;
+    // 'udbetalingen' is no 'udbetal' + 'ingen', 'medlemmerne' no 'medlemm' + 'erne'
+    expect(words("forskellen")).toEqual(["forskellen"]);
+    expect(words("udbetalingen")).toEqual(["udbetalingen"]);
+    expect(words("medlemmerne")).toEqual(["medlemmerne"]);
+    // an inflected compound still splits where its base form does, also at a head shorter than a compound's
+    // own shortest ('arbejdsdag': arbejd(s) + dag)
+    expect(words("mødelokalet")).toEqual(["møde", "lokalet"]);
+    expect(words("arbejdsdagene")).toEqual(["arbejd", "dagene"]);
+  });
+
   it("should read a verb and its particle written apart as the joined verb the articles use", () => {
     const v = vocabularyOf("Sagsbehandleren modtager ikke gaver og indsender udlæg.");
     const tage = analyseQuery("må jeg tage imod en gave", v);

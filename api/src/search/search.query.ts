@@ -4,7 +4,7 @@
  * start of a word still being typed, or else typo-corrected. Never throws: odd input gives no terms.
  */
 import { fold, normaliseWord, wordSpans } from "./search.analyzer";
-import { splitCompound } from "./search.danish";
+import { dictionaryBases, isDanishWord, splitCompound } from "./search.danish";
 import { LEXICON_PAIR_WEIGHT, LEXICON_WEIGHT, relatedTerms } from "./search.lexicon";
 import { isThesaurusWord, thesaurusWords } from "./search.thesaurus";
 import type { QueryCorrection, QueryInfo } from "./search.types";
@@ -233,14 +233,28 @@ class QueryBuilder {
   }
 }
 
+/** The shortest head a split keeps in the word an inflected form is a form of ('dag' of 'arbejdsdag'). */
+const MIN_BASE_HEAD = 3;
+
 /**
  * The parts of a compound the index does not have, or null: a word that starts with a stop word ("overhovedet",
  * "underskrive") is a particle and a word, not two things; its parts would be a stop word no passage is counted
- * for and a fragment, two telling words no article has where the question has one.
+ * for and a fragment, two telling words no article has where the question has one. An inflected form splits only
+ * where the word it is a form of splits too: "forskellen" is a form of "forskel", whose "forsk" leaves "el", so no
+ * compound, though "forsk" + "ellen" read as two words; "arbejdsdagene" is one of "arbejdsdag", arbejd(s) + dag.
  */
 function compoundParts(word: string): [string, string] | null {
   const parts = splitCompound(word);
-  return parts?.every((p) => normaliseWord(p)) ? parts : null;
+  if (!parts?.every((p) => normaliseWord(p))) return null;
+  const bases = dictionaryBases(word);
+  if (bases.length === 0) return parts;
+  const w = word.toLowerCase();
+  const modifier = w.slice(0, w.length - parts[1].length);
+  const splitsToo = (base: string) => {
+    const head = base.slice(modifier.length);
+    return base.startsWith(modifier) && head.length >= MIN_BASE_HEAD && isDanishWord(head);
+  };
+  return bases.some(splitsToo) ? parts : null;
 }
 
 /**
