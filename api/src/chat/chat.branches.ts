@@ -13,7 +13,8 @@ import { type HistoryTurn, prefetchRetrieval, validateChatMessage } from "./answ
 import type { ChatUserCache } from "./chat.cache";
 import type { ChatLimits } from "./chat.limits";
 import { ChatMessageModel, ChatSessionModel, type MessageStatus } from "./chat.model";
-import { ownMessage, ownSession } from "./chat.ownership";
+import { ownMessage } from "./chat.ownership";
+import { loadPlaceTree, MESSAGE_PAGE_DEFAULT, presentPage, slicePage, withBranch } from "./chat.pages";
 import { type ChatMessageView, type ChatSessionView, presentMessage, presentSession } from "./chat.presenter";
 import type { RetrieveFn } from "./chat.retrieval";
 import { IN_PROGRESS, objectId, userOid } from "./chat.rules";
@@ -79,20 +80,6 @@ export function branchHistory<T extends HistoryDoc>(
 export function newQuestionParent(previousLeaf: unknown, tree: MessageTree<TreeMessage>): string | null {
   if (previousLeaf) return String(previousLeaf);
   return tree.shownLeaf(null);
-}
-
-/** A view with its place among the alternatives. */
-export function withBranch<T extends TreeMessage>(
-  tree: MessageTree<T>,
-  view: ChatMessageView,
-): ChatMessageView {
-  return tree.has(view.id) ? { ...view, ...tree.branchInfo(view.id) } : view;
-}
-
-/** The shown branch of the user's session, root first, each message with its alternatives. */
-export async function shownMessages(userId: string, sessionId: string): Promise<ChatMessageView[]> {
-  const [session, tree] = await Promise.all([ownSession(userId, sessionId), loadTree(sessionId, userId)]);
-  return tree.shownBranch(idOf(session.activeLeafId)).map((d) => withBranch(tree, presentMessage(d)));
 }
 
 /**
@@ -213,16 +200,20 @@ export async function regenerateAnswer(
   return result.assistantMessage;
 }
 
-/** Show the branch through a message (the newest path below it); returns the shown thread. */
+/**
+ * Show the branch through a message (the newest path below it); returns the shown thread's newest page
+ * (chat.pages.ts: the places of all messages are read, the page's messages in full).
+ */
 export async function switchBranch(userId: string, messageId: string): Promise<ChatMessageView[]> {
   const msg = await ownMessage(userId, messageId);
-  const tree = await loadTree(msg.sessionId, userId);
+  const tree = await loadPlaceTree(msg.sessionId, userId);
   const leaf = tree.newestLeafUnder(String(msg._id));
   await ChatSessionModel.updateOne(
     { sessionId: msg.sessionId, userId: userOid(userId) },
     { $set: { activeLeafId: objectId(leaf ?? "") } },
   );
-  return tree.shownBranch(leaf).map((d) => withBranch(tree, presentMessage(d)));
+  const { page } = slicePage(tree.shownBranch(leaf), null, MESSAGE_PAGE_DEFAULT);
+  return presentPage(tree, page, userId);
 }
 
 /** the mutation answers once the new answer is under way, at most this long after (slow retrieval) */
