@@ -59,8 +59,9 @@ beforeAll(async () => {
   store = await startEmbeddedStore({ memory: true });
   await mongoose.connect(store.uri, { dbName: "vidensbank", monitorCommands: true });
   mongoose.connection.getClient().on("commandSucceeded", (event) => {
-    const cursor = (event.reply as { cursor?: { ns?: string; firstBatch?: unknown[]; nextBatch?: unknown[] } })
-      .cursor;
+    const cursor = (
+      event.reply as { cursor?: { ns?: string; firstBatch?: unknown[]; nextBatch?: unknown[] } }
+    ).cursor;
     if (!cursor?.ns?.endsWith(".chat_messages")) return;
     for (const d of cursor.firstBatch ?? cursor.nextBatch ?? []) {
       fetched++;
@@ -91,7 +92,15 @@ afterAll(async () => {
 
 function session(owner: mongoose.Types.ObjectId, sessionId: string, leaf: unknown) {
   const now = new Date();
-  return { userId: owner, sessionId, title: "Lang", titled: true, activeLeafId: leaf, createdAt: now, lastUpdated: now };
+  return {
+    userId: owner,
+    sessionId,
+    title: "Lang",
+    titled: true,
+    activeLeafId: leaf,
+    createdAt: now,
+    lastUpdated: now,
+  };
 }
 
 async function codeOf(p: Promise<unknown>): Promise<string> {
@@ -104,7 +113,8 @@ async function codeOf(p: Promise<unknown>): Promise<string> {
   return "no error";
 }
 
-const ids = (list: Array<{ id: string } | Doc>) => list.map((m) => ("id" in m ? m.id : String(m._id)));
+const ids = (list: Array<{ id: string } | Doc>): string[] =>
+  list.map((m) => ("id" in m ? String(m.id) : String(m._id)));
 
 /** Every page from the newest back to the start, oldest message first overall. */
 async function readAll(limit: number) {
@@ -171,7 +181,10 @@ describe("a long session in pages", () => {
     expect(withContent).toBe(MESSAGE_PAGE_DEFAULT + 1); // the page and the message switched to
     const branch = [...main.slice(0, EDITED_AT), ...edit];
     expect(ids(shown)).toEqual(ids(branch.slice(-MESSAGE_PAGE_DEFAULT)));
-    expect(shown.find((m) => m.id === String(edit[0]?._id))).toMatchObject({ siblingIndex: 2, siblingCount: 2 });
+    expect(shown.find((m) => m.id === String(edit[0]?._id))).toMatchObject({
+      siblingIndex: 2,
+      siblingCount: 2,
+    });
     expect(ids(await sessions.listMessages(A, SESSION))).toEqual(ids(shown));
     const { pages } = await readAll(MESSAGE_PAGE_MAX);
     expect(pages.flat()).toEqual(ids(branch));

@@ -98,7 +98,10 @@ export async function shownPage(
   sessionId: string,
   { before, limit }: { before?: string | null; limit: number },
 ): Promise<MessagePage> {
-  const [session, tree] = await Promise.all([ownSession(userId, sessionId), loadPlaceTree(sessionId, userId)]);
+  const [session, tree] = await Promise.all([
+    ownSession(userId, sessionId),
+    loadPlaceTree(sessionId, userId),
+  ]);
   const branch = tree.shownBranch(session.activeLeafId ? String(session.activeLeafId) : null);
   const { page, earlier } = slicePage(branch, before, limit);
   return { messages: await presentPage(tree, page, userId), earlier };

@@ -224,7 +224,9 @@ describe("chat REST compatibility (spec §7)", () => {
     expect(earlier.body.map((m: { id: string }) => m.id)).toEqual(allIds.slice(0, 2));
     expect(earlier.body[0].parentId).toBeNull();
     expect((await rest(app, "GET", `${url}?limit=lots`, { token: alice.token })).status).toBe(400);
-    expect((await rest(app, "GET", `${url}?before=${"0".repeat(24)}`, { token: alice.token })).status).toBe(404);
+    expect((await rest(app, "GET", `${url}?before=${"0".repeat(24)}`, { token: alice.token })).status).toBe(
+      404,
+    );
     // Bob cannot page Alice's session, not even with her message ids
     const bobs = await rest(app, "GET", `${url}?before=${allIds[2]}`, { token: bob.token });
     expect(bobs.status).toBe(404);
