@@ -74,14 +74,16 @@ export function MessageList({
     if (stick.current) scrollToBottom();
   }, [messages, totalSize, scrollToBottom]);
 
-  // the message at the top of the view when an earlier page was asked for, and how far below the top it was
-  const anchor = useRef<{ id: string; offset: number } | null>(null);
+  // the message at the top of the view when an earlier page was asked for, how far below the top it was, and the
+  // list's first message then (the page is in once that changes)
+  const anchor = useRef<{ id: string; offset: number; first: string } | null>(null);
   const loadEarlier = () => {
     const el = scrollRef.current;
-    if (!el || !onLoadEarlier || loadingEarlier) return;
-    const top = virtualizer.getVirtualItems().find((item) => item.end > el.scrollTop);
+    const first = messages[0]?.id;
+    if (!el || !onLoadEarlier || loadingEarlier || !first) return;
+    const top = virtualizer.getVirtualItemForOffset(el.scrollTop);
     const id = top ? messages[top.index]?.id : undefined;
-    anchor.current = id && top ? { id, offset: top.start - el.scrollTop } : null;
+    anchor.current = id && top ? { id, offset: top.start - el.scrollTop, first } : null;
     // reading earlier messages: a page put above must not pull the view to the bottom
     stick.current = false;
     onLoadEarlier();
@@ -89,17 +91,19 @@ export function MessageList({
   // once the earlier page is in, the anchored message goes back to where it was (rows above it measured later
   // keep it there too: the virtualizer adjusts the scroll position for rows above the view)
   useLayoutEffect(() => {
-    const el = scrollRef.current;
     const at = anchor.current;
-    if (!el || !at) return;
-    const index = messages.findIndex((m) => m.id === at.id);
-    if (index <= 0) {
-      if (index === -1 || !loadingEarlier) anchor.current = null;
+    if (!at) return;
+    if (messages[0]?.id === at.first) {
+      // still loading, or the page did not fit (nothing was added)
+      if (!loadingEarlier) anchor.current = null;
       return;
     }
     anchor.current = null;
-    const start = virtualizer.getOffsetForIndex(index, "start")?.[0];
-    if (start !== undefined) virtualizer.scrollToOffset(start - at.offset);
+    const index = messages.findIndex((m) => m.id === at.id);
+    const start = index === -1 ? undefined : virtualizer.getOffsetForIndex(index, "start")?.[0];
+    // written directly: the rows then rendered around it are measured at the new offset, and those above the
+    // view move it by what they grew
+    if (start !== undefined && scrollRef.current) scrollRef.current.scrollTop = start - at.offset;
   }, [messages, loadingEarlier, virtualizer]);
 
   const onScroll = () => {
