@@ -14,14 +14,20 @@ import type { ChatUserCache } from "./chat.cache";
 import type { ChatLimits } from "./chat.limits";
 import { ChatMessageModel, ChatSessionModel, type MessageStatus } from "./chat.model";
 import { ownMessage } from "./chat.ownership";
-import { loadPlaceTree, MESSAGE_PAGE_DEFAULT, presentPage, slicePage, withBranch } from "./chat.pages";
+import {
+  loadPlaceTree,
+  loadProjectedTree,
+  MESSAGE_PAGE_DEFAULT,
+  presentPage,
+  slicePage,
+  withBranch,
+} from "./chat.pages";
 import { type ChatMessageView, type ChatSessionView, presentMessage, presentSession } from "./chat.presenter";
 import type { RetrieveFn } from "./chat.retrieval";
 import { IN_PROGRESS, objectId, userOid } from "./chat.rules";
 import type { AnswerRunner } from "./chat.runner";
 import { type ChatScopes, scopedRetrieve } from "./chat.scope";
 import { scopeNote, storedScope } from "./chat.scope-view";
-import { modelCollection } from "./chat.store";
 import { MessageTree, type TreeMessage } from "./chat.tree";
 
 /** at most this many alternatives at one point (edits of a question, or answers to it) */
@@ -48,14 +54,9 @@ export const HISTORY_FIELDS = { _id: 1, parentId: 1, timestamp: 1, role: 1, stat
  * The session's messages as a tree, each with only HISTORY_FIELDS (not its citations, follow-ups, …): what a
  * send reads on its way to the model (the owner's only, as loadTree).
  */
-export async function loadHistoryTree(sessionId: string, userId: string): Promise<MessageTree<HistoryDoc>> {
-  // through the driver (a send's first round trip; mongoose's casting is CPU every question waits for): the
-  // session id is checked here, as mongoose's cast did
-  if (typeof sessionId !== "string") return new MessageTree<HistoryDoc>([]);
-  const docs = await modelCollection(ChatMessageModel)
-    .find({ sessionId, userId: userOid(userId) }, { projection: HISTORY_FIELDS })
-    .toArray();
-  return new MessageTree(docs as unknown as HistoryDoc[]);
+export function loadHistoryTree(sessionId: string, userId: string): Promise<MessageTree<HistoryDoc>> {
+  // a send's first round trip: through the driver (loadProjectedTree)
+  return loadProjectedTree<HistoryDoc>(sessionId, userId, HISTORY_FIELDS);
 }
 
 /** The turns of the branch down to `lastId` (inclusive): complete answers and kept partial ones, oldest first. */

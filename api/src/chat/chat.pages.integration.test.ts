@@ -7,11 +7,11 @@
 import { type EmbeddedStore, startEmbeddedStore } from "@vidensbank/embedded-mongo";
 import mongoose from "mongoose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { AppError } from "../errors";
 import { switchBranch } from "./chat.branches";
 import { ChatMessageModel, ChatSessionModel } from "./chat.model";
 import { MESSAGE_PAGE_DEFAULT, MESSAGE_PAGE_MAX } from "./chat.pages";
 import { ChatSessions, EXPORT_MAX_MESSAGES } from "./chat.sessions";
+import { codeOf } from "./chat.test-helpers";
 
 let store: EmbeddedStore;
 const alice = new mongoose.Types.ObjectId();
@@ -101,16 +101,6 @@ function session(owner: mongoose.Types.ObjectId, sessionId: string, leaf: unknow
     createdAt: now,
     lastUpdated: now,
   };
-}
-
-async function codeOf(p: Promise<unknown>): Promise<string> {
-  try {
-    await p;
-  } catch (e) {
-    if (e instanceof AppError) return e.code;
-    throw e;
-  }
-  return "no error";
 }
 
 const ids = (list: Array<{ id: string } | Doc>): string[] =>

@@ -36,13 +36,26 @@ export function pageLimit(limit: number | null | undefined, max = MESSAGE_PAGE_M
   return Math.min(Math.max(Math.trunc(limit), 1), max);
 }
 
-/** The session's messages as a tree of places only (the owner's only; another user's session: an empty tree). */
-export async function loadPlaceTree(sessionId: string, userId: string): Promise<MessageTree<TreeMessage>> {
-  if (typeof sessionId !== "string") return new MessageTree<TreeMessage>([]);
+/**
+ * The session's messages as a tree, each with only the `projection`'s fields (the owner's only; another user's
+ * session: an empty tree). Through the driver (mongoose's casting is CPU every read waits for): the session id is
+ * checked here, as mongoose's cast did.
+ */
+export async function loadProjectedTree<T extends TreeMessage>(
+  sessionId: string,
+  userId: string,
+  projection: Record<string, 1>,
+): Promise<MessageTree<T>> {
+  if (typeof sessionId !== "string") return new MessageTree<T>([]);
   const docs = await modelCollection(ChatMessageModel)
-    .find({ sessionId, userId: userOid(userId) }, { projection: PLACE_FIELDS })
+    .find({ sessionId, userId: userOid(userId) }, { projection })
     .toArray();
-  return new MessageTree(docs as unknown as TreeMessage[]);
+  return new MessageTree(docs as unknown as T[]);
+}
+
+/** The session's messages as a tree of places only (PLACE_FIELDS). */
+export function loadPlaceTree(sessionId: string, userId: string): Promise<MessageTree<TreeMessage>> {
+  return loadProjectedTree(sessionId, userId, PLACE_FIELDS);
 }
 
 /**
