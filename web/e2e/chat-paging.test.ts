@@ -9,6 +9,7 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { TestApp } from "../../api/src/testing/app";
 import { gql } from "../../api/src/testing/client";
+import { expectAccessible } from "./support/axe";
 import { launchBrowser } from "./support/browser";
 import { screenshot } from "./support/screenshots";
 import { startServer } from "./support/server";
@@ -193,6 +194,7 @@ describe("web: a long chat session", () => {
     for (const [name, opts, loading] of shots) {
       const page = await withLongSession(opts);
       await screenshot(page, `${name}-newest`);
+      await expectAccessible(page, `a long session's newest page (${name})`);
       // the earlier page is held: the top of the newest page shows it loading
       await page.route("**/graphql", async (route) => {
         if (!route.request().postData()?.includes('"before"')) await route.continue();
@@ -201,6 +203,7 @@ describe("web: a long chat session", () => {
       await page.getByTestId("load-earlier").filter({ hasText: loading }).waitFor();
       await page.waitForTimeout(200);
       await screenshot(page, name);
+      await expectAccessible(page, `a long session loading earlier messages (${name})`);
     }
   });
 });

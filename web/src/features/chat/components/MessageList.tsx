@@ -145,7 +145,8 @@ export function MessageList({
                 variant="outlined"
                 onClick={loadEarlier}
                 disabled={loadingEarlier}
-                startIcon={loadingEarlier ? <CircularProgress size={14} /> : undefined}
+                // the label says it loads: the spinner is decoration
+                startIcon={loadingEarlier ? <CircularProgress size={14} aria-hidden /> : undefined}
                 data-testid="load-earlier"
               >
                 {loadingEarlier ? t("chat.loadingEarlier") : t("chat.showEarlier")}
