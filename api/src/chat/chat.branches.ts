@@ -37,22 +37,14 @@ export const SEARCH_BRANCH_SESSIONS_MAX = 500;
 
 type Oid = mongoose.Types.ObjectId;
 type MessageDoc = Awaited<ReturnType<typeof ownMessage>>;
-/** a stored message as the tree holds it */
-export type BranchDoc = MessageDoc;
 export type HistoryDoc = TreeMessage & { role: string; status?: string | null; content?: string | null };
-
-/** The session's messages as a tree (the owner's only; another user's session gives an empty tree). */
-export async function loadTree(sessionId: string, userId: string): Promise<MessageTree<MessageDoc>> {
-  const docs = await ChatMessageModel.find({ sessionId, userId: userOid(userId) }).lean();
-  return new MessageTree(docs as MessageDoc[]);
-}
 
 /** What a new question needs of the messages before it: their places in the tree and the turns' text. */
 export const HISTORY_FIELDS = { _id: 1, parentId: 1, timestamp: 1, role: 1, status: 1, content: 1 } as const;
 
 /**
  * The session's messages as a tree, each with only HISTORY_FIELDS (not its citations, follow-ups, …): what a
- * send reads on its way to the model (the owner's only, as loadTree).
+ * send, an edit and a regenerate read on their way to the model (the owner's only).
  */
 export function loadHistoryTree(sessionId: string, userId: string): Promise<MessageTree<HistoryDoc>> {
   // a send's first round trip: through the driver (loadProjectedTree)
@@ -142,14 +134,14 @@ export interface BranchContext {
 }
 
 /** refused beyond BRANCHES_PER_POINT_MAX alternatives at one point */
-function refuseTooManyBranches(tree: MessageTree<MessageDoc>, id: string): void {
+function refuseTooManyBranches(tree: MessageTree<HistoryDoc>, id: string): void {
   if (tree.siblings(id).length >= BRANCHES_PER_POINT_MAX) {
     throw Errors.conflict("chat.tooManyBranches", { max: BRANCHES_PER_POINT_MAX });
   }
 }
 
 /** refused while an answer at this point is still being generated: stop it first */
-function refuseWhileAnswering(tree: MessageTree<MessageDoc>, ids: string[]): void {
+function refuseWhileAnswering(tree: MessageTree<HistoryDoc>, ids: string[]): void {
   const busy = ids.some((id) => IN_PROGRESS.includes(tree.byId.get(id)?.status as MessageStatus));
   if (busy) throw Errors.conflict("chat.answerInProgress");
 }
@@ -170,7 +162,7 @@ export async function editQuestion(
   if (ctx.closed()) throw new AppError("INTERNAL_SERVER_ERROR", "chat.shuttingDown");
   const msg = await ownMessage(userId, messageId);
   if (msg.role !== "user") throw Errors.notFound("chat.messageNotFound");
-  const tree = await loadTree(msg.sessionId, userId);
+  const tree = await loadHistoryTree(msg.sessionId, userId);
   refuseWhileAnswering(tree, tree.children(String(msg._id)));
   refuseTooManyBranches(tree, String(msg._id));
   const parent = tree.parent(String(msg._id));
@@ -190,13 +182,15 @@ export async function regenerateAnswer(
   if (ctx.closed()) throw new AppError("INTERNAL_SERVER_ERROR", "chat.shuttingDown");
   const msg = await ownMessage(userId, messageId);
   if (msg.role !== "assistant") throw Errors.notFound("chat.messageNotFound");
-  const tree = await loadTree(msg.sessionId, userId);
+  const tree = await loadHistoryTree(msg.sessionId, userId);
   refuseWhileAnswering(tree, [String(msg._id)]);
   refuseTooManyBranches(tree, String(msg._id));
   const questionId = tree.parent(String(msg._id));
-  const question = questionId ? tree.byId.get(questionId) : undefined;
   // an answer always follows its question; anything else is not an answer this user can regenerate
-  if (question?.role !== "user") throw Errors.notFound("chat.messageNotFound");
+  if (!questionId || tree.byId.get(questionId)?.role !== "user")
+    throw Errors.notFound("chat.messageNotFound");
+  // the question in full (its view goes back with the new answer); the tree holds only what history needs
+  const question = await ownMessage(userId, questionId);
   const result = await startAnswer(ctx, userId, msg.sessionId, tree, { question });
   return result.assistantMessage;
 }
@@ -229,7 +223,7 @@ async function startAnswer(
   ctx: BranchContext,
   userId: string,
   sessionId: string,
-  tree: MessageTree<MessageDoc>,
+  tree: MessageTree<HistoryDoc>,
   what: { parent: string | null; content: string } | { question: MessageDoc },
 ): Promise<BranchResult> {
   const { runner } = ctx;
@@ -299,7 +293,7 @@ async function startAnswer(
     void answerStarted.then(starting);
     await Promise.race([answerStarted, new Promise((r) => setTimeout(r, BRANCH_RESPOND_MAX_MS).unref())]);
     const added = fresh ? [question, assistant.toObject()] : [assistant.toObject()];
-    const after = new MessageTree([...tree.byId.values(), ...(added as MessageDoc[])]);
+    const after = new MessageTree<TreeMessage>([...tree.byId.values(), ...(added as MessageDoc[])]);
     return {
       session: presentSession(session),
       userMessage: withBranch(after, presentMessage(question)),
