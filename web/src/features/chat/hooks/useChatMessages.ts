@@ -1,5 +1,6 @@
 import { useApolloClient } from "@apollo/client/react";
 import { useCallback, useEffect, useRef, useState } from "react";
+import { toAppError } from "../../../lib/errors";
 import { CHAT_POLL_MS, EARLIER_PAGE_SIZE } from "../constants";
 import { ChatMessageEventsSubscription, MessagesQuery } from "../graphql/chat.operations";
 import {
@@ -40,8 +41,8 @@ export interface ChatMessagesState {
 }
 
 /**
- * The messages of one session: its newest page loaded once (earlier pages on demand: loadEarlier), then kept current by the `chatMessageEvents` subscription (each DELTA
- * appends a token). While an answer is in progress and no live event came for CHAT_POLL_MS (the websocket cannot
+ * The messages of one session: its newest page loaded once (earlier pages on demand: loadEarlier), then kept
+ * current by the `chatMessageEvents` subscription (each DELTA appends a token). While an answer is in progress and no live event came for CHAT_POLL_MS (the websocket cannot
  * connect, or dropped), the list is polled every CHAT_POLL_MS instead (spec §4/§9).
  */
 export function useChatMessages(sessionId: string | null): ChatMessagesState {
@@ -165,7 +166,8 @@ export function useChatMessages(sessionId: string | null): ChatMessagesState {
   const reload = useCallback(() => setReloads((n) => n + 1), []);
 
   // the page before the first message; a page that no longer fits (another branch shown meanwhile) is dropped,
-  // and a refused one (that message is no longer on the shown branch) reloads the session's newest page
+  // and a refused one (NOT_FOUND: that message is no longer on the shown branch) reloads the session's newest
+  // page; after another failure the button is there to try again
   const loadEarlier = useCallback(() => {
     const first = messagesRef.current[0];
     if (!sessionId || !first || !hasEarlier(messagesRef.current) || earlierInFlight.current) return;
@@ -181,8 +183,8 @@ export function useChatMessages(sessionId: string | null): ChatMessagesState {
       (earlier) => {
         if (done()) setMessages((local) => prependEarlier(local, earlier) ?? local);
       },
-      () => {
-        if (done()) reload();
+      (error: unknown) => {
+        if (done() && toAppError(error).code === "NOT_FOUND") reload();
       },
     );
   }, [sessionId, fetchMessages, reload]);
