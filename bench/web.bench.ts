@@ -14,7 +14,8 @@
  *    - the chat opening a session that holds 5,000 messages: from the click in the sidebar to the newest message
  *      painted (goal ≤ 200 ms for the render; the time to fetch the messages over GraphQL is shown beside it),
  *      the number of message rows in the DOM (virtualized), and a scroll from the newest to the oldest message
- *      in 200 jumps (time per jump until two frames are painted: median, p95, max).
+ *      in jumps of one screen, the earlier pages loading on the way (time per jump until two frames are painted:
+ *      median, p95, max; the total includes the waits for the pages).
  */
 import { createReadStream } from "node:fs";
 import fs from "node:fs/promises";
@@ -36,8 +37,6 @@ const GOAL = 1.25;
 const BIG_SESSION = Number(process.env.WEB_BENCH_MESSAGES ?? 5_000);
 const RENDER_GOAL_MS = 200;
 const RENDER_RUNS = 5;
-/** the scroll from the newest to the oldest message goes in this many jumps (of at least one screen) */
-const SCROLL_STEPS = 200;
 
 const BASELINE_MAIN = `
 import { ApolloClient, HttpLink, InMemoryCache } from "@apollo/client";
@@ -344,13 +343,19 @@ async function signedInScreens(appDist: string): Promise<void> {
       }
     }
 
-    const scroll = await page.evaluate(async (stepsWanted) => {
+    // the session opens at its newest page; scrolling near the top loads the page before (web chat paging), so
+    // the scroll goes on until the first question is shown; waiting at the top for a page is not a jump
+    const scroll = await page.evaluate(async (firstText) => {
       const list = document.querySelector("[data-testid=message-list]") as HTMLElement;
       const frame = () => new Promise((r) => requestAnimationFrame(() => r(null)));
       const steps: number[] = [];
       const t0 = performance.now();
-      const jump = Math.max(list.clientHeight, list.scrollHeight / stepsWanted);
-      while (list.scrollTop > 0) {
+      const jump = list.clientHeight;
+      while (!list.innerText.includes(firstText) && performance.now() - t0 < 120_000) {
+        if (list.scrollTop === 0) {
+          await frame();
+          continue;
+        }
         const s0 = performance.now();
         list.scrollTop = Math.max(0, list.scrollTop - jump);
         await frame();
@@ -358,7 +363,7 @@ async function signedInScreens(appDist: string): Promise<void> {
         steps.push(performance.now() - s0);
       }
       return { total: performance.now() - t0, steps };
-    }, SCROLL_STEPS);
+    }, "Spørgsmål nummer 0:");
     await page.getByText("Spørgsmål nummer 0:").waitFor();
     await context.close();
 

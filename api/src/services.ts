@@ -38,6 +38,7 @@ import { createStoreBus, type StoreBus } from "./events/store-bus";
 import { KnowledgeService } from "./knowledge/knowledge.service";
 import { createMailer, type Mailer } from "./mail/mailer";
 import { NotionService, type NotionServiceDeps } from "./notion/notion.service";
+import { SHARE_MAX_MESSAGES } from "./shares/shares.limits";
 import { SharesService } from "./shares/shares.service";
 import { PreferencesService } from "./users/preferences.service";
 import { UsersService } from "./users/users.service";
@@ -112,7 +113,9 @@ export function createServices(config: AppConfig, opts: ServicesOptions = {}): S
     config,
     chat: {
       getSession: (userId, sessionId) => chat.getSession(userId, sessionId),
-      listMessages: (userId, sessionId) => chat.listMessages(userId, sessionId),
+      // one more than a share may hold: a longer session is refused without reading all its messages
+      listMessages: async (userId, sessionId) =>
+        (await chat.newestMessages(userId, sessionId, SHARE_MAX_MESSAGES + 1)).messages,
     },
     // (users is made below; these run only once requests arrive)
     users: { nameOf: (id) => users.nameOf(id), emailsOf: (ids) => users.emailsOf(ids) },

@@ -13,14 +13,21 @@ import { type HistoryTurn, prefetchRetrieval, validateChatMessage } from "./answ
 import type { ChatUserCache } from "./chat.cache";
 import type { ChatLimits } from "./chat.limits";
 import { ChatMessageModel, ChatSessionModel, type MessageStatus } from "./chat.model";
-import { ownMessage, ownSession } from "./chat.ownership";
+import { ownMessage } from "./chat.ownership";
+import {
+  loadPlaceTree,
+  loadProjectedTree,
+  MESSAGE_PAGE_DEFAULT,
+  presentPage,
+  slicePage,
+  withBranch,
+} from "./chat.pages";
 import { type ChatMessageView, type ChatSessionView, presentMessage, presentSession } from "./chat.presenter";
 import type { RetrieveFn } from "./chat.retrieval";
 import { IN_PROGRESS, objectId, userOid } from "./chat.rules";
 import type { AnswerRunner } from "./chat.runner";
 import { type ChatScopes, scopedRetrieve } from "./chat.scope";
 import { scopeNote, storedScope } from "./chat.scope-view";
-import { modelCollection } from "./chat.store";
 import { MessageTree, type TreeMessage } from "./chat.tree";
 
 /** at most this many alternatives at one point (edits of a question, or answers to it) */
@@ -30,31 +37,18 @@ export const SEARCH_BRANCH_SESSIONS_MAX = 500;
 
 type Oid = mongoose.Types.ObjectId;
 type MessageDoc = Awaited<ReturnType<typeof ownMessage>>;
-/** a stored message as the tree holds it */
-export type BranchDoc = MessageDoc;
 export type HistoryDoc = TreeMessage & { role: string; status?: string | null; content?: string | null };
-
-/** The session's messages as a tree (the owner's only; another user's session gives an empty tree). */
-export async function loadTree(sessionId: string, userId: string): Promise<MessageTree<MessageDoc>> {
-  const docs = await ChatMessageModel.find({ sessionId, userId: userOid(userId) }).lean();
-  return new MessageTree(docs as MessageDoc[]);
-}
 
 /** What a new question needs of the messages before it: their places in the tree and the turns' text. */
 export const HISTORY_FIELDS = { _id: 1, parentId: 1, timestamp: 1, role: 1, status: 1, content: 1 } as const;
 
 /**
  * The session's messages as a tree, each with only HISTORY_FIELDS (not its citations, follow-ups, …): what a
- * send reads on its way to the model (the owner's only, as loadTree).
+ * send, an edit and a regenerate read on their way to the model (the owner's only).
  */
-export async function loadHistoryTree(sessionId: string, userId: string): Promise<MessageTree<HistoryDoc>> {
-  // through the driver (a send's first round trip; mongoose's casting is CPU every question waits for): the
-  // session id is checked here, as mongoose's cast did
-  if (typeof sessionId !== "string") return new MessageTree<HistoryDoc>([]);
-  const docs = await modelCollection(ChatMessageModel)
-    .find({ sessionId, userId: userOid(userId) }, { projection: HISTORY_FIELDS })
-    .toArray();
-  return new MessageTree(docs as unknown as HistoryDoc[]);
+export function loadHistoryTree(sessionId: string, userId: string): Promise<MessageTree<HistoryDoc>> {
+  // a send's first round trip: through the driver (loadProjectedTree)
+  return loadProjectedTree<HistoryDoc>(sessionId, userId, HISTORY_FIELDS);
 }
 
 /** The turns of the branch down to `lastId` (inclusive): complete answers and kept partial ones, oldest first. */
@@ -79,20 +73,6 @@ export function branchHistory<T extends HistoryDoc>(
 export function newQuestionParent(previousLeaf: unknown, tree: MessageTree<TreeMessage>): string | null {
   if (previousLeaf) return String(previousLeaf);
   return tree.shownLeaf(null);
-}
-
-/** A view with its place among the alternatives. */
-export function withBranch<T extends TreeMessage>(
-  tree: MessageTree<T>,
-  view: ChatMessageView,
-): ChatMessageView {
-  return tree.has(view.id) ? { ...view, ...tree.branchInfo(view.id) } : view;
-}
-
-/** The shown branch of the user's session, root first, each message with its alternatives. */
-export async function shownMessages(userId: string, sessionId: string): Promise<ChatMessageView[]> {
-  const [session, tree] = await Promise.all([ownSession(userId, sessionId), loadTree(sessionId, userId)]);
-  return tree.shownBranch(idOf(session.activeLeafId)).map((d) => withBranch(tree, presentMessage(d)));
 }
 
 /**
@@ -154,14 +134,14 @@ export interface BranchContext {
 }
 
 /** refused beyond BRANCHES_PER_POINT_MAX alternatives at one point */
-function refuseTooManyBranches(tree: MessageTree<MessageDoc>, id: string): void {
+function refuseTooManyBranches(tree: MessageTree<HistoryDoc>, id: string): void {
   if (tree.siblings(id).length >= BRANCHES_PER_POINT_MAX) {
     throw Errors.conflict("chat.tooManyBranches", { max: BRANCHES_PER_POINT_MAX });
   }
 }
 
 /** refused while an answer at this point is still being generated: stop it first */
-function refuseWhileAnswering(tree: MessageTree<MessageDoc>, ids: string[]): void {
+function refuseWhileAnswering(tree: MessageTree<HistoryDoc>, ids: string[]): void {
   const busy = ids.some((id) => IN_PROGRESS.includes(tree.byId.get(id)?.status as MessageStatus));
   if (busy) throw Errors.conflict("chat.answerInProgress");
 }
@@ -182,7 +162,7 @@ export async function editQuestion(
   if (ctx.closed()) throw new AppError("INTERNAL_SERVER_ERROR", "chat.shuttingDown");
   const msg = await ownMessage(userId, messageId);
   if (msg.role !== "user") throw Errors.notFound("chat.messageNotFound");
-  const tree = await loadTree(msg.sessionId, userId);
+  const tree = await loadHistoryTree(msg.sessionId, userId);
   refuseWhileAnswering(tree, tree.children(String(msg._id)));
   refuseTooManyBranches(tree, String(msg._id));
   const parent = tree.parent(String(msg._id));
@@ -202,27 +182,33 @@ export async function regenerateAnswer(
   if (ctx.closed()) throw new AppError("INTERNAL_SERVER_ERROR", "chat.shuttingDown");
   const msg = await ownMessage(userId, messageId);
   if (msg.role !== "assistant") throw Errors.notFound("chat.messageNotFound");
-  const tree = await loadTree(msg.sessionId, userId);
+  const tree = await loadHistoryTree(msg.sessionId, userId);
   refuseWhileAnswering(tree, [String(msg._id)]);
   refuseTooManyBranches(tree, String(msg._id));
   const questionId = tree.parent(String(msg._id));
-  const question = questionId ? tree.byId.get(questionId) : undefined;
   // an answer always follows its question; anything else is not an answer this user can regenerate
-  if (question?.role !== "user") throw Errors.notFound("chat.messageNotFound");
+  if (!questionId || tree.byId.get(questionId)?.role !== "user")
+    throw Errors.notFound("chat.messageNotFound");
+  // the question in full (its view goes back with the new answer); the tree holds only what history needs
+  const question = await ownMessage(userId, questionId);
   const result = await startAnswer(ctx, userId, msg.sessionId, tree, { question });
   return result.assistantMessage;
 }
 
-/** Show the branch through a message (the newest path below it); returns the shown thread. */
+/**
+ * Show the branch through a message (the newest path below it); returns the shown thread's newest page
+ * (chat.pages.ts: the places of all messages are read, the page's messages in full).
+ */
 export async function switchBranch(userId: string, messageId: string): Promise<ChatMessageView[]> {
   const msg = await ownMessage(userId, messageId);
-  const tree = await loadTree(msg.sessionId, userId);
+  const tree = await loadPlaceTree(msg.sessionId, userId);
   const leaf = tree.newestLeafUnder(String(msg._id));
   await ChatSessionModel.updateOne(
     { sessionId: msg.sessionId, userId: userOid(userId) },
     { $set: { activeLeafId: objectId(leaf ?? "") } },
   );
-  return tree.shownBranch(leaf).map((d) => withBranch(tree, presentMessage(d)));
+  const { page } = slicePage(tree.shownBranch(leaf), null, MESSAGE_PAGE_DEFAULT);
+  return presentPage(tree, page, userId);
 }
 
 /** the mutation answers once the new answer is under way, at most this long after (slow retrieval) */
@@ -237,7 +223,7 @@ async function startAnswer(
   ctx: BranchContext,
   userId: string,
   sessionId: string,
-  tree: MessageTree<MessageDoc>,
+  tree: MessageTree<HistoryDoc>,
   what: { parent: string | null; content: string } | { question: MessageDoc },
 ): Promise<BranchResult> {
   const { runner } = ctx;
@@ -307,7 +293,7 @@ async function startAnswer(
     void answerStarted.then(starting);
     await Promise.race([answerStarted, new Promise((r) => setTimeout(r, BRANCH_RESPOND_MAX_MS).unref())]);
     const added = fresh ? [question, assistant.toObject()] : [assistant.toObject()];
-    const after = new MessageTree([...tree.byId.values(), ...(added as MessageDoc[])]);
+    const after = new MessageTree<TreeMessage>([...tree.byId.values(), ...(added as MessageDoc[])]);
     return {
       session: presentSession(session),
       userMessage: withBranch(after, presentMessage(question)),

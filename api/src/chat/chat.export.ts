@@ -39,16 +39,19 @@ const STATUS_NOTE: Record<string, string> = {
   streaming: "_(Svaret var ikke færdigt ved eksporten.)_",
 };
 
-/** The session as Markdown: title, export time, then each message with its sources. */
+/** The session as Markdown: title, export time, then each message with its sources (and how many were left out). */
 export function sessionToMarkdown(
   session: ChatSessionView,
   messages: ChatMessageView[],
   now: Date = new Date(),
+  /** messages of the shown branch before `messages`, left out (the export's bound: chat.sessions.ts) */
+  omitted = 0,
 ): string {
   const out: string[] = [];
   out.push(`# ${escapeInline(session.title ?? "Ny chat")}`, "");
   out.push(`_Eksporteret ${formatDateTime(now)} · oprettet ${formatDateTime(session.createdAt)}_`, "");
   out.push("_AI-svar skal kontrolleres mod officielle kilder og er ikke juridisk rådgivning._", "");
+  if (omitted > 0) out.push(`_(De ${omitted} ældste beskeder er ikke med i eksporten.)_`, "");
   for (const m of messages) {
     const when = formatDateTime(m.timestamp);
     if (m.role === "user") {

@@ -1,9 +1,10 @@
 /** GraphQL door to the chat: thin, every rule is in ChatService. */
-import { Arg, Authorized, Ctx, ID, Mutation, Query, Resolver, Root, Subscription } from "type-graphql";
+import { Arg, Authorized, Ctx, ID, Int, Mutation, Query, Resolver, Root, Subscription } from "type-graphql";
 import { Errors } from "../errors";
 import type { Topics } from "../events/bus";
 import type { GraphQLContext } from "../graphql/context";
 import { currentAuth } from "../graphql/context";
+import { MESSAGE_PAGE_DEFAULT, MESSAGE_PAGE_MAX } from "./chat.pages";
 import {
   ChatMessage,
   ChatMessageEvent,
@@ -27,10 +28,26 @@ export class ChatResolver {
 
   @Authorized()
   @Query(() => [ChatMessage], {
-    description: "the shown branch, oldest first, including answers still being generated",
+    description:
+      "a page of the shown branch, oldest first, including answers still being generated: the newest `limit` " +
+      "messages, or those before `before`. Earlier messages exist when the first has a parentId: ask again " +
+      "with before = its id",
   })
-  messages(@Arg("sessionId", () => ID) sessionId: string, @Ctx() ctx: GraphQLContext) {
-    return ctx.services.chat.listMessages(uid(ctx), sessionId);
+  messages(
+    @Arg("sessionId", () => ID) sessionId: string,
+    @Ctx() ctx: GraphQLContext,
+    @Arg("before", () => ID, {
+      nullable: true,
+      description: "a message of the shown branch: the page ends just before it (NOT_FOUND if not on it)",
+    })
+    before?: string | null,
+    @Arg("limit", () => Int, {
+      nullable: true,
+      description: `messages in the page: default ${MESSAGE_PAGE_DEFAULT}, clamped to 1-${MESSAGE_PAGE_MAX}`,
+    })
+    limit?: number | null,
+  ) {
+    return ctx.services.chat.listMessages(uid(ctx), sessionId, { before, limit });
   }
 
   @Authorized()
@@ -128,7 +145,7 @@ export class ChatResolver {
 
   @Authorized()
   @Mutation(() => [ChatMessage], {
-    description: "show the branch through a message; returns the shown thread",
+    description: "show the branch through a message; returns the shown thread's newest page (as messages)",
   })
   switchBranch(@Arg("messageId", () => ID) messageId: string, @Ctx() ctx: GraphQLContext) {
     return ctx.services.chat.switchBranch(uid(ctx), messageId);

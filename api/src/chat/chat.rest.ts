@@ -7,6 +7,7 @@ import { Errors } from "../errors";
 import { requireUser, signedIn } from "../rest/auth-middleware";
 import { readBody, readQueryString } from "../rest/validate";
 import type { Services } from "../services";
+import { MESSAGE_PAGE_MAX } from "./chat.pages";
 import { presentMessageRest, presentSessionRest } from "./chat.presenter";
 import type { ChatScopeInput } from "./chat.scope";
 
@@ -16,6 +17,15 @@ function sessionIdOf(req: Request): string {
   const id = fromPath ?? readQueryString(req.query, "sessionId") ?? readQueryString(req.query, "session_id");
   if (!id) throw Errors.invalidField("sessionId", "chat.sessionIdRequired");
   return id;
+}
+
+/** ?limit=: a whole number (clamped by the service), absent, or INVALID_INPUT. */
+function limitOf(raw: string | undefined): number | undefined {
+  if (raw === undefined || raw === "") return undefined;
+  if (!/^-?\d{1,9}$/.test(raw)) {
+    throw Errors.invalidField("limit", "chat.pageLimitInvalid", { max: MESSAGE_PAGE_MAX });
+  }
+  return Number(raw);
 }
 
 export function chatRestRouter(services: Services): Router {
@@ -33,8 +43,11 @@ export function chatRestRouter(services: Services): Router {
     res.status(201).json(presentSessionRest(session));
   });
 
+  // a page of the shown branch (chat.pages.ts): the newest, or ?before=<message id>; ?limit= is clamped
   const listMessages = async (req: Request, res: Parameters<typeof signedIn>[0]) => {
     const messages = await services.chat.listMessages(uid(res), sessionIdOf(req), {
+      before: readQueryString(req.query, "before"),
+      limit: limitOf(readQueryString(req.query, "limit")),
       includeInProgress: false,
     });
     res.json(messages.map(presentMessageRest));

@@ -6,7 +6,6 @@ import { formatMessage } from "@vidensbank/shared";
 import mongoose from "mongoose";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { ActivityModel } from "../activity/activity.model";
-import { AppError } from "../errors";
 import { createInProcessBus } from "../events/in-process";
 import { type FakeChatRequest, type FakeOpenAI, startFakeOpenAI } from "../testing/fake-openai";
 import type { Passage } from "./answer";
@@ -17,7 +16,7 @@ import { AnswerRunner } from "./chat.runner";
 import { ChatSender } from "./chat.send";
 import { llmFromConfig } from "./chat.service";
 import { ChatSessions } from "./chat.sessions";
-import { eventually, openTestStore } from "./chat.test-helpers";
+import { codeOf, eventually, openTestStore } from "./chat.test-helpers";
 
 const ANSWER = "Klagefristen er fire uger [1].";
 const TITLE = "Klagefrist";
@@ -75,16 +74,6 @@ async function idle({ runner, sender }: { runner: AnswerRunner; sender: ChatSend
     await Promise.all(w);
     w = [...runner.running(), ...sender.pending()];
   }
-}
-
-async function codeOf(p: Promise<unknown>): Promise<string> {
-  try {
-    await p;
-  } catch (e) {
-    if (e instanceof AppError) return e.code;
-    throw e;
-  }
-  return "no error";
 }
 
 const newSession = async (userId = alice) => (await sessions.createSession(userId)).sessionId;

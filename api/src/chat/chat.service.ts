@@ -25,12 +25,13 @@ import { followForCatchUp } from "./chat.catch-up";
 import { type ChatMessageEventPayload, SessionEventHub } from "./chat.events";
 import { type ChatLimits, DEFAULT_CHAT_LIMITS, DEFAULT_CHAT_MODEL } from "./chat.limits";
 import { ownSession } from "./chat.ownership";
+import type { MessagePage } from "./chat.pages";
 import type { ChatMessageView, ChatSessionView } from "./chat.presenter";
 import type { RetrieveFn } from "./chat.retrieval";
 import { AnswerRunner } from "./chat.runner";
 import { type ChatScopeInput, type ChatScopeSources, ChatScopes, NO_SCOPE_SOURCES } from "./chat.scope";
 import { ChatSender, type SendResult } from "./chat.send";
-import { ChatSessions } from "./chat.sessions";
+import { ChatSessions, type MessagePageQuery } from "./chat.sessions";
 import { StoreAnswerSlots } from "./chat.slots";
 
 export type { ChatUserDirectory } from "./chat.cache";
@@ -172,13 +173,17 @@ export class ChatService {
     return this.sessions.exportSession(userId, sessionId);
   }
 
-  /** The session's messages, oldest first; `includeInProgress: false` (REST) leaves out unfinished answers. */
-  listMessages(
-    userId: string,
-    sessionId: string,
-    options: { includeInProgress?: boolean } = {},
-  ): Promise<ChatMessageView[]> {
-    return this.sessions.listMessages(userId, sessionId, options);
+  /**
+   * A page of the session's shown branch, oldest first: the newest, or the one before `before` (chat.pages.ts);
+   * `includeInProgress: false` (REST) leaves out unfinished answers.
+   */
+  listMessages(userId: string, sessionId: string, query: MessagePageQuery = {}): Promise<ChatMessageView[]> {
+    return this.sessions.listMessages(userId, sessionId, query);
+  }
+
+  /** The newest `count` messages of the shown branch (callers with their own bound: export, shares). */
+  newestMessages(userId: string, sessionId: string, count: number): Promise<MessagePage> {
+    return this.sessions.newestMessages(userId, sessionId, count);
   }
 
   /** One message of the user; NOT_FOUND for another user's or an unknown id. */

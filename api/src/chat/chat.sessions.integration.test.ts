@@ -209,6 +209,36 @@ describe("chat REST compatibility (spec §7)", () => {
     expect(byQuery.body.map((m: { id: string }) => m.id)).toEqual(messages.map((m: { id: string }) => m.id));
   });
 
+  it("should page a session's messages from the newest end with before and limit (REST and GraphQL)", async () => {
+    const sessionId = await newSession(alice.token);
+    await ask(alice.token, sessionId, "Hvem attesterer udlæg?");
+    const { messages: all } = await ask(alice.token, sessionId, "Hvad med rejser?");
+    const allIds = all.map((m: { id: string }) => m.id);
+    expect(allIds).toHaveLength(4);
+    const url = `/api/chat/messages/${sessionId}`;
+    const newest = await rest(app, "GET", `${url}?limit=2`, { token: alice.token });
+    expect(newest.body.map((m: { id: string }) => m.id)).toEqual(allIds.slice(2));
+    // earlier messages exist: the first one has a parent
+    expect(newest.body[0].parentId).toBe(allIds[1]);
+    const earlier = await rest(app, "GET", `${url}?limit=2&before=${allIds[2]}`, { token: alice.token });
+    expect(earlier.body.map((m: { id: string }) => m.id)).toEqual(allIds.slice(0, 2));
+    expect(earlier.body[0].parentId).toBeNull();
+    expect((await rest(app, "GET", `${url}?limit=lots`, { token: alice.token })).status).toBe(400);
+    expect((await rest(app, "GET", `${url}?before=${"0".repeat(24)}`, { token: alice.token })).status).toBe(
+      404,
+    );
+    // Bob cannot page Alice's session, not even with her message ids
+    const bobs = await rest(app, "GET", `${url}?before=${allIds[2]}`, { token: bob.token });
+    expect(bobs.status).toBe(404);
+
+    const page = `query Page($sessionId: ID!, $before: ID, $limit: Int) {
+      messages(sessionId: $sessionId, before: $before, limit: $limit) { id parentId } }`;
+    const one = await gqlOk(app, page, { sessionId, before: allIds[3], limit: 1 }, alice.token);
+    expect(one.messages).toEqual([{ id: allIds[2], parentId: allIds[1] }]);
+    const clamped = await gqlOk(app, page, { sessionId, limit: 0 }, alice.token);
+    expect(clamped.messages.map((m: { id: string }) => m.id)).toEqual([allIds[3]]);
+  });
+
   it("should answer 401 without sign-in", async () => {
     expect((await rest(app, "GET", "/api/chat/sessions")).status).toBe(401);
     expect((await rest(app, "POST", "/api/chat/sessions/new", { body: { title: "Ny chat" } })).status).toBe(

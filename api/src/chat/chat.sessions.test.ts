@@ -6,11 +6,10 @@ import { formatMessage } from "@vidensbank/shared";
 import mongoose from "mongoose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ActivityModel } from "../activity/activity.model";
-import { AppError } from "../errors";
 import { ChatMessageModel, ChatSessionModel } from "./chat.model";
 import { ownMessage, ownSession } from "./chat.ownership";
 import { ChatSessions } from "./chat.sessions";
-import { openTestStore } from "./chat.test-helpers";
+import { codeOf, openTestStore } from "./chat.test-helpers";
 
 let store: Awaited<ReturnType<typeof openTestStore>>;
 const alice = new mongoose.Types.ObjectId().toHexString();
@@ -30,17 +29,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await store?.close();
 });
-
-/** The code of the AppError `p` rejects with. */
-async function codeOf(p: Promise<unknown>): Promise<string> {
-  try {
-    await p;
-  } catch (e) {
-    if (e instanceof AppError) return e.code;
-    throw e;
-  }
-  return "no error";
-}
 
 /** A question and its answer (in the given state) stored in the session. */
 async function exchange(userId: string, sessionId: string, question: string, status = "complete") {

@@ -9,12 +9,28 @@ import { toObjectId } from "../db/ids";
 import { countPerUser } from "../db/per-user";
 import { Errors } from "../errors";
 import { escapeRegExp } from "../util";
-import { sessionsMatchingShown, shownMessages } from "./chat.branches";
+import { sessionsMatchingShown } from "./chat.branches";
 import { sessionToMarkdown } from "./chat.export";
 import { ChatMessageModel, ChatSessionModel, KnowledgeGapModel, type MessageStatus } from "./chat.model";
 import { ownMessage, ownSession } from "./chat.ownership";
+import { type MessagePage, pageLimit, shownPage } from "./chat.pages";
 import { type ChatMessageView, type ChatSessionView, presentMessage, presentSession } from "./chat.presenter";
 import { cleanSearchQuery, cleanTitle, IN_PROGRESS, NEW_SESSION_TITLE, userOid } from "./chat.rules";
+
+/**
+ * at most this many messages in a Markdown export, the newest (a note says how many older ones are left out): a
+ * long answer with its sources is a few kB, so the document stays far below the 8 MB response limit
+ */
+export const EXPORT_MAX_MESSAGES = 1_000;
+
+/** What a page of messages is asked with (chat.pages.ts); `limit` is clamped to 1…MESSAGE_PAGE_MAX. */
+export interface MessagePageQuery {
+  /** a message id of the shown branch: the page ends just before it (absent: the newest page) */
+  before?: string | null;
+  limit?: number | null;
+  /** false (REST): answers still being generated are left out of the page */
+  includeInProgress?: boolean;
+}
 
 export interface ChatSessionsDeps {
   /** the user's e-mail for the activity log */
@@ -107,24 +123,36 @@ export class ChatSessions {
     return docs.map(presentSession);
   }
 
-  /** The session as a Markdown document. */
+  /** The session as a Markdown document: the newest EXPORT_MAX_MESSAGES messages of its shown branch. */
   async exportSession(userId: string, sessionId: string): Promise<string> {
     const session = await this.getSession(userId, sessionId);
-    const messages = await this.listMessages(userId, sessionId);
-    return sessionToMarkdown(session, messages);
+    const { messages, earlier } = await this.newestMessages(userId, sessionId, EXPORT_MAX_MESSAGES);
+    return sessionToMarkdown(session, messages, new Date(), earlier);
   }
 
   /**
-   * The session's shown branch (chat.branches.ts), oldest first. `includeInProgress: false` (REST) leaves out answers still being
-   * generated: old clients poll until the last message is the assistant's, so it must appear only when done.
+   * A page of the session's shown branch (chat.branches.ts), oldest first: the `limit` messages before `before`,
+   * the newest without it. Earlier messages exist when the first one has a parentId (chat.pages.ts).
+   * `includeInProgress: false` (REST) leaves out answers still being generated: old clients poll until the last
+   * message is the assistant's, so it must appear only when done.
    */
   async listMessages(
     userId: string,
     sessionId: string,
-    { includeInProgress = true }: { includeInProgress?: boolean } = {},
+    { before, limit, includeInProgress = true }: MessagePageQuery = {},
   ): Promise<ChatMessageView[]> {
-    const shown = await shownMessages(userId, sessionId);
-    return includeInProgress ? shown : shown.filter((m) => !IN_PROGRESS.includes(m.status as MessageStatus));
+    const { messages } = await shownPage(userId, sessionId, { before, limit: pageLimit(limit) });
+    return includeInProgress
+      ? messages
+      : messages.filter((m) => !IN_PROGRESS.includes(m.status as MessageStatus));
+  }
+
+  /**
+   * The newest `count` messages of the shown branch, for callers with their own bound (the export; a share reads
+   * one more than it may hold, to know it is too large). Read as a page: the places of all, `count` in full.
+   */
+  newestMessages(userId: string, sessionId: string, count: number): Promise<MessagePage> {
+    return shownPage(userId, sessionId, { limit: Math.max(1, Math.trunc(count)) });
   }
 
   /** One message of the user; NOT_FOUND for another user's or an unknown id. */

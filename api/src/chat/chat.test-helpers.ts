@@ -7,6 +7,7 @@ import { type Client, createClient } from "graphql-ws";
 import WebSocket from "ws";
 import { type AppConfig, loadConfig } from "../config";
 import { openDatabase } from "../db/connection";
+import { AppError } from "../errors";
 import type { TestApp } from "../testing/app";
 import { gql } from "../testing/client";
 
@@ -206,4 +207,15 @@ export async function openTestStore(
   const config = loadConfig({ NODE_ENV: "test" }, { dataDir: os.tmpdir(), ...overrides });
   const db = await openDatabase(config, { memory: true });
   return { config, close: () => db.close() };
+}
+
+/** The code of the AppError `p` rejects with ("no error" when it resolves). */
+export async function codeOf(p: Promise<unknown>): Promise<string> {
+  try {
+    await p;
+  } catch (e) {
+    if (e instanceof AppError) return e.code;
+    throw e;
+  }
+  return "no error";
 }

@@ -35,13 +35,13 @@ export class MessageTree<T extends TreeMessage> {
 
   /** `docs` in any order; they are sorted by time (then id), as the store keeps them. */
   constructor(docs: T[]) {
-    const sorted = [...docs].sort(
-      (a, b) => a.timestamp.getTime() - b.timestamp.getTime() || String(a._id).localeCompare(String(b._id)),
-    );
-    for (const d of sorted) this.byId.set(String(d._id), d);
+    // each id as text and each time as a number once (opening a long session builds a tree of thousands):
+    // the ids are 24 lowercase hex digits, so comparing them as text is their order
+    const sorted = docs.map((d) => ({ d, id: String(d._id), at: d.timestamp.getTime() }));
+    sorted.sort((a, b) => a.at - b.at || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+    for (const { d, id } of sorted) this.byId.set(id, d);
     let previous: string | null = null;
-    for (const d of sorted) {
-      const id = String(d._id);
+    for (const { d, id } of sorted) {
       const stored = d.parentId === undefined ? undefined : d.parentId === null ? null : String(d.parentId);
       const parent =
         stored === null ? null : stored !== undefined && this.byId.has(stored) ? stored : previous;

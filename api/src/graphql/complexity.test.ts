@@ -75,7 +75,11 @@ describe("complexityError: the expanded document is measured before the estimate
 describe("complexityError: list fields cost by the number of items they can return", () => {
   it.each([
     ["aliases of all articles with their text", aliases(120, "knowledgeArticles { content title }")],
-    ["aliases of a session's messages", aliases(4, `messages(sessionId: "x") { ${MESSAGE_FIELDS} }`)],
+    // a page of a session's messages costs by its limit (at most MESSAGE_PAGE_MAX, 100)
+    [
+      "aliases of a session's messages",
+      aliases(8, `messages(sessionId: "x", limit: 100) { ${MESSAGE_FIELDS} }`),
+    ],
     [
       "aliases of the largest activity page",
       aliases(60, "activityLogs(limit: 1000) { id description metadata }"),
@@ -110,10 +114,12 @@ describe("complexityError: list fields cost by the number of items they can retu
   });
 
   it("should multiply nested lists", () => {
-    // 200 messages × (1 + 20 citations × (1 + 6 headings)): 28,201 each
-    const nested = `messages(sessionId: "x") { citations { headingPath } }`;
-    expect(check(`{ ${aliases(3, nested)} }`)).toBeNull();
-    expect(check(`{ ${aliases(4, nested)} }`)).not.toBeNull();
+    // a page of 100 messages × (1 + 20 citations × (1 + 6 headings)): 14,101 each
+    const nested = `messages(sessionId: "x", limit: 100) { citations { headingPath } }`;
+    expect(check(`{ ${aliases(7, nested)} }`)).toBeNull();
+    expect(check(`{ ${aliases(8, nested)} }`)).not.toBeNull();
+    // the default page (50 messages) costs half
+    expect(check(`{ ${aliases(14, 'messages(sessionId: "x") { citations { headingPath } }')} }`)).toBeNull();
   });
 
   it("should answer the operations the apps and tests use", () => {

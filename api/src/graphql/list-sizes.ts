@@ -17,6 +17,7 @@ import {
 } from "../admin/stats.service";
 import { FOLLOW_UPS_MAX } from "../chat/answer/follow-ups";
 import { BRANCHES_PER_POINT_MAX } from "../chat/chat.branches";
+import { MESSAGE_PAGE_DEFAULT, MESSAGE_PAGE_MAX } from "../chat/chat.pages";
 import { MAX_SCOPE_ARTICLES } from "../chat/chat.scope-view";
 import { RECENT_SEARCHES_KEPT, SEARCH_LIMIT_MAX } from "../knowledge/knowledge.service";
 import { MAX_SELECTED } from "../notion/notion.service";
@@ -31,7 +32,8 @@ export const PLANNED_LIST_SIZES = {
   articles: 1_000,
   users: 1_000,
   sessions: 500,
-  messagesPerSession: 200,
+  /** not planned but enforced: a page of a session's messages (chat.pages.ts) */
+  messagesPerSession: MESSAGE_PAGE_MAX,
   bookmarks: 500,
   categories: 50,
   tagsPerArticle: 20,
@@ -78,7 +80,7 @@ export const LIST_SIZES: Record<string, ListSize> = {
   "Query.adminUsers": P.users,
   "Query.sessions": P.sessions,
   "Query.searchSessions": P.sessions,
-  "Query.messages": P.messagesPerSession,
+  "Query.messages": (args) => limitArg(args, MESSAGE_PAGE_DEFAULT, P.messagesPerSession),
   "Query.myBookmarks": P.bookmarks,
   "ChatMessage.citations": P.citationsPerAnswer,
   "ChatMessage.usedNumbers": P.citationsPerAnswer,
@@ -86,7 +88,8 @@ export const LIST_SIZES: Record<string, ListSize> = {
   "ChatCitation.headingPath": P.headingLevels,
   "ChatMessage.siblingIds": BRANCHES_PER_POINT_MAX,
   "ChatMessage.followUps": FOLLOW_UPS_MAX,
-  "Mutation.switchBranch": P.messagesPerSession,
+  // the shown thread's newest page
+  "Mutation.switchBranch": MESSAGE_PAGE_DEFAULT,
   "ChatScope.articles": MAX_SCOPE_ARTICLES,
   "Query.notionDatabases": P.notionDatabases,
   "NotionDatabase.properties": P.propertiesPerNotionDatabase,

@@ -318,6 +318,10 @@ export const messages = {
   "chat.sessionNotFound": { da: "Samtalen findes ikke", en: "The conversation does not exist" },
   "chat.messageNotFound": { da: "Beskeden findes ikke", en: "The message does not exist" },
   "chat.sessionIdRequired": { da: "Angiv sessionId", en: "Give a sessionId" },
+  "chat.pageLimitInvalid": {
+    da: "limit skal være et helt tal (højst {max})",
+    en: "limit must be a whole number (at most {max})",
+  },
   "chat.titleTooLong": {
     da: "Titlen må højst være {max} tegn",
     en: "The title may be at most {max} characters",

@@ -35,7 +35,7 @@ type Documents = {
     "\n  fragment ChatSessionFields on ChatSession {\n    id\n    sessionId\n    title\n    createdAt\n    lastUpdated\n    scope {\n      ...ChatScopeFields\n    }\n  }\n": typeof types.ChatSessionFieldsFragmentDoc,
     "\n  query ChatSessions {\n    sessions {\n      ...ChatSessionFields\n    }\n  }\n": typeof types.ChatSessionsDocument,
     "\n  query SearchChatSessions($query: String!) {\n    searchSessions(query: $query) {\n      ...ChatSessionFields\n    }\n  }\n": typeof types.SearchChatSessionsDocument,
-    "\n  query ChatMessages($sessionId: ID!) {\n    messages(sessionId: $sessionId) {\n      ...ChatMessageFields\n      ...ChatMessageBranchFields\n    }\n  }\n": typeof types.ChatMessagesDocument,
+    "\n  query ChatMessages($sessionId: ID!, $before: ID, $limit: Int) {\n    messages(sessionId: $sessionId, before: $before, limit: $limit) {\n      ...ChatMessageFields\n      ...ChatMessageBranchFields\n    }\n  }\n": typeof types.ChatMessagesDocument,
     "\n  query ExportChatSession($sessionId: ID!) {\n    exportSession(sessionId: $sessionId)\n  }\n": typeof types.ExportChatSessionDocument,
     "\n  mutation CreateChatSession($title: String) {\n    createSession(title: $title) {\n      ...ChatSessionFields\n    }\n  }\n": typeof types.CreateChatSessionDocument,
     "\n  mutation RenameChatSession($sessionId: ID!, $title: String!) {\n    renameSession(sessionId: $sessionId, title: $title) {\n      ...ChatSessionFields\n    }\n  }\n": typeof types.RenameChatSessionDocument,
@@ -105,7 +105,7 @@ const documents: Documents = {
     "\n  fragment ChatSessionFields on ChatSession {\n    id\n    sessionId\n    title\n    createdAt\n    lastUpdated\n    scope {\n      ...ChatScopeFields\n    }\n  }\n": types.ChatSessionFieldsFragmentDoc,
     "\n  query ChatSessions {\n    sessions {\n      ...ChatSessionFields\n    }\n  }\n": types.ChatSessionsDocument,
     "\n  query SearchChatSessions($query: String!) {\n    searchSessions(query: $query) {\n      ...ChatSessionFields\n    }\n  }\n": types.SearchChatSessionsDocument,
-    "\n  query ChatMessages($sessionId: ID!) {\n    messages(sessionId: $sessionId) {\n      ...ChatMessageFields\n      ...ChatMessageBranchFields\n    }\n  }\n": types.ChatMessagesDocument,
+    "\n  query ChatMessages($sessionId: ID!, $before: ID, $limit: Int) {\n    messages(sessionId: $sessionId, before: $before, limit: $limit) {\n      ...ChatMessageFields\n      ...ChatMessageBranchFields\n    }\n  }\n": types.ChatMessagesDocument,
     "\n  query ExportChatSession($sessionId: ID!) {\n    exportSession(sessionId: $sessionId)\n  }\n": types.ExportChatSessionDocument,
     "\n  mutation CreateChatSession($title: String) {\n    createSession(title: $title) {\n      ...ChatSessionFields\n    }\n  }\n": types.CreateChatSessionDocument,
     "\n  mutation RenameChatSession($sessionId: ID!, $title: String!) {\n    renameSession(sessionId: $sessionId, title: $title) {\n      ...ChatSessionFields\n    }\n  }\n": types.RenameChatSessionDocument,
@@ -255,7 +255,7 @@ export function graphql(source: "\n  query SearchChatSessions($query: String!) {
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query ChatMessages($sessionId: ID!) {\n    messages(sessionId: $sessionId) {\n      ...ChatMessageFields\n      ...ChatMessageBranchFields\n    }\n  }\n"): (typeof documents)["\n  query ChatMessages($sessionId: ID!) {\n    messages(sessionId: $sessionId) {\n      ...ChatMessageFields\n      ...ChatMessageBranchFields\n    }\n  }\n"];
+export function graphql(source: "\n  query ChatMessages($sessionId: ID!, $before: ID, $limit: Int) {\n    messages(sessionId: $sessionId, before: $before, limit: $limit) {\n      ...ChatMessageFields\n      ...ChatMessageBranchFields\n    }\n  }\n"): (typeof documents)["\n  query ChatMessages($sessionId: ID!, $before: ID, $limit: Int) {\n    messages(sessionId: $sessionId, before: $before, limit: $limit) {\n      ...ChatMessageFields\n      ...ChatMessageBranchFields\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -89,6 +89,8 @@ export const da = {
   "chat.feedbackSend": "Send kommentar",
   "chat.messageList": "Beskeder",
   "chat.scrollToBottom": "Gå til nyeste besked",
+  "chat.showEarlier": "Vis tidligere beskeder",
+  "chat.loadingEarlier": "Henter tidligere beskeder…",
   "chat.error.LLM_RATE_LIMITED": "AI-assistenten har for mange forespørgsler lige nu. Prøv igen om lidt.",
   "chat.error.LLM_UNAVAILABLE": "AI-assistenten er ikke tilgængelig i øjeblikket. Prøv igen om lidt.",
   "chat.error.LLM_TIMEOUT": "AI-assistenten svarede ikke i tide. Prøv igen.",

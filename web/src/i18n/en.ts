@@ -85,6 +85,8 @@ export const en: Messages = {
   "chat.feedbackSend": "Send comment",
   "chat.messageList": "Messages",
   "chat.scrollToBottom": "Go to the newest message",
+  "chat.showEarlier": "Show earlier messages",
+  "chat.loadingEarlier": "Loading earlier messages…",
   "chat.error.LLM_RATE_LIMITED": "The AI assistant has too many requests right now. Try again shortly.",
   "chat.error.LLM_UNAVAILABLE": "The AI assistant is not available right now. Try again shortly.",
   "chat.error.LLM_TIMEOUT": "The AI assistant did not answer in time. Try again.",

@@ -12,6 +12,12 @@ export {
 } from "@vidensbank/shared";
 /** the search box waits this long after the last key before asking the API */
 export const SESSION_SEARCH_DEBOUNCE_MS = 250;
+/**
+ * A session opens at its newest page of messages (the API's default, 50) and loads the page before it (this many)
+ * when the reader scrolls to within LOAD_EARLIER_PX of the top, or presses "Vis tidligere beskeder".
+ */
+export const EARLIER_PAGE_SIZE = 100;
+export const LOAD_EARLIER_PX = 300;
 /** the message list counts as "at the bottom" within this many pixels */
 export const STICK_TO_BOTTOM_PX = 80;
 /** the sidebar's width on desktop */

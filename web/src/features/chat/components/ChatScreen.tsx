@@ -430,6 +430,9 @@ export function ChatScreen() {
             messages={chat.messages}
             actions={actions}
             busy={chat.inProgress}
+            hasEarlier={chat.hasEarlier}
+            loadingEarlier={chat.loadingEarlier}
+            onLoadEarlier={chat.loadEarlier}
           />
         )}
         <Composer

@@ -83,8 +83,8 @@ export const SearchSessionsQuery = graphql(`
 `);
 
 export const MessagesQuery = graphql(`
-  query ChatMessages($sessionId: ID!) {
-    messages(sessionId: $sessionId) {
+  query ChatMessages($sessionId: ID!, $before: ID, $limit: Int) {
+    messages(sessionId: $sessionId, before: $before, limit: $limit) {
       ...ChatMessageFields
       ...ChatMessageBranchFields
     }

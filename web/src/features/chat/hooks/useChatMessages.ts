@@ -1,13 +1,16 @@
 import { useApolloClient } from "@apollo/client/react";
 import { useCallback, useEffect, useRef, useState } from "react";
-import { CHAT_POLL_MS } from "../constants";
+import { toAppError } from "../../../lib/errors";
+import { CHAT_POLL_MS, EARLIER_PAGE_SIZE } from "../constants";
 import { ChatMessageEventsSubscription, MessagesQuery } from "../graphql/chat.operations";
 import {
   addStarted,
   applyEvent,
+  hasEarlier,
   isInProgress,
   type Message,
   mergePolled,
+  prependEarlier,
   upsertMessage,
 } from "../lib/messages";
 
@@ -27,13 +30,19 @@ export interface ChatMessagesState {
   /** the shown branch changed: the messages from `fromId` on (all when null) become `messages` */
   replaceFrom: (fromId: string | null, ...messages: Message[]) => void;
   reload: () => void;
+  /** the list starts after the session's first message: an earlier page can be loaded */
+  hasEarlier: boolean;
+  /** the earlier page is being loaded */
+  loadingEarlier: boolean;
+  /** loads the page before the first message and puts it before the list (once at a time) */
+  loadEarlier: () => void;
   /** the last live event that finished an answer (for the aria-live announcement), with a counter */
   finished: { message: Message; seq: number } | null;
 }
 
 /**
- * The messages of one session: loaded once, then kept current by the `chatMessageEvents` subscription (each DELTA
- * appends a token). While an answer is in progress and no live event came for CHAT_POLL_MS (the websocket cannot
+ * The messages of one session: its newest page loaded once (earlier pages on demand: loadEarlier), then kept
+ * current by the `chatMessageEvents` subscription (each DELTA appends a token). While an answer is in progress and no live event came for CHAT_POLL_MS (the websocket cannot
  * connect, or dropped), the list is polled every CHAT_POLL_MS instead (spec §4/§9).
  */
 export function useChatMessages(sessionId: string | null): ChatMessagesState {
@@ -43,15 +52,19 @@ export function useChatMessages(sessionId: string | null): ChatMessagesState {
   const [error, setError] = useState(false);
   const [finished, setFinished] = useState<ChatMessagesState["finished"]>(null);
   const [reloads, setReloads] = useState(0);
+  const [loadingEarlier, setLoadingEarlier] = useState(false);
+  const earlierInFlight = useRef(false);
+  const messagesRef = useRef(messages);
+  messagesRef.current = messages;
   const lastEventAt = useRef(0);
   const current = useRef(sessionId);
   current.current = sessionId;
 
   const fetchMessages = useCallback(
-    async (id: string) => {
+    async (id: string, before?: string, limit?: number) => {
       const result = await client.query({
         query: MessagesQuery,
-        variables: { sessionId: id },
+        variables: { sessionId: id, before, limit },
         fetchPolicy: "no-cache",
       });
       return result.data?.messages ?? [];
@@ -68,6 +81,8 @@ export function useChatMessages(sessionId: string | null): ChatMessagesState {
   useEffect(() => {
     setMessages([]);
     setError(false);
+    earlierInFlight.current = false;
+    setLoadingEarlier(false);
     if (!sessionId) {
       setLoading(false);
       return;
@@ -150,6 +165,30 @@ export function useChatMessages(sessionId: string | null): ChatMessagesState {
   }, []);
   const reload = useCallback(() => setReloads((n) => n + 1), []);
 
+  // the page before the first message; a page that no longer fits (another branch shown meanwhile) is dropped,
+  // and a refused one (NOT_FOUND: that message is no longer on the shown branch) reloads the session's newest
+  // page; after another failure the button is there to try again
+  const loadEarlier = useCallback(() => {
+    const first = messagesRef.current[0];
+    if (!sessionId || !first || !hasEarlier(messagesRef.current) || earlierInFlight.current) return;
+    earlierInFlight.current = true;
+    setLoadingEarlier(true);
+    const done = () => {
+      if (current.current !== sessionId) return false;
+      earlierInFlight.current = false;
+      setLoadingEarlier(false);
+      return true;
+    };
+    fetchMessages(sessionId, first.id, EARLIER_PAGE_SIZE).then(
+      (earlier) => {
+        if (done()) setMessages((local) => prependEarlier(local, earlier) ?? local);
+      },
+      (error: unknown) => {
+        if (done() && toAppError(error).code === "NOT_FOUND") reload();
+      },
+    );
+  }, [sessionId, fetchMessages, reload]);
+
   return {
     messages,
     loading,
@@ -159,6 +198,9 @@ export function useChatMessages(sessionId: string | null): ChatMessagesState {
     addStarted: addStartedMessages,
     replaceFrom,
     reload,
+    hasEarlier: hasEarlier(messages),
+    loadingEarlier,
+    loadEarlier,
     finished,
   };
 }

@@ -6,7 +6,7 @@ import { plainAnnouncement } from "./announce";
 import { citationLinks } from "./citations";
 import { markdownFileName } from "./download";
 import { groupSessions } from "./groupSessions";
-import { addStarted, applyEvent, type Message, mergePolled } from "./messages";
+import { addStarted, applyEvent, hasEarlier, type Message, mergePolled, prependEarlier } from "./messages";
 
 const msg = (over: Partial<Message>): Message => ({
   id: "a1",
@@ -142,6 +142,47 @@ describe("chat: message state", () => {
     expect(mergePolled([streamed], [msg({ status: "streaming", content: "Hej" })])[0]).toBe(streamed);
     const done = msg({ status: "complete", content: "Hej du!" });
     expect(mergePolled([streamed], [done])[0]).toBe(done);
+  });
+});
+
+describe("chat: a long session in pages", () => {
+  /** a linear branch m0 … m(n-1), each the parent of the next */
+  const branch = (from: number, to: number) =>
+    Array.from({ length: to - from }, (_, k) => {
+      const i = from + k;
+      return msg({
+        id: `m${i}`,
+        parentId: i === 0 ? null : `m${i - 1}`,
+        status: "complete",
+        content: `${i}`,
+      });
+    });
+  const ids = (list: Message[]) => list.map((m) => m.id);
+
+  it("should know earlier messages exist until the branch's first message is listed", () => {
+    expect(hasEarlier(branch(150, 200))).toBe(true);
+    expect(hasEarlier(branch(0, 50))).toBe(false);
+    expect(hasEarlier([])).toBe(false);
+  });
+
+  it("should put earlier pages before the list in order, with no gaps or repeats, and drop a page that no longer fits", () => {
+    let list = branch(150, 200);
+    list = prependEarlier(list, branch(50, 150)) ?? [];
+    list = prependEarlier(list, branch(0, 50)) ?? [];
+    expect(ids(list)).toEqual(ids(branch(0, 200)));
+    expect(hasEarlier(list)).toBe(false);
+    // the list changed meanwhile (another branch shown): the page does not end before its first message
+    expect(prependEarlier(branch(150, 200), branch(0, 50))).toBeNull();
+  });
+
+  it("should keep the earlier pages when the newest page is polled, and take a new branch's page whole", () => {
+    const local = branch(0, 200);
+    const polled = branch(150, 200).map((m) => (m.id === "m199" ? { ...m, content: "ny" } : m));
+    const merged = mergePolled(local, polled);
+    expect(ids(merged)).toEqual(ids(local));
+    expect(merged.at(-1)?.content).toBe("ny");
+    const other = [msg({ id: "x1", parentId: "m99", status: "complete" })];
+    expect(ids(mergePolled(local, other))).toEqual(["x1"]);
   });
 });
 

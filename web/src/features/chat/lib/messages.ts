@@ -69,13 +69,34 @@ export function applyEvent(list: readonly Message[], event: MessageEvent): Messa
 }
 
 /**
- * Merges a polled list into the local one. A finished message from the server always wins; an answer the server
- * still reports in progress keeps the local state when that is finished (the poll was answered before the outcome
- * arrived live) or has longer text (live tokens arrived after the server's last save).
+ * Merges a polled list (the newest page) into the local one. A finished message from the server always wins; an
+ * answer the server still reports in progress keeps the local state when that is finished (the poll was answered
+ * before the outcome arrived live) or has longer text (live tokens arrived after the server's last save). The
+ * earlier pages loaded before the polled page's first message stay; when that message is not in the local list
+ * (the shown branch changed), the polled page replaces it.
  */
 export function mergePolled(local: readonly Message[], polled: readonly Message[]): Message[] {
   const byId = new Map(local.map((m) => [m.id, m]));
-  return polled.map((m) => newerOf(byId.get(m.id), m));
+  const start = polled[0] ? local.findIndex((m) => m.id === polled[0]?.id) : -1;
+  return [...local.slice(0, Math.max(start, 0)), ...polled.map((m) => newerOf(byId.get(m.id), m))];
+}
+
+/**
+ * The messages are a page of the shown branch from the newest end; earlier ones exist when the first has a parent
+ * (the first message of a branch is the only one without: the API's rule, api/src/chat/chat.pages.ts).
+ */
+export function hasEarlier(list: readonly Message[]): boolean {
+  return list.length > 0 && list[0]?.parentId != null;
+}
+
+/**
+ * An earlier page put before the list, when it still fits: it must end just before the list's first message (the
+ * list may have changed while it loaded: another branch shown). Returns null when it does not fit.
+ */
+export function prependEarlier(list: readonly Message[], earlier: readonly Message[]): Message[] | null {
+  const last = earlier[earlier.length - 1];
+  if (!last || list[0]?.parentId !== last.id) return null;
+  return [...earlier, ...list];
 }
 
 /**

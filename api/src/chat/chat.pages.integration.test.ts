@@ -1,0 +1,207 @@
+/**
+ * Paging a long session's shown branch (chat.pages.ts) over a private embedded store, with the driver's command
+ * monitoring on: a 1,200-message session with an edit branch, read page by page from the newest end. The
+ * monitor counts the message documents the store sent back with their text, which proves a page reads only its
+ * own messages in full (the branch comes from their places alone).
+ */
+import { type EmbeddedStore, startEmbeddedStore } from "@vidensbank/embedded-mongo";
+import mongoose from "mongoose";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { switchBranch } from "./chat.branches";
+import { ChatMessageModel, ChatSessionModel } from "./chat.model";
+import { MESSAGE_PAGE_DEFAULT, MESSAGE_PAGE_MAX } from "./chat.pages";
+import { ChatSessions, EXPORT_MAX_MESSAGES } from "./chat.sessions";
+import { codeOf } from "./chat.test-helpers";
+
+let store: EmbeddedStore;
+const alice = new mongoose.Types.ObjectId();
+const bob = new mongoose.Types.ObjectId();
+const A = alice.toHexString();
+const B = bob.toHexString();
+const sessions = new ChatSessions({ emailOf: async () => null, stopAnswersIn: async () => undefined });
+
+/** messages of chat_messages the store sent back with their text (find and getMore replies) */
+let withContent = 0;
+/** messages of chat_messages the store sent back at all */
+let fetched = 0;
+
+const SESSION = "paged-session";
+const MAIN = 1_200;
+/** the question edited: a second question beside it, with its answer and one more exchange */
+const EDITED_AT = 400;
+const ANSWER_TEXT = "Svar med kilder. ".repeat(120);
+
+type Doc = { _id: mongoose.Types.ObjectId; parentId: mongoose.Types.ObjectId | null; [k: string]: unknown };
+const main: Doc[] = [];
+const edit: Doc[] = [];
+
+function message(i: number, parent: Doc | null, timestamp: number, owner = alice, session = SESSION): Doc {
+  const role = i % 2 === 0 ? "user" : "assistant";
+  return {
+    _id: new mongoose.Types.ObjectId(),
+    userId: owner,
+    sessionId: session,
+    role,
+    content: role === "user" ? `Spørgsmål ${i}` : `${ANSWER_TEXT}${i}`,
+    timestamp: new Date(timestamp),
+    parentId: parent?._id ?? null,
+    ...(role === "assistant"
+      ? {
+          status: "complete",
+          replyTo: parent?._id,
+          citations: [{ number: 1, articleId: "a1", title: "Kilde", passage: "x".repeat(500) }],
+        }
+      : {}),
+  };
+}
+
+beforeAll(async () => {
+  store = await startEmbeddedStore({ memory: true });
+  await mongoose.connect(store.uri, { dbName: "vidensbank", monitorCommands: true });
+  mongoose.connection.getClient().on("commandSucceeded", (event) => {
+    const cursor = (
+      event.reply as { cursor?: { ns?: string; firstBatch?: unknown[]; nextBatch?: unknown[] } }
+    ).cursor;
+    if (!cursor?.ns?.endsWith(".chat_messages")) return;
+    for (const d of cursor.firstBatch ?? cursor.nextBatch ?? []) {
+      fetched++;
+      if ("content" in (d as object)) withContent++;
+    }
+  });
+  const t0 = Date.UTC(2026, 0, 1);
+  for (let i = 0; i < MAIN; i++) main.push(message(i, main[i - 1] ?? null, t0 + i * 1000));
+  // the edit came later: beside question EDITED_AT, with its answer and one more exchange
+  const later = t0 + MAIN * 1000;
+  let parent = main[EDITED_AT - 1] ?? null;
+  for (let i = 0; i < 4; i++) {
+    const m = message(EDITED_AT + i, parent, later + i * 1000);
+    edit.push(m);
+    parent = m;
+  }
+  const bobs = [message(0, null, t0, bob, "bobs-session")];
+  await ChatMessageModel.collection.insertMany([...main, ...edit, ...bobs]);
+  await ChatSessionModel.collection.insertMany([
+    session(alice, SESSION, main[MAIN - 1]?._id),
+    session(bob, "bobs-session", bobs[0]?._id),
+  ]);
+});
+afterAll(async () => {
+  await mongoose.disconnect();
+  await store?.close();
+});
+
+function session(owner: mongoose.Types.ObjectId, sessionId: string, leaf: unknown) {
+  const now = new Date();
+  return {
+    userId: owner,
+    sessionId,
+    title: "Lang",
+    titled: true,
+    activeLeafId: leaf,
+    createdAt: now,
+    lastUpdated: now,
+  };
+}
+
+const ids = (list: Array<{ id: string } | Doc>): string[] =>
+  list.map((m) => ("id" in m ? String(m.id) : String(m._id)));
+
+/** Every page from the newest back to the start, oldest message first overall. */
+async function readAll(limit: number) {
+  const pages: string[][] = [];
+  let before: string | null = null;
+  for (;;) {
+    const page = await sessions.listMessages(A, SESSION, { before, limit });
+    pages.unshift(ids(page));
+    const first = page[0];
+    if (!first?.parentId) return { pages, firstParent: first?.parentId ?? null };
+    before = first.id;
+  }
+}
+
+describe("a long session in pages", () => {
+  it("should open at the newest page, reading only that page's messages in full", async () => {
+    withContent = 0;
+    fetched = 0;
+    const page = await sessions.listMessages(A, SESSION);
+    expect(ids(page)).toEqual(ids(main.slice(-MESSAGE_PAGE_DEFAULT)));
+    // earlier messages exist: the first has a parent
+    expect(page[0]?.parentId).toBe(String(main[MAIN - MESSAGE_PAGE_DEFAULT - 1]?._id));
+    expect(page.at(-1)?.content).toBe(`${ANSWER_TEXT}${MAIN - 1}`);
+    expect(page.at(-1)?.citations).toHaveLength(1);
+    // all 1,204 places, but only the 50 shown with their text
+    expect(fetched).toBe(MAIN + edit.length + MESSAGE_PAGE_DEFAULT);
+    expect(withContent).toBe(MESSAGE_PAGE_DEFAULT);
+  });
+
+  it("should page back to the start with no gaps or repeats, the first message without a parent", async () => {
+    const { pages, firstParent } = await readAll(MESSAGE_PAGE_MAX);
+    expect(pages).toHaveLength(MAIN / MESSAGE_PAGE_MAX);
+    expect(pages.flat()).toEqual(ids(main));
+    expect(firstParent).toBeNull();
+    // an uneven size: the oldest page is the short one
+    const uneven = await readAll(70);
+    expect(uneven.pages.flat()).toEqual(ids(main));
+    expect(uneven.pages[0]).toHaveLength(MAIN % 70);
+  });
+
+  it("should clamp the limit to 1…MESSAGE_PAGE_MAX", async () => {
+    expect(await sessions.listMessages(A, SESSION, { limit: 10_000 })).toHaveLength(MESSAGE_PAGE_MAX);
+    expect(await sessions.listMessages(A, SESSION, { limit: 0 })).toHaveLength(1);
+    expect(await sessions.listMessages(A, SESSION, { limit: -5 })).toHaveLength(1);
+    expect(await sessions.listMessages(A, SESSION, { limit: 2.9 })).toHaveLength(2);
+    expect(await sessions.listMessages(A, SESSION, { limit: null })).toHaveLength(MESSAGE_PAGE_DEFAULT);
+  });
+
+  it("should refuse another user's session, and a `before` not on the user's shown branch, as NOT_FOUND", async () => {
+    expect(await codeOf(sessions.listMessages(B, SESSION))).toBe("NOT_FOUND");
+    const bobsMessage = String((await ChatMessageModel.findOne({ userId: bob }).lean())?._id);
+    const notShown = String(edit[0]?._id);
+    for (const before of [bobsMessage, notShown, new mongoose.Types.ObjectId().toHexString(), "not-an-id"]) {
+      expect(await codeOf(sessions.listMessages(A, SESSION, { before }))).toBe("NOT_FOUND");
+    }
+    // Bob cannot page through Alice's session with one of her ids either
+    const hers = String(main[600]?._id);
+    expect(await codeOf(sessions.listMessages(B, SESSION, { before: hers }))).toBe("NOT_FOUND");
+  });
+
+  it("should return the newest page of the branch switched to, and page it back to its start", async () => {
+    withContent = 0;
+    const shown = await switchBranch(A, String(edit[0]?._id));
+    expect(withContent).toBe(MESSAGE_PAGE_DEFAULT + 1); // the page and the message switched to
+    const branch = [...main.slice(0, EDITED_AT), ...edit];
+    expect(ids(shown)).toEqual(ids(branch.slice(-MESSAGE_PAGE_DEFAULT)));
+    expect(shown.find((m) => m.id === String(edit[0]?._id))).toMatchObject({
+      siblingIndex: 2,
+      siblingCount: 2,
+    });
+    expect(ids(await sessions.listMessages(A, SESSION))).toEqual(ids(shown));
+    const { pages } = await readAll(MESSAGE_PAGE_MAX);
+    expect(pages.flat()).toEqual(ids(branch));
+    // and back: the original branch is shown again
+    await switchBranch(A, String(main[EDITED_AT]?._id));
+    expect(ids(await sessions.listMessages(A, SESSION))).toEqual(ids(main.slice(-MESSAGE_PAGE_DEFAULT)));
+  });
+
+  it("should keep an answer still being generated in its page (left out for REST)", async () => {
+    const last = main[MAIN - 1] as Doc;
+    await ChatMessageModel.collection.updateOne({ _id: last._id }, { $set: { status: "streaming" } });
+    try {
+      const page = await sessions.listMessages(A, SESSION, { limit: 3 });
+      expect(page.map((m) => m.status)).toEqual(["complete", null, "streaming"]);
+      const rest = await sessions.listMessages(A, SESSION, { limit: 3, includeInProgress: false });
+      expect(rest.map((m) => m.status)).toEqual(["complete", null]);
+    } finally {
+      await ChatMessageModel.collection.updateOne({ _id: last._id }, { $set: { status: "complete" } });
+    }
+  });
+
+  it("should export the newest EXPORT_MAX_MESSAGES messages and say how many older ones are left out", async () => {
+    withContent = 0;
+    const md = await sessions.exportSession(A, SESSION);
+    expect(withContent).toBe(EXPORT_MAX_MESSAGES);
+    expect(md).toContain(`_(De ${MAIN - EXPORT_MAX_MESSAGES} ældste beskeder er ikke med i eksporten.)_`);
+    expect(md).toContain(`Spørgsmål ${MAIN - EXPORT_MAX_MESSAGES}\n`);
+    expect(md).not.toContain(`Spørgsmål ${MAIN - EXPORT_MAX_MESSAGES - 2}\n`);
+  });
+});

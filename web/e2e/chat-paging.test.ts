@@ -1,0 +1,209 @@
+/**
+ * A long session in the chat screen (real server, production web build, headless Chromium): it opens at its
+ * newest page, scrolled to the bottom; scrolling to the top loads the page before it while the message being read
+ * stays where it was, until the session's first message; the order has no gaps. Screenshots of a long session
+ * (desktop, 390 px, dark, English).
+ */
+import mongoose from "mongoose";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { TestApp } from "../../api/src/testing/app";
+import { gql } from "../../api/src/testing/client";
+import { expectAccessible } from "./support/axe";
+import { launchBrowser } from "./support/browser";
+import { screenshot } from "./support/screenshots";
+import { startServer } from "./support/server";
+import { type SignedInOptions, signedInPage } from "./support/signed-in";
+
+/** exchanges in the long session: 240 messages, the newest page (50) and two earlier pages (100, 90) */
+const EXCHANGES = 120;
+
+let app: TestApp;
+let browser: Browser;
+const contexts: BrowserContext[] = [];
+
+beforeAll(async () => {
+  app = await startServer({ mail: "outbox" });
+  browser = await launchBrowser();
+}, 120_000);
+afterAll(async () => {
+  for (const c of contexts.splice(0)) await c.close();
+  await browser?.close();
+  await app?.close();
+});
+
+const question = (i: number) => `Spørgsmål nr. ${i}: hvordan håndterer vi sag ${i}?`;
+const answerText = (i: number) =>
+  `Svar nr. ${i}. ${"Sagen behandles efter de almindelige regler, og fristen regnes fra modtagelsen. ".repeat(1 + (i % 4))}`;
+
+/** A signed-in user whose only session holds EXCHANGES questions with their answers (stored directly). */
+async function withLongSession(opts: SignedInOptions = {}): Promise<Page> {
+  const { page, context, token } = await signedInPage(app, browser, opts);
+  contexts.push(context);
+  const me = await gql(app, "{ me { id } }", {}, token);
+  const created = await gql(
+    app,
+    `mutation { createSession(title: "Lang samtale") { sessionId } }`,
+    {},
+    token,
+  );
+  const sessionId = created.data.createSession.sessionId as string;
+  const userId = new mongoose.Types.ObjectId(me.data.me.id as string);
+  const t0 = Date.now() - EXCHANGES * 60_000;
+  const docs: Array<Record<string, unknown>> = [];
+  let parent: mongoose.Types.ObjectId | null = null;
+  for (let i = 0; i < EXCHANGES; i++) {
+    const q = new mongoose.Types.ObjectId();
+    const a = new mongoose.Types.ObjectId();
+    const at = t0 + i * 60_000;
+    docs.push(
+      {
+        _id: q,
+        userId,
+        sessionId,
+        role: "user",
+        content: question(i),
+        timestamp: new Date(at),
+        parentId: parent,
+      },
+      {
+        _id: a,
+        userId,
+        sessionId,
+        role: "assistant",
+        content: answerText(i),
+        timestamp: new Date(at + 1_000),
+        parentId: q,
+        replyTo: q,
+        status: "complete",
+        mode: "retrieval",
+      },
+    );
+    parent = a;
+  }
+  const db = mongoose.connection;
+  await db.collection("chat_messages").insertMany(docs);
+  await db
+    .collection("chat_sessions")
+    .updateOne({ sessionId }, { $set: { activeLeafId: parent, hasMessages: true, lastUpdated: new Date() } });
+  await page.goto("/");
+  await page
+    .getByTestId("user-message")
+    .filter({ hasText: question(EXCHANGES - 1) })
+    .waitFor();
+  return page;
+}
+
+const list = (page: Page) => page.getByTestId("message-list");
+
+/** The numbers of the messages rendered (virtualized: those in and near the view), in screen order. */
+async function shownNumbers(page: Page): Promise<number[]> {
+  return list(page).evaluate((el) =>
+    [...el.querySelectorAll("[data-index]")]
+      .sort((a, b) => a.getBoundingClientRect().top - b.getBoundingClientRect().top)
+      .map((row) => Number(/(?:Spørgsmål|Svar) nr\. (\d+)/.exec(row.textContent ?? "")?.[1] ?? -1)),
+  );
+}
+
+/** The row of a question: its distance from the top of the list's view. */
+async function topOf(page: Page, i: number): Promise<number> {
+  const row = page.getByTestId("user-message").filter({ hasText: question(i) });
+  const [box, view] = await Promise.all([row.boundingBox(), list(page).boundingBox()]);
+  if (!box || !view) throw new Error(`question ${i} is not shown`);
+  return box.y - view.y;
+}
+
+const scrollToTop = (page: Page) =>
+  list(page).evaluate((el) => {
+    el.scrollTop = 0;
+  });
+
+describe("web: a long chat session", () => {
+  it("should open at the newest page and load earlier pages on scrolling up, keeping the reader's place", async () => {
+    const page = await withLongSession();
+    // the newest message is in view, the earliest ones are not loaded
+    expect(await list(page).evaluate((el) => el.scrollHeight - el.scrollTop - el.clientHeight)).toBeLessThan(
+      80,
+    );
+    await page.getByTestId("load-earlier").waitFor({ state: "attached" });
+
+    // hold the earlier page back a moment, to see the place before it arrives
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((r) => {
+      release = r;
+    });
+    await page.route("**/graphql", async (route) => {
+      if (route.request().postData()?.includes('"before"')) await held;
+      await route.continue();
+    });
+    await scrollToTop(page);
+    // the oldest loaded message is question 95 (the page of 50 starts at message 190)
+    const first = page.getByTestId("user-message").filter({ hasText: question(95) });
+    await first.waitFor();
+    await page.getByTestId("load-earlier").filter({ hasText: "Henter tidligere beskeder…" }).waitFor();
+    const before = await topOf(page, 95);
+    release();
+    await page.getByTestId("load-earlier").filter({ hasText: "Vis tidligere beskeder" }).waitFor();
+    await page.waitForTimeout(300); // rows above measured: the virtualizer keeps the place
+    expect(Math.abs((await topOf(page, 95)) - before)).toBeLessThanOrEqual(2);
+    await page.unroute("**/graphql");
+
+    // on to the first message: the button goes once it is loaded
+    for (let pages = 0; pages < 5; pages++) {
+      await scrollToTop(page);
+      // the page is in (the button is idle again) or it was the last (the button is gone)
+      await page.waitForFunction(() => {
+        const button = document.querySelector<HTMLButtonElement>('[data-testid="load-earlier"]');
+        return !button?.disabled;
+      });
+      if ((await page.getByTestId("load-earlier").count()) === 0) break;
+    }
+    await scrollToTop(page);
+    await page
+      .getByTestId("user-message")
+      .filter({ hasText: question(0) })
+      .waitFor();
+    expect(await page.getByTestId("load-earlier").count()).toBe(0);
+    await screenshot(page, "chat-long-session-top-desktop");
+
+    // every message once, in order, from the top down to the newest: the rows rendered at each place are
+    // consecutive (a question and its answer share a number: 0 0 1 1 2 …), and together they are all
+    const seen = new Set<number>();
+    for (let step = 0; step < 200; step++) {
+      const rows = await shownNumbers(page);
+      const steps = rows.slice(1).map((n, k) => n - (rows[k] as number));
+      expect(steps.filter((d) => d !== 0 && d !== 1)).toEqual([]);
+      for (const n of rows) seen.add(n);
+      const atBottom = await list(page).evaluate((el) => {
+        el.scrollTop += el.clientHeight * 0.8;
+        return el.scrollHeight - el.scrollTop - el.clientHeight < 2;
+      });
+      await page.waitForTimeout(30);
+      if (atBottom && seen.has(EXCHANGES - 1)) break;
+    }
+    expect([...seen].sort((x, y) => x - y)).toEqual(Array.from({ length: EXCHANGES }, (_, i) => i));
+  });
+
+  it("should show that earlier messages are loading at the top of a long session (desktop, 390 px, dark, English)", async () => {
+    const shots: Array<[string, SignedInOptions, string]> = [
+      ["chat-long-session-desktop", {}, "Henter tidligere beskeder…"],
+      ["chat-long-session-mobile", { width: 390 }, "Henter tidligere beskeder…"],
+      ["chat-long-session-dark", { theme: "dark" }, "Henter tidligere beskeder…"],
+      ["chat-long-session-en", { language: "en" }, "Loading earlier messages…"],
+    ];
+    for (const [name, opts, loading] of shots) {
+      const page = await withLongSession(opts);
+      await screenshot(page, `${name}-newest`);
+      await expectAccessible(page, `a long session's newest page (${name})`);
+      // the earlier page is held: the top of the newest page shows it loading
+      await page.route("**/graphql", async (route) => {
+        if (!route.request().postData()?.includes('"before"')) await route.continue();
+      });
+      await scrollToTop(page);
+      await page.getByTestId("load-earlier").filter({ hasText: loading }).waitFor();
+      await page.waitForTimeout(200);
+      await screenshot(page, name);
+      await expectAccessible(page, `a long session loading earlier messages (${name})`);
+    }
+  });
+});
