@@ -2,7 +2,7 @@
 
 /** shares one user may hold at a time (revoking frees a place) */
 export const SHARE_MAX_PER_USER = 100;
-/** messages one snapshot may hold (the planned size of a session's messages: graphql/list-sizes.ts) */
+/** messages one snapshot may hold (a longer session is refused; the share reads at most one more: services.ts) */
 export const SHARE_MAX_MESSAGES = 200;
 /** characters of a snapshot's messages as JSON (the store's document limit is 16 MB) */
 export const SHARE_MAX_CHARS = 2_000_000;
