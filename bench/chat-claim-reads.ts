@@ -6,7 +6,7 @@
  * Prints CPU µs per send (the store runs in this process: its share is in both figures, the difference is the app's).
  */
 import mongoose from "mongoose";
-import { HISTORY_FIELDS, loadHistoryTree } from "../api/src/chat/chat.branches";
+import { HISTORY_FIELDS, loadHistoryTree } from "../api/src/chat/chat.history";
 import { ChatMessageModel, ChatSessionModel } from "../api/src/chat/chat.model";
 import { ownSession } from "../api/src/chat/chat.ownership";
 import { openTestStore } from "../api/src/chat/chat.test-helpers";

@@ -7,9 +7,20 @@
  *   npx tsx bench/chat-paging.ts --messages 5000
  * Before/after: run the same file in a checkout of the commit before paging (it asks without before/limit, which
  * both answer: the whole branch before, the newest page after).
+ * Last, a send's first read (the history it sends the model) in this process, both ways in one run: every message
+ * with its text (before stop 29) and loadHistoryTree + historyFor (the newest messages' text, the rest's state).
  */
 import os from "node:os";
 import mongoose from "mongoose";
+import {
+  branchHistory,
+  HISTORY_FIELDS,
+  type HistoryDoc,
+  historyFor,
+  loadRecentHistory,
+} from "../api/src/chat/chat.history";
+import { DEFAULT_CHAT_LIMITS } from "../api/src/chat/chat.limits";
+import { loadProjectedTree } from "../api/src/chat/chat.pages";
 import { startTestApp } from "../api/src/testing/app";
 import { createVerifiedUser } from "../api/src/testing/client";
 
@@ -130,6 +141,33 @@ try {
   );
   await measure("GraphQL", graphql);
   await measure("REST", restList);
+
+  const limit = DEFAULT_CHAT_LIMITS.historyMessages;
+  const uid = String(userId);
+  async function measureRead(name: string, read: () => Promise<unknown>) {
+    await read(); // warm-up
+    const walls: number[] = [];
+    const cpu0 = process.cpuUsage();
+    for (let r = 0; r < RUNS; r++) {
+      const start = performance.now();
+      await read();
+      walls.push(performance.now() - start);
+    }
+    const cpu = process.cpuUsage(cpu0);
+    walls.sort((a, b) => a - b);
+    console.log(
+      `${name.padEnd(34)} p50 ${(walls[Math.floor(walls.length / 2)] as number).toFixed(1).padStart(7)} ms  ` +
+        `CPU ${((cpu.user + cpu.system) / 1000 / RUNS).toFixed(1).padStart(7)} ms/send (app and store)`,
+    );
+  }
+  await measureRead("send's history, every text (before)", async () => {
+    const tree = await loadProjectedTree<HistoryDoc>(sessionId, uid, HISTORY_FIELDS);
+    return branchHistory(tree, String(parent), limit);
+  });
+  await measureRead("send's history, newest texts (now)", async () => {
+    const tree = await loadRecentHistory(sessionId, uid);
+    return historyFor(tree, String(parent), limit, uid);
+  });
   console.log(
     `load average after: ${os
       .loadavg()

@@ -9,19 +9,13 @@
  */
 import type mongoose from "mongoose";
 import { AppError, Errors } from "../errors";
-import { type HistoryTurn, prefetchRetrieval, validateChatMessage } from "./answer";
+import { prefetchRetrieval, validateChatMessage } from "./answer";
 import type { ChatUserCache } from "./chat.cache";
+import { type HistoryDoc, historyFor, loadHistoryTree } from "./chat.history";
 import type { ChatLimits } from "./chat.limits";
 import { ChatMessageModel, ChatSessionModel, type MessageStatus } from "./chat.model";
 import { ownMessage } from "./chat.ownership";
-import {
-  loadPlaceTree,
-  loadProjectedTree,
-  MESSAGE_PAGE_DEFAULT,
-  presentPage,
-  slicePage,
-  withBranch,
-} from "./chat.pages";
+import { loadPlaceTree, MESSAGE_PAGE_DEFAULT, presentPage, slicePage, withBranch } from "./chat.pages";
 import { type ChatMessageView, type ChatSessionView, presentMessage, presentSession } from "./chat.presenter";
 import type { RetrieveFn } from "./chat.retrieval";
 import { IN_PROGRESS, objectId, userOid } from "./chat.rules";
@@ -37,33 +31,6 @@ export const SEARCH_BRANCH_SESSIONS_MAX = 500;
 
 type Oid = mongoose.Types.ObjectId;
 type MessageDoc = Awaited<ReturnType<typeof ownMessage>>;
-export type HistoryDoc = TreeMessage & { role: string; status?: string | null; content?: string | null };
-
-/** What a new question needs of the messages before it: their places in the tree and the turns' text. */
-export const HISTORY_FIELDS = { _id: 1, parentId: 1, timestamp: 1, role: 1, status: 1, content: 1 } as const;
-
-/**
- * The session's messages as a tree, each with only HISTORY_FIELDS (not its citations, follow-ups, …): what a
- * send, an edit and a regenerate read on their way to the model (the owner's only).
- */
-export function loadHistoryTree(sessionId: string, userId: string): Promise<MessageTree<HistoryDoc>> {
-  // a send's first round trip: through the driver (loadProjectedTree)
-  return loadProjectedTree<HistoryDoc>(sessionId, userId, HISTORY_FIELDS);
-}
-
-/** The turns of the branch down to `lastId` (inclusive): complete answers and kept partial ones, oldest first. */
-export function branchHistory<T extends HistoryDoc>(
-  tree: MessageTree<T>,
-  lastId: string | null,
-  limit: number,
-): HistoryTurn[] {
-  // a parent not read yet (a question sent at the same moment): the newest branch stands in
-  const path = lastId === null ? [] : tree.has(lastId) ? tree.pathTo(lastId) : tree.shownBranch(null);
-  return path
-    .slice(-limit)
-    .filter((d) => d.role === "user" || d.status === "complete" || (d.status === "stopped" && d.content))
-    .map((d) => ({ role: d.role as HistoryTurn["role"], content: d.content ?? "" }));
-}
 
 /**
  * Where a new question goes: after the session's shown leaf as it was when the question claimed its place
@@ -259,7 +226,7 @@ async function startAnswer(
       heartbeatAt: now,
     });
     const questionParent = "question" in what ? tree.parent(String(question._id)) : what.parent;
-    const history = branchHistory(tree, questionParent, ctx.limits.historyMessages);
+    const history = await historyFor(tree, questionParent, ctx.limits.historyMessages, userId);
     const text = question.content ?? "";
     // the session's scope, as for a new question: retrieval sees only its articles, the answer keeps it
     const scoped = await ChatSessionModel.findOne({ sessionId, userId: uid }, { scope: 1 }).lean();

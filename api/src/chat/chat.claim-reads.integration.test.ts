@@ -5,7 +5,7 @@
  */
 import mongoose from "mongoose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loadHistoryTree } from "./chat.branches";
+import { loadHistoryTree } from "./chat.history";
 import { ChatMessageModel, ChatSessionModel } from "./chat.model";
 import { ownSession } from "./chat.ownership";
 import { openTestStore } from "./chat.test-helpers";

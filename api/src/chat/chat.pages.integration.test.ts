@@ -8,6 +8,7 @@ import { type EmbeddedStore, startEmbeddedStore } from "@vidensbank/embedded-mon
 import mongoose from "mongoose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { switchBranch } from "./chat.branches";
+import { HISTORY_RECENT_READ, historyFor, loadHistoryTree, loadRecentHistory } from "./chat.history";
 import { ChatMessageModel, ChatSessionModel } from "./chat.model";
 import { MESSAGE_PAGE_DEFAULT, MESSAGE_PAGE_MAX } from "./chat.pages";
 import { ChatSessions, EXPORT_MAX_MESSAGES } from "./chat.sessions";
@@ -203,5 +204,83 @@ describe("a long session in pages", () => {
     expect(md).toContain(`_(De ${MAIN - EXPORT_MAX_MESSAGES} ældste beskeder er ikke med i eksporten.)_`);
     expect(md).toContain(`Spørgsmål ${MAIN - EXPORT_MAX_MESSAGES}\n`);
     expect(md).not.toContain(`Spørgsmål ${MAIN - EXPORT_MAX_MESSAGES - 2}\n`);
+  });
+});
+
+describe("a long session's history for the model", () => {
+  const HISTORY = 12;
+  const contentOf = (d: Doc | undefined) => d?.content;
+  const leaf = () => String(main[MAIN - 1]?._id);
+
+  it("should read a send's history from the newest messages alone, in one read", async () => {
+    withContent = 0;
+    fetched = 0;
+    const tree = await loadRecentHistory(SESSION, A);
+    // the newest HISTORY_RECENT_READ + 1 (the one more says the session is longer), nothing else
+    expect(tree.size).toBe(HISTORY_RECENT_READ);
+    expect(fetched).toBe(HISTORY_RECENT_READ + 1);
+    const turns = await historyFor(tree, leaf(), HISTORY, A);
+    expect(turns.map((t) => t.content)).toEqual(main.slice(-HISTORY).map(contentOf));
+    expect(fetched).toBe(HISTORY_RECENT_READ + 1);
+    expect(withContent).toBe(HISTORY_RECENT_READ + 1);
+  });
+
+  it("should read on when the history leaves the newest messages, the older turns' text by id", async () => {
+    const tree = await loadRecentHistory(SESSION, A);
+    withContent = 0;
+    fetched = 0;
+    // the edit branch: its 4 messages are the newest, the 8 turns before them 800 messages older
+    const turns = await historyFor(tree, String(edit[3]?._id), HISTORY, A);
+    const branch = [...main.slice(0, EDITED_AT), ...edit];
+    expect(turns.map((t) => t.content)).toEqual(branch.slice(-HISTORY).map(contentOf));
+    // every message's state, the newest with their text, then the 8 older turns' text
+    expect(fetched).toBe(HISTORY_RECENT_READ + 1 + MAIN + edit.length + (HISTORY - edit.length));
+    expect(withContent).toBe(HISTORY_RECENT_READ + 1 + (HISTORY - edit.length));
+  });
+
+  it("should give an edit the state of every message, the text of the newest only", async () => {
+    withContent = 0;
+    fetched = 0;
+    const tree = await loadHistoryTree(SESSION, A);
+    expect(tree.size).toBe(MAIN + edit.length);
+    expect(withContent).toBe(HISTORY_RECENT_READ + 1);
+    expect(fetched).toBe(HISTORY_RECENT_READ + 1 + MAIN + edit.length);
+    expect(tree.byId.get(String(main[0]?._id))).toMatchObject({ role: "user", unread: true });
+  });
+
+  it("should follow a session stored before branches (no parentId: the message before in time) the same way", async () => {
+    const t0 = Date.UTC(2025, 0, 1);
+    const legacy = Array.from({ length: 100 }, (_, i) => {
+      const { parentId: _none, ...m } = message(i, null, t0 + i * 1000, alice, "legacy-session");
+      return m;
+    });
+    await ChatMessageModel.collection.insertMany(legacy);
+    fetched = 0;
+    const tree = await loadRecentHistory("legacy-session", A);
+    const last = String(legacy[99]?._id);
+    const turns = await historyFor(tree, last, HISTORY, A);
+    expect(turns.map((t) => t.content)).toEqual(legacy.slice(-HISTORY).map((m) => m.content));
+    expect(fetched).toBe(HISTORY_RECENT_READ + 1);
+    // a history reaching the oldest of the newest reads on: its message before is not among them
+    const deep = await historyFor(tree, last, HISTORY_RECENT_READ + 2, A);
+    expect(deep.map((t) => t.content)).toEqual(
+      legacy.slice(-(HISTORY_RECENT_READ + 2)).map((m) => m.content),
+    );
+    expect(fetched).toBeGreaterThan(HISTORY_RECENT_READ + 1 + legacy.length);
+  });
+
+  it("should read a short session whole in one read", async () => {
+    withContent = 0;
+    fetched = 0;
+    for (const tree of [
+      await loadRecentHistory("bobs-session", B),
+      await loadHistoryTree("bobs-session", B),
+    ]) {
+      expect(tree.size).toBe(1);
+      expect(tree.olderUnread).toBeUndefined();
+    }
+    expect(fetched).toBe(2);
+    // another user's session reads as empty
+    expect((await loadRecentHistory(SESSION, B)).size).toBe(0);
   });
 });

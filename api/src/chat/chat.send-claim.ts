@@ -6,8 +6,8 @@
  */
 import type mongoose from "mongoose";
 import { logger } from "../logger";
-import { type HistoryDoc, loadHistoryTree } from "./chat.branches";
 import type { ChatUserCache } from "./chat.cache";
+import { type HistoryDoc, type HistoryTree, loadRecentHistory } from "./chat.history";
 import { ChatSessionModel } from "./chat.model";
 import { ownSession } from "./chat.ownership";
 import type { AnswerRunner } from "./chat.runner";
@@ -16,7 +16,7 @@ import { MessageTree } from "./chat.tree";
 type SessionBefore = Awaited<ReturnType<typeof ownSession>>;
 
 /** history is context, not a condition: a failed lookup answers without it */
-export const noTree = (err: unknown): MessageTree<HistoryDoc> => {
+export const noTree = (err: unknown): HistoryTree => {
   logger.warn({ err }, "chat: could not load earlier turns");
   return new MessageTree<HistoryDoc>([]);
 };
@@ -54,7 +54,7 @@ export async function claimSend(
   const [slot, owned, loaded, language] = await Promise.allSettled([
     deps.runner.reserve(userId),
     ownSession(userId, sessionId, { touch, leaf }),
-    loadHistoryTree(sessionId, userId).catch(noTree),
+    loadRecentHistory(sessionId, userId).catch(noTree),
     deps.users.languageOf(userId),
   ]);
   if (slot.status === "rejected") {

@@ -23,13 +23,12 @@ import {
 import {
   type BranchContext,
   type BranchResult,
-  branchHistory,
   editQuestion,
-  loadHistoryTree,
   newQuestionParent,
   regenerateAnswer,
 } from "./chat.branches";
 import type { ChatUserCache } from "./chat.cache";
+import { historyFor, loadHistoryTree } from "./chat.history";
 import type { ChatLimits } from "./chat.limits";
 import { ChatMessageModel, ChatSessionModel, type MessageStatus } from "./chat.model";
 import { ownMessage } from "./chat.ownership";
@@ -230,7 +229,7 @@ export class ChatSender {
     try {
       const parent = newQuestionParent(session.activeLeafId, tree);
       userMessage.parentId = parent ? objectId(parent) : null;
-      const history = branchHistory(tree, parent, this.deps.limits.historyMessages);
+      const history = await historyFor(tree, parent, this.deps.limits.historyMessages, userId);
       // the first question names the session: its first words now, the model's title later (in the background)
       const title = session.titled ? session.title : fallbackSessionTitle(valid.content);
       // the session's scope: retrieval sees only its articles, and the answer keeps the scope it was made in
@@ -329,10 +328,11 @@ export class ChatSender {
         users.languageOf(userId),
         this.scopes.filterOf(userId, scope),
       ]);
-      const history = branchHistory(
+      const history = await historyFor(
         tree,
         tree.parent(String(question._id)),
         this.deps.limits.historyMessages,
+        userId,
       );
       const doc = await ChatMessageModel.findOneAndUpdate(
         { _id: msg._id, status: { $in: ["error", "stopped"] } },

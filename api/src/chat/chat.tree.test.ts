@@ -1,7 +1,7 @@
 /** The message tree (pure) and the follow-up questions (pure). */
 import { describe, expect, it } from "vitest";
 import { markdownHeadings, suggestFollowUps } from "./answer";
-import { branchHistory } from "./chat.branches";
+import { branchHistory } from "./chat.history";
 import { MessageTree } from "./chat.tree";
 
 const t0 = Date.parse("2026-01-01T10:00:00Z");
