@@ -8,7 +8,7 @@
  * Before/after: run the same file in a checkout of the commit before paging (it asks without before/limit, which
  * both answer: the whole branch before, the newest page after).
  * Last, a send's first read (the history it sends the model) in this process, both ways in one run: every message
- * with its text (before stop 29) and loadHistoryTree + historyFor (the newest messages' text, the rest's state).
+ * with its text (before stop 29) and loadRecentHistory + historyFor (the newest messages only).
  */
 import os from "node:os";
 import mongoose from "mongoose";
