@@ -265,6 +265,8 @@ export class Collection {
     }
 
     let best: { idx: Index; intervals: Interval[]; score: number } | undefined;
+    /** the best of the indexes that narrow as well as sort (sortsAfterEquality, one interval) */
+    let bestSorted: typeof best;
     for (const idx of this.indexes.values()) {
       if (hinted && idx !== hinted) continue;
       if (idx.partial) continue;
@@ -272,6 +274,13 @@ export class Collection {
       if (!r) continue;
       const score = r.score + (idx.unique ? 0.5 : 0);
       if (!best || score > best.score) best = { idx, intervals: r.intervals, score };
+      if (
+        sort.length > 0 &&
+        r.intervals.length === 1 &&
+        (!bestSorted || score > bestSorted.score) &&
+        sortsAfterEquality(idx, preds, sort)
+      )
+        bestSorted = { idx, intervals: r.intervals, score };
     }
 
     // sort by walking an index in order (when no better index narrows the filter)
@@ -283,6 +292,12 @@ export class Collection {
         if (intervals.length === 1) {
           return this.scanPlan(sidx, intervals, reverse, true);
         }
+      }
+      // an index that narrows as well as the best and sorts too: the sort follows its equality prefix ({a: 1,
+      // b: 1} for a = x sorted by b; one interval of keys that differ only from b on is in b's order): a session's
+      // newest messages, without sorting all of them
+      if (best && bestSorted && bestSorted.score >= best.score) {
+        return this.scanPlan(bestSorted.idx, bestSorted.intervals, sort[0][1] === -1, true);
       }
     }
     if (best) return this.scanPlan(best.idx, best.intervals, false, false);
@@ -437,6 +452,20 @@ export function extractPredicates(filter: Document | undefined): Map<string, Fie
   };
   visit(filter);
   return out;
+}
+
+/**
+ * True when `sort` names the index's fields right after its leading fields that `preds` fix to one value each, all
+ * in one direction: within the one interval of such a filter the index's keys are in the sort's order (keys are
+ * encoded ascending whatever the field's direction; a descending sort walks them backwards).
+ */
+function sortsAfterEquality(idx: Index, preds: Map<string, FieldPred>, sort: [string, 1 | -1][]): boolean {
+  if (idx.multikey || idx.sparse || idx.partial) return false;
+  if (sort.some(([, d]) => d !== sort[0][1])) return false;
+  let fixed = 0;
+  while (fixed < idx.fields.length && preds.get(idx.fields[fixed][0])?.eq?.length === 1) fixed++;
+  if (fixed === 0 || fixed + sort.length > idx.fields.length) return false;
+  return sort.every(([p], i) => idx.fields[fixed + i][0] === p);
 }
 
 /** index key intervals for the predicates on the index's leading fields, or null when the index cannot help */

@@ -66,6 +66,33 @@ describe("engine indexes", () => {
     expect(engine.lastPlan).toMatchObject({ stage: "IDHACK", docsExamined: 1 });
   });
 
+  it("should walk a compound index for a sort on the fields after its equality prefix", async () => {
+    await fill(5000);
+    // an index on the prefix alone narrows as well: the one that also sorts is chosen
+    await engine.createIndexes("db", "c", [
+      { name: "group_1", key: { group: 1 } },
+      { name: "group_1_n_1", key: { group: 1, n: 1 } },
+    ]);
+    const newest = engine.find("db", "c", { filter: { group: 7 }, sort: { n: -1 }, limit: 3 });
+    expect(newest.map((d) => d.n)).toEqual([4907, 4807, 4707]);
+    expect(engine.lastPlan).toMatchObject({ index: "group_1_n_1", sortedByIndex: true, docsExamined: 3 });
+    const oldest = engine.find("db", "c", {
+      filter: { group: 7, n: { $gt: 1000 } },
+      sort: { n: 1 },
+      limit: 2,
+    });
+    expect(oldest.map((d) => d.n)).toEqual([1007, 1107]);
+    expect(engine.lastPlan).toMatchObject({ sortedByIndex: true, docsExamined: 2 });
+    // two values of the prefix are two intervals: their keys interleave in n only after sorting
+    const two = engine.find("db", "c", { filter: { group: { $in: [3, 7] } }, sort: { n: -1 }, limit: 2 });
+    expect(two.map((d) => d.n)).toEqual([4907, 4903]);
+    expect(engine.lastPlan?.sortedByIndex).toBeFalsy();
+    // a sort on a field the index does not have next is sorted in memory
+    const other = engine.find("db", "c", { filter: { group: 7 }, sort: { _id: -1 }, limit: 1 });
+    expect(other.map((d) => d.n)).toEqual([4907]);
+    expect(engine.lastPlan?.sortedByIndex).toBeFalsy();
+  });
+
   it("should use a compound index prefix and walk an index for sort with limit", async () => {
     await fill(5000);
     await engine.createIndexes("db", "c", [{ name: "group_1_n_-1", key: { group: 1, n: -1 } }]);
