@@ -8,6 +8,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { loadContentDir } from "../api/src/knowledge/content";
 import type { IndexableArticle } from "../api/src/search/search.types";
+import { prng } from "../api/src/testing/prng";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
@@ -33,18 +34,6 @@ export const QUERIES = [
   "økonomimedarbejder",
   "hvordan klager et medlem over en afgørelse fra sekretariatet",
 ];
-
-/** mulberry32: small, fast, deterministic. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** Store generated articles in knowledge_articles (as local articles), 500 per insert. */
 export async function storeArticles(articles: IndexableArticle[]): Promise<void> {
@@ -96,7 +85,7 @@ export async function vocabulary(): Promise<Vocabulary> {
 }
 
 export function generate(count: number, vocab: Vocabulary, seed: number): IndexableArticle[] {
-  const rand = rng(seed);
+  const rand = prng(seed);
   const pick = <T>(list: T[]) => list[Math.floor(rand() * list.length)];
   const sentence = (min: number, max: number) => {
     const n = min + Math.floor(rand() * (max - min + 1));

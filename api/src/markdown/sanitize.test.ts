@@ -1,6 +1,7 @@
 import { micromark } from "micromark";
 import { parseFragment } from "parse5";
 import { describe, expect, it } from "vitest";
+import { prng } from "../testing/prng";
 import {
   containsMarkup,
   escapeInline,
@@ -81,18 +82,6 @@ function streamed(pieces: string[], mode?: "markdown" | "plain"): string {
     expect(containsMarkup(out), JSON.stringify(pieces)).toBe(false);
   }
   return out + s.end();
-}
-
-/** A small deterministic PRNG (mulberry32), so a failing case can be reproduced from its seed. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 /** Fragments hostile text is made of: tag pieces, event handlers, entities, comments, CDATA, Markdown syntax. */
