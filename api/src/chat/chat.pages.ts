@@ -47,8 +47,11 @@ export async function loadProjectedTree<T extends TreeMessage>(
   projection: Record<string, 1>,
 ): Promise<MessageTree<T>> {
   if (typeof sessionId !== "string") return new MessageTree<T>([]);
+  // sorted by time (the tree's order anyway) so that the {sessionId, timestamp} index serves the read, walked in
+  // order: unsorted, the embedded store's planner may pick userId_1 (a tie) and scan every session of the user
   const docs = await modelCollection(ChatMessageModel)
     .find({ sessionId, userId: userOid(userId) }, { projection })
+    .sort({ timestamp: 1 })
     .toArray();
   return new MessageTree(docs as unknown as T[]);
 }
