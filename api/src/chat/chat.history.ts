@@ -11,6 +11,7 @@
 import type mongoose from "mongoose";
 import type { HistoryTurn } from "./answer";
 import { ChatMessageModel } from "./chat.model";
+import { loadProjectedTree } from "./chat.pages";
 import { userOid } from "./chat.rules";
 import { modelCollection } from "./chat.store";
 import { MessageTree, type TreeMessage } from "./chat.tree";
@@ -43,13 +44,11 @@ export const HISTORY_RECENT_READ = 64;
 
 type Oid = mongoose.Types.ObjectId;
 
-const filterOf = (sessionId: string, userId: string) => ({ sessionId, userId: userOid(userId) });
-
 /** The session's newest `count` messages with HISTORY_FIELDS, newest first (the owner's only). */
 function readNewest(sessionId: string, userId: string, count: number): Promise<HistoryDoc[]> {
   // through the driver: mongoose's casting is CPU every send waits for
   return modelCollection(ChatMessageModel)
-    .find(filterOf(sessionId, userId), { projection: HISTORY_FIELDS })
+    .find({ sessionId, userId: userOid(userId) }, { projection: HISTORY_FIELDS })
     .sort({ timestamp: -1 })
     .limit(count)
     .toArray() as unknown as Promise<HistoryDoc[]>;
@@ -80,15 +79,13 @@ export async function loadHistoryTree(sessionId: string, userId: string): Promis
   const newest = await readNewest(sessionId, userId, HISTORY_RECENT_READ + 1);
   if (newest.length <= HISTORY_RECENT_READ) return new MessageTree(newest);
   const textOf = new Map(newest.map((d) => [String(d._id), d.content]));
-  const states = (await modelCollection(ChatMessageModel)
-    .find(filterOf(sessionId, userId), { projection: STATE_FIELDS })
-    .toArray()) as unknown as HistoryDoc[];
-  return new MessageTree(
-    states.map((d) => {
-      const id = String(d._id);
-      return textOf.has(id) ? { ...d, content: textOf.get(id) } : { ...d, unread: true as const };
-    }),
-  );
+  // the states of all (chat.pages.ts: the read the pages use, served by the session's index), the text merged in
+  const tree = await loadProjectedTree<HistoryDoc>(sessionId, userId, STATE_FIELDS);
+  for (const [id, d] of tree.byId) {
+    if (textOf.has(id)) d.content = textOf.get(id);
+    else d.unread = true;
+  }
+  return tree;
 }
 
 /**
