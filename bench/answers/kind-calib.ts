@@ -2,7 +2,7 @@
  * Per kind, the calibration questions' figures on the chat's retrieval-only path (chat-path.ts, no app):
  * `npx tsx bench/answers/kind-calib.ts [--set name] [--list kind]`: R@1, cited, first quote's article right,
  * in-quote, the answering sentence in the first quote. Only calibration ids (the tuned set, the fresh set's even
- * ids) are read; `--list kind` prints that kind's questions whose figures are not all right.
+ * ids) are read; `--list kind` (or `all`) prints that kind's questions whose figures are not all right.
  */
 import { KnowledgeIndex } from "../../api/src/search/search.index";
 import { sampleArticles } from "../../api/src/search/search.test-helpers";
@@ -44,7 +44,7 @@ for (const q of data.onTopic) {
     });
     rows.set(k, row);
   }
-  if (q.kind === listKind && f.some((x) => x === 0))
+  if ((q.kind === listKind || listKind === "all") && f.some((x) => x === 0))
     lines.push(`${q.id.padEnd(12)} ${f.join(" ")}  ${q.question}`);
 }
 const pc = (a: number, n: number) => `${((100 * a) / n).toFixed(1)}%`.padStart(7);
