@@ -11,7 +11,6 @@
 import { stemmer as danishStemmer } from "@orama/stemmers/danish";
 import { plainText } from "../../markdown/sanitize";
 import { fold } from "../../search/search.analyzer";
-import { askedText } from "../../search/search.asked-clause";
 
 /** question words shorter than this are not compared (og, er, jeg, ...) */
 export const MIN_WORD_LENGTH = 4;
@@ -167,52 +166,15 @@ const CONTENT_STEMS = ["indhold", "indeholde"].map(stemOf).join("|");
 const ASKING_PHRASE =
   /\bhvor\s+(?:l(?:æ|ae|a)nge|lang\s+tid|hurtigt|tidligt|sent|ofte|mange|meget|stor|høj|hoej)\b/giu;
 
-/**
- * A long question's asked clause (search.asked-clause.ts) weighs this many times its situation's words: of two
- * sentences, the one holding what is asked ("må jeg rykke dem frem i køen?") answers, not the one repeating the
- * case around it ("ringet tre gange i denne uge"). The asked text holds the situation's indirect questions too
- * ("… spørger, om det kan komme til afstemning – hvad kan vi svare dem?"). Only when it holds at least
- * ASKED_CLAUSE_MIN_WORDS telling words of its own ("hvad gør jeg?" holds none, "må jeg godt tage den?" only the
- * verb of an act on what the situation named: the situation is then what tells).
- */
-export const ASKED_CLAUSE_WEIGHT = 3;
-export const ASKED_CLAUSE_MIN_WORDS = 2;
-
-/**
- * Modal particles of a spoken question ("må jeg godt …", "kan jeg bare …", "skal vi så slette dem alligevel?"): in
- * the asked clause they colour the asking, they name nothing asked, and never weigh as the asked clause's words.
- */
-const MODAL_PARTICLES = [
-  "godt",
-  "bare",
-  "lige",
-  "alligevel",
-  "overhovedet",
-  "egentlig",
-  "stadig",
-  "sådan",
-].map(stemOf);
-
-/** The telling stems of a text: words of MIN_WORD_LENGTH letters up, but the asking phrase's and ASKING's. */
-function tellingStems(text: string): Set<string> {
-  return new Set(
-    (text.replace(ASKING_PHRASE, " ").match(WORDS) ?? [])
+/** The question's stems (but the asking phrase's) weighted by how few of `passages` (the candidates) hold them. */
+export function questionEvidence(question: string, passages: readonly { text: string }[]): QuestionEvidence {
+  const telling = question.replace(ASKING_PHRASE, " ");
+  const stems = new Set(
+    (telling.match(WORDS) ?? [])
       .filter((w) => w.length >= MIN_WORD_LENGTH)
       .map(stemOf)
       .filter((s) => !ASKING.has(s)),
   );
-}
-
-/**
- * The question's stems (but the asking phrase's) weighted by how few of `passages` (the candidates) hold them, a
- * long question's asked clause above its situation (ASKED_CLAUSE_WEIGHT).
- */
-export function questionEvidence(question: string, passages: readonly { text: string }[]): QuestionEvidence {
-  const stems = tellingStems(question);
-  const clauseText = askedText(question);
-  const asked = clauseText ? tellingStems(clauseText) : new Set<string>();
-  for (const p of MODAL_PARTICLES) asked.delete(p);
-  if (asked.size < ASKED_CLAUSE_MIN_WORDS) asked.clear();
   if (ASKS_CONTENT.test(question)) {
     for (const form of CONTENT_STEMS.split("|")) stems.delete(form);
     stems.add(CONTENT_STEMS);
@@ -222,9 +184,7 @@ export function questionEvidence(question: string, passages: readonly { text: st
   let total = 0;
   for (const s of stems) {
     const df = texts.filter((words) => holds(words, s)).length;
-    const w =
-      Math.log(1 + (texts.length + 1) / (df + 1)) *
-      (asked.size > 0 && asked.has(s) ? ASKED_CLAUSE_WEIGHT : 1);
+    const w = Math.log(1 + (texts.length + 1) / (df + 1));
     weights.set(s, w);
     total += w;
   }
