@@ -125,7 +125,13 @@ export function MessageList({
         aria-label={t("chat.messageList")}
         data-testid="message-list"
         tabIndex={0}
-        sx={{ height: "100%", overflowY: "auto", overscrollBehavior: "contain", outline: "none" }}
+        sx={{
+          height: "100%",
+          overflowY: "auto",
+          overscrollBehavior: "contain",
+          // focusable to scroll by keyboard: the ring goes inside, the chat card clips what is outside
+          "&:focus-visible": { outlineOffset: -3 },
+        }}
       >
         {/* dynamic sizes go in style, not sx: sx would add a CSS class per distinct value */}
         <div style={{ height: totalSize, position: "relative", width: "100%" }}>
