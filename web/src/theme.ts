@@ -70,6 +70,13 @@ export function createAppTheme(mode: PaletteMode): Theme {
           root: { "&.Mui-focusVisible": { outline: `3px solid ${p.primary.main}`, outlineOffset: 2 } },
         },
       },
+      // a clickable card gets the same ring as every other control (MUI's own cue is a faint grey overlay); inside
+      // its edge, as the card clips what is outside
+      MuiCardActionArea: {
+        styleOverrides: {
+          root: { "&.Mui-focusVisible": { outline: `3px solid ${p.primary.main}`, outlineOffset: -3 } },
+        },
+      },
       MuiCard: {
         defaultProps: { variant: "outlined" },
         styleOverrides: {
