@@ -153,6 +153,8 @@ export function MessageList({
                 disabled={loadingEarlier}
                 // the label says it loads: the spinner is decoration
                 startIcon={loadingEarlier ? <CircularProgress size={14} aria-hidden /> : undefined}
+                // while loading it is a status to read, not a greyed-out control: secondary text, not 38 % grey
+                sx={{ "&.Mui-disabled": { color: "text.secondary", borderColor: "divider" } }}
                 data-testid="load-earlier"
               >
                 {loadingEarlier ? t("chat.loadingEarlier") : t("chat.showEarlier")}
