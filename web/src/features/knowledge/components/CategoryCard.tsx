@@ -1,4 +1,5 @@
-import { Card, CardActionArea, CardContent, Typography } from "@mui/material";
+import { Box, Card, CardActionArea, CardContent, Skeleton, Typography } from "@mui/material";
+import type { ReactNode } from "react";
 import { Link as RouterLink } from "react-router-dom";
 import type { KnowledgeCategoriesQuery } from "../../../gql/graphql";
 import { useT } from "../../../i18n/i18n";
@@ -35,5 +36,34 @@ export function CategoryCard({ category }: { category: Category }) {
         </CardContent>
       </CardActionArea>
     </Card>
+  );
+}
+
+/** The category cards' grid: one column on phones, two from sm, four from lg. */
+export function CategoryGrid({ children }: { children: ReactNode }) {
+  return (
+    <Box
+      sx={{
+        display: "grid",
+        gap: 2,
+        gridTemplateColumns: { xs: "1fr", sm: "repeat(2, minmax(0, 1fr))", lg: "repeat(4, minmax(0, 1fr))" },
+      }}
+    >
+      {children}
+    </Box>
+  );
+}
+
+/** about a category card's height (icon, name, two lines of description, count) */
+const CATEGORY_CARD_SKELETON_HEIGHT = 152;
+
+/** The category grid while the categories load: one row of placeholders. */
+export function CategoryGridSkeleton() {
+  return (
+    <CategoryGrid>
+      {[0, 1, 2, 3].map((n) => (
+        <Skeleton key={n} variant="rounded" height={CATEGORY_CARD_SKELETON_HEIGHT} />
+      ))}
+    </CategoryGrid>
   );
 }
