@@ -89,6 +89,17 @@ export function createAppTheme(mode: PaletteMode): Theme {
           },
         },
       },
+      // In dark, MUI's standard alert background (its colour darkened 90 %) is the page's own near-black, so an
+      // info box such as the Notion page's had no visible edge; a 14 % tint of the colour shows the box.
+      MuiAlert: {
+        styleOverrides: {
+          root: ({ ownerState, theme }) => {
+            const color = ownerState.color ?? ownerState.severity ?? "success";
+            if (mode !== "dark" || (ownerState.variant ?? "standard") !== "standard") return {};
+            return { backgroundColor: alpha(theme.palette[color].main, 0.14) };
+          },
+        },
+      },
       MuiLink: { defaultProps: { underline: "hover" }, styleOverrides: { root: { fontWeight: 500 } } },
       MuiTextField: { defaultProps: { fullWidth: true } },
       // a placeholder longer than a narrow field ends in "…" instead of being cut mid-word
