@@ -77,6 +77,14 @@ export function createAppTheme(mode: PaletteMode): Theme {
           root: { "&.Mui-focusVisible": { outline: `3px solid ${p.primary.main}`, outlineOffset: -3 } },
         },
       },
+      // the admin panel's tabs: the ring instead of MUI's grey focus ripple alone; inset, as the tab strip clips
+      MuiTab: {
+        styleOverrides: {
+          root: {
+            "&.Mui-focusVisible": { outline: `3px solid ${p.primary.main}`, outlineOffset: -3, borderRadius: 8 },
+          },
+        },
+      },
       MuiCard: {
         defaultProps: { variant: "outlined" },
         styleOverrides: {
