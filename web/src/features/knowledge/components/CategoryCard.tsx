@@ -1,10 +1,10 @@
-import { Box, Card, CardActionArea, CardContent, Skeleton, Typography } from "@mui/material";
-import type { ReactNode } from "react";
+import { Card, CardActionArea, CardContent, Skeleton, Typography } from "@mui/material";
 import { Link as RouterLink } from "react-router-dom";
 import type { KnowledgeCategoriesQuery } from "../../../gql/graphql";
 import { useT } from "../../../i18n/i18n";
 import { useCategoryDescription } from "../hooks/useCategoryDescription";
 import { viewHref } from "../lib/knowledgeView";
+import { CardGrid } from "./ArticleCard";
 import { CategoryIcon } from "./CategoryIcon";
 
 export type Category = KnowledgeCategoriesQuery["knowledgeCategories"][number];
@@ -39,20 +39,8 @@ export function CategoryCard({ category }: { category: Category }) {
   );
 }
 
-/** The category cards' grid: one column on phones, two from sm, four from lg. */
-export function CategoryGrid({ children }: { children: ReactNode }) {
-  return (
-    <Box
-      sx={{
-        display: "grid",
-        gap: 2,
-        gridTemplateColumns: { xs: "1fr", sm: "repeat(2, minmax(0, 1fr))", lg: "repeat(4, minmax(0, 1fr))" },
-      }}
-    >
-      {children}
-    </Box>
-  );
-}
+/** the category cards' columns on wide screens */
+export const CATEGORY_GRID_COLUMNS = 4;
 
 /** about a category card's height (icon, name, two lines of description, count) */
 const CATEGORY_CARD_SKELETON_HEIGHT = 152;
@@ -60,10 +48,10 @@ const CATEGORY_CARD_SKELETON_HEIGHT = 152;
 /** The category grid while the categories load: one row of placeholders. */
 export function CategoryGridSkeleton() {
   return (
-    <CategoryGrid>
+    <CardGrid lgColumns={CATEGORY_GRID_COLUMNS}>
       {[0, 1, 2, 3].map((n) => (
         <Skeleton key={n} variant="rounded" height={CATEGORY_CARD_SKELETON_HEIGHT} />
       ))}
-    </CategoryGrid>
+    </CardGrid>
   );
 }

@@ -10,7 +10,7 @@ import { SearchKnowledgeQuery } from "../graphql/searchKnowledge.query";
 import { CATEGORY_CARD_TAGS } from "../lib/excerpt";
 import { viewHref } from "../lib/knowledgeView";
 import { ArticleCard, CardGrid, CardGridSkeleton } from "./ArticleCard";
-import { CategoryCard, CategoryGrid, CategoryGridSkeleton } from "./CategoryCard";
+import { CATEGORY_GRID_COLUMNS, CategoryCard, CategoryGridSkeleton } from "./CategoryCard";
 import { EmptyState } from "./EmptyState";
 import { RecentSearches } from "./RecentSearches";
 import { SearchField } from "./SearchField";
@@ -137,11 +137,11 @@ export function OverviewView({ query, onSearch }: { query: string; onSearch: (qu
             <Typography id="knowledge-categories-title" variant="h2" sx={{ fontSize: "1.3rem", mb: 2 }}>
               {t("knowledge.categoriesTitle")}
             </Typography>
-            <CategoryGrid>
+            <CardGrid lgColumns={CATEGORY_GRID_COLUMNS}>
               {cats.map((c) => (
                 <CategoryCard key={c.name} category={c} />
               ))}
-            </CategoryGrid>
+            </CardGrid>
           </Box>
           <Box component="section" aria-labelledby="knowledge-all-title">
             <Typography id="knowledge-all-title" variant="h2" sx={{ fontSize: "1.3rem", mb: 2 }}>
