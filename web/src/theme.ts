@@ -81,7 +81,11 @@ export function createAppTheme(mode: PaletteMode): Theme {
       MuiTab: {
         styleOverrides: {
           root: {
-            "&.Mui-focusVisible": { outline: `3px solid ${p.primary.main}`, outlineOffset: -3, borderRadius: 8 },
+            "&.Mui-focusVisible": {
+              outline: `3px solid ${p.primary.main}`,
+              outlineOffset: -3,
+              borderRadius: 8,
+            },
           },
         },
       },
