@@ -147,7 +147,7 @@ describe("web: server texts in the browser", () => {
       "The verification link is invalid or has expired",
     );
     await page.locator("#resend-email").fill(unverified.email);
-    await page.getByRole("button", { name: "Send new confirmation email" }).click();
+    await page.getByRole("button", { name: "Send new verification email" }).click();
     await expectToast(
       page,
       "New verification email sent! Check your inbox.",

@@ -70,6 +70,25 @@ export function createAppTheme(mode: PaletteMode): Theme {
           root: { "&.Mui-focusVisible": { outline: `3px solid ${p.primary.main}`, outlineOffset: 2 } },
         },
       },
+      // a clickable card gets the same ring as every other control (MUI's own cue is a faint grey overlay); inside
+      // its edge, as the card clips what is outside
+      MuiCardActionArea: {
+        styleOverrides: {
+          root: { "&.Mui-focusVisible": { outline: `3px solid ${p.primary.main}`, outlineOffset: -3 } },
+        },
+      },
+      // the admin panel's tabs: the ring instead of MUI's grey focus ripple alone; inset, as the tab strip clips
+      MuiTab: {
+        styleOverrides: {
+          root: {
+            "&.Mui-focusVisible": {
+              outline: `3px solid ${p.primary.main}`,
+              outlineOffset: -3,
+              borderRadius: 8,
+            },
+          },
+        },
+      },
       MuiCard: {
         defaultProps: { variant: "outlined" },
         styleOverrides: {
@@ -79,6 +98,17 @@ export function createAppTheme(mode: PaletteMode): Theme {
               mode === "light"
                 ? `0 1px 2px ${alpha("#0b1a33", 0.06)}, 0 4px 16px ${alpha("#0b1a33", 0.05)}`
                 : "none",
+          },
+        },
+      },
+      // In dark, MUI's standard alert background (its colour darkened 90 %) is the page's own near-black, so an
+      // info box such as the Notion page's had no visible edge; a 14 % tint of the colour shows the box.
+      MuiAlert: {
+        styleOverrides: {
+          root: ({ ownerState, theme }) => {
+            const color = ownerState.color ?? ownerState.severity ?? "success";
+            if (mode !== "dark" || (ownerState.variant ?? "standard") !== "standard") return {};
+            return { backgroundColor: alpha(theme.palette[color].main, 0.14) };
           },
         },
       },

@@ -1,6 +1,6 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { breakableEmail } from "./BreakableEmail";
+import { breakableEmail, emailMetaLine } from "./BreakableEmail";
 
 const render = (value: string) => renderToStaticMarkup(<span>{breakableEmail(value)}</span>);
 
@@ -11,5 +11,22 @@ describe("breakableEmail", () => {
 
   it("should leave a value without an @ (a username) alone", () => {
     expect(render("admin")).toBe("<span>admin</span>");
+  });
+});
+
+describe("emailMetaLine", () => {
+  it("should join the e-mail and the parts there are with ' · ', the e-mail breakable after its @", () => {
+    expect(
+      renderToStaticMarkup(<span>{emailMetaLine("a@b.dk", "27/11/2026 16:16", "", "lige nu")}</span>),
+    ).toBe("<span>a@<wbr/>b.dk · 27/11/2026 16:16 · lige nu</span>");
+  });
+
+  it("should show the parts alone when there is no e-mail, and the e-mail alone when there are no parts", () => {
+    expect(renderToStaticMarkup(<span>{emailMetaLine(null, "27/11/2026 16:16", "lige nu")}</span>)).toBe(
+      "<span>27/11/2026 16:16 · lige nu</span>",
+    );
+    expect(renderToStaticMarkup(<span>{emailMetaLine("a@b.dk", "")}</span>)).toBe(
+      "<span>a@<wbr/>b.dk</span>",
+    );
   });
 });

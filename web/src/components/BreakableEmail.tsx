@@ -16,3 +16,18 @@ export function breakableEmail(value: string): ReactNode {
     </>
   );
 }
+
+/**
+ * A meta line "e-mail · part · part" (activity entries, feedback comments): the parts that are there, joined by
+ * " · ", with the e-mail breakable after its "@".
+ */
+export function emailMetaLine(email: string | null | undefined, ...parts: string[]): ReactNode {
+  const rest = parts.filter(Boolean).join(" · ");
+  if (!email) return rest;
+  return (
+    <>
+      {breakableEmail(email)}
+      {rest && ` · ${rest}`}
+    </>
+  );
+}

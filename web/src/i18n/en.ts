@@ -164,7 +164,7 @@ export const en: Messages = {
   "register.successTitle": "Account created",
   "register.checkEmailTitle": "Check your email",
   "register.checkEmailText":
-    "We have sent a confirmation link to {email}. Click the link to activate your account.",
+    "We have sent a verification link to {email}. Click the link to activate your account.",
   "register.acceptTerms": "By creating an account you accept the",
 
   "verify.title": "Verify email",
@@ -176,9 +176,8 @@ export const en: Messages = {
   "verify.noToken": "No verification token found",
   "verify.failedDefault": "Verification failed",
   "verify.networkError": "Error while verifying the account",
-  "verify.resendIntro":
-    "Shall we send a new confirmation email? Enter the email address you registered with.",
-  "verify.resendSubmit": "Send new confirmation email",
+  "verify.resendIntro": "Need a new verification email? Enter the email address you registered with.",
+  "verify.resendSubmit": "Send new verification email",
   "verify.resendPending": "Sending...",
   "verify.resendSuccess": "New verification email sent! Check your inbox.",
   "verify.resendFailed": "Could not send email",

@@ -41,7 +41,7 @@ export default function ForgotPasswordRoute() {
         <Stack spacing={2} sx={{ textAlign: "center" }} data-testid="forgot-sent">
           {sent.text && <Typography>{text(sent)}</Typography>}
           <Typography color="text.secondary">{t("forgot.sentText")}</Typography>
-          <Button variant="outlined" onClick={() => setSent(null)}>
+          <Button variant="outlined" size="large" onClick={() => setSent(null)}>
             {t("forgot.retry")}
           </Button>
         </Stack>

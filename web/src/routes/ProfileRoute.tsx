@@ -5,6 +5,7 @@ import { usePreferences } from "../features/preferences/hooks/usePreferences";
 import { AccountInfoCard } from "../features/profile/components/AccountInfoCard";
 import { ChangePasswordCard } from "../features/profile/components/ChangePasswordCard";
 import { PreferencesCard } from "../features/profile/components/PreferencesCard";
+import { PROFILE_GRID_SX, PROFILE_WIDE_SX } from "../features/profile/components/ProfileSection";
 import { ProfileSkeleton } from "../features/profile/components/ProfileSkeleton";
 import { useT } from "../i18n/i18n";
 
@@ -20,21 +21,14 @@ export default function ProfileRoute() {
       {loading || !user ? (
         <ProfileSkeleton />
       ) : (
-        <Box
-          sx={{
-            display: "grid",
-            gap: 3,
-            gridTemplateColumns: { xs: "1fr", md: "repeat(2, minmax(0, 1fr))" },
-            alignItems: "start",
-          }}
-        >
+        <Box sx={PROFILE_GRID_SX}>
           <AccountInfoCard user={user} />
           {error || !server ? (
             <Alert severity="error">{t("profile.prefs.loadFailed")}</Alert>
           ) : (
             <PreferencesCard loaded={server} />
           )}
-          <Box sx={{ gridColumn: { md: "1 / -1" } }}>
+          <Box sx={PROFILE_WIDE_SX}>
             <ChangePasswordCard />
           </Box>
         </Box>

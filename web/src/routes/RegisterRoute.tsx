@@ -55,7 +55,7 @@ export default function RegisterRoute() {
           <Typography color="text.secondary" variant="body2">
             {text(sentTo.message)}
           </Typography>
-          <Button component={RouterLink} to="/login" variant="contained">
+          <Button component={RouterLink} to="/login" variant="contained" size="large">
             {t("common.backToLogin")}
           </Button>
         </Stack>

@@ -33,7 +33,7 @@ export default function ResetPasswordRoute() {
       >
         <Stack spacing={2} sx={{ textAlign: "center" }} data-testid="reset-invalid">
           <Typography>{t("reset.invalidText")}</Typography>
-          <Button component={RouterLink} to="/forgot-password" variant="contained">
+          <Button component={RouterLink} to="/forgot-password" variant="contained" size="large">
             {t("reset.requestNew")}
           </Button>
           <Button component={RouterLink} to="/login">

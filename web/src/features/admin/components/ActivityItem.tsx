@@ -1,6 +1,7 @@
 import ExpandMoreRoundedIcon from "@mui/icons-material/ExpandMoreRounded";
 import { Avatar, Box, Button, Card, CardContent, Chip, Collapse, Stack, Typography } from "@mui/material";
 import { useId, useState } from "react";
+import { emailMetaLine } from "../../../components/BreakableEmail";
 import type { MessageKey } from "../../../i18n/da";
 import { useI18n } from "../../../i18n/i18n";
 import { useServerMessage } from "../../../i18n/serverMessage";
@@ -54,9 +55,7 @@ export function ActivityItem({ entry }: { entry: ActivityEntry }) {
             <Chip size="small" variant="outlined" label={label} />
           </Stack>
           <Typography color="text.secondary" sx={{ fontSize: "0.85rem", overflowWrap: "anywhere" }}>
-            {[entry.userEmail, formatLogDate(entry.timestamp), relative(entry.timestamp)]
-              .filter(Boolean)
-              .join(" · ")}
+            {emailMetaLine(entry.userEmail, formatLogDate(entry.timestamp), relative(entry.timestamp))}
           </Typography>
           {json && (
             <>

@@ -1,17 +1,7 @@
 import FilterAltOffRoundedIcon from "@mui/icons-material/FilterAltOffRounded";
 import ManageSearchRoundedIcon from "@mui/icons-material/ManageSearchRounded";
 import SearchRoundedIcon from "@mui/icons-material/SearchRounded";
-import {
-  Alert,
-  Box,
-  Button,
-  Chip,
-  InputAdornment,
-  MenuItem,
-  Skeleton,
-  Stack,
-  TextField,
-} from "@mui/material";
+import { Alert, Box, Button, InputAdornment, MenuItem, Skeleton, Stack, TextField } from "@mui/material";
 import { useMemo, useState } from "react";
 import type { MessageKey } from "../../../i18n/da";
 import { useT } from "../../../i18n/i18n";
@@ -30,6 +20,7 @@ import {
 } from "../lib/activity";
 import { USER_SEARCH_DEBOUNCE_MS } from "../lib/users";
 import { ActivityItem } from "./ActivityItem";
+import { CountChip } from "./CountChip";
 
 /** Activity tab (spec §2): filters (client state), '{n} aktiviteter', entries, live additions, "Vis flere". */
 export function ActivityTab() {
@@ -121,14 +112,12 @@ export function ActivityTab() {
         </Button>
       </Box>
 
-      {!log.loading && !log.error && (
+      {!log.error && (
         <Box>
-          <Chip
-            color="primary"
-            variant="outlined"
-            label={t("admin.activity.count", { n: log.total })}
-            data-testid="admin-activity-count"
-            aria-live="polite"
+          <CountChip
+            label={log.loading ? null : t("admin.activity.count", { n: log.total })}
+            testId="admin-activity-count"
+            placeholderWidth={112}
           />
         </Box>
       )}

@@ -1,6 +1,7 @@
 import ThumbDownOffAltRoundedIcon from "@mui/icons-material/ThumbDownOffAltRounded";
 import ThumbUpOffAltRoundedIcon from "@mui/icons-material/ThumbUpOffAltRounded";
 import { Box, Divider, LinearProgress, Stack, Typography } from "@mui/material";
+import { emailMetaLine } from "../../../components/BreakableEmail";
 import type { AdminStatsQuery } from "../../../gql/graphql";
 import { useI18n } from "../../../i18n/i18n";
 import { useRelativeTime } from "../hooks/useRelativeTime";
@@ -71,7 +72,7 @@ export function FeedbackCard({ feedback }: { feedback: Feedback }) {
                           {c.comment}
                         </Typography>
                         <Typography color="text.secondary" sx={{ fontSize: "0.8rem" }}>
-                          {[c.userEmail, relative(c.at)].filter(Boolean).join(" · ")}
+                          {emailMetaLine(c.userEmail, relative(c.at))}
                         </Typography>
                       </Box>
                     </Stack>

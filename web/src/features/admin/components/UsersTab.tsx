@@ -1,7 +1,7 @@
 import { useQuery } from "@apollo/client/react";
 import PersonSearchRoundedIcon from "@mui/icons-material/PersonSearchRounded";
 import SearchRoundedIcon from "@mui/icons-material/SearchRounded";
-import { Alert, Box, Button, Chip, InputAdornment, Skeleton, Stack, TextField } from "@mui/material";
+import { Alert, Box, Button, InputAdornment, Skeleton, Stack, TextField } from "@mui/material";
 import { useState } from "react";
 import { useT } from "../../../i18n/i18n";
 import { EmptyState } from "../../knowledge/components/EmptyState";
@@ -13,6 +13,7 @@ import {
   USER_SEARCH_MAX_LENGTH,
   USERS_PAGE_SIZE,
 } from "../lib/users";
+import { CountChip } from "./CountChip";
 import { DeleteUserDialog } from "./DeleteUserDialog";
 import { ResetPasswordDialog } from "./ResetPasswordDialog";
 import { UserCard } from "./UserCard";
@@ -55,13 +56,11 @@ export function UsersTab() {
             },
           }}
         />
-        {users && (
-          <Chip
-            label={t("admin.users.count", { n: users.length })}
-            color="primary"
-            variant="outlined"
-            data-testid="admin-users-count"
-            aria-live="polite"
+        {(users || !error) && (
+          <CountChip
+            label={users ? t("admin.users.count", { n: users.length }) : null}
+            testId="admin-users-count"
+            placeholderWidth={96}
           />
         )}
       </Box>

@@ -38,7 +38,7 @@ export function ResendVerificationForm() {
           helperText={text(error)}
           required
         />
-        <Button type="submit" variant="contained" disabled={loading}>
+        <Button type="submit" variant="contained" size="large" disabled={loading}>
           {loading ? t("verify.resendPending") : t("verify.resendSubmit")}
         </Button>
       </Stack>

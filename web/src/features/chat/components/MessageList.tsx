@@ -125,7 +125,13 @@ export function MessageList({
         aria-label={t("chat.messageList")}
         data-testid="message-list"
         tabIndex={0}
-        sx={{ height: "100%", overflowY: "auto", overscrollBehavior: "contain", outline: "none" }}
+        sx={{
+          height: "100%",
+          overflowY: "auto",
+          overscrollBehavior: "contain",
+          // focusable to scroll by keyboard: the ring goes inside, the chat card clips what is outside
+          "&:focus-visible": { outlineOffset: -3 },
+        }}
       >
         {/* dynamic sizes go in style, not sx: sx would add a CSS class per distinct value */}
         <div style={{ height: totalSize, position: "relative", width: "100%" }}>
@@ -147,6 +153,8 @@ export function MessageList({
                 disabled={loadingEarlier}
                 // the label says it loads: the spinner is decoration
                 startIcon={loadingEarlier ? <CircularProgress size={14} aria-hidden /> : undefined}
+                // while loading it is a status to read, not a greyed-out control: secondary text, not 38 % grey
+                sx={{ "&.Mui-disabled": { color: "text.secondary", borderColor: "divider" } }}
                 data-testid="load-earlier"
               >
                 {loadingEarlier ? t("chat.loadingEarlier") : t("chat.showEarlier")}

@@ -75,15 +75,27 @@ export function ArticleCard({
   );
 }
 
-/** Cards in a responsive grid: one column on phones, up to three on wide screens. */
-export function CardGrid({ children, label }: { children: ReactNode; label?: string }) {
+/** Cards in a responsive grid: one column on phones, two from sm, `lgColumns` (three; four for categories) from lg. */
+export function CardGrid({
+  children,
+  label,
+  lgColumns = 3,
+}: {
+  children: ReactNode;
+  label?: string;
+  lgColumns?: number;
+}) {
   return (
     <Box
       aria-label={label}
       sx={{
         display: "grid",
         gap: 2,
-        gridTemplateColumns: { xs: "1fr", sm: "repeat(2, minmax(0, 1fr))", lg: "repeat(3, minmax(0, 1fr))" },
+        gridTemplateColumns: {
+          xs: "1fr",
+          sm: "repeat(2, minmax(0, 1fr))",
+          lg: `repeat(${lgColumns}, minmax(0, 1fr))`,
+        },
       }}
     >
       {children}

@@ -1,9 +1,10 @@
-import { Card, CardActionArea, CardContent, Typography } from "@mui/material";
+import { Card, CardActionArea, CardContent, Skeleton, Typography } from "@mui/material";
 import { Link as RouterLink } from "react-router-dom";
 import type { KnowledgeCategoriesQuery } from "../../../gql/graphql";
 import { useT } from "../../../i18n/i18n";
 import { useCategoryDescription } from "../hooks/useCategoryDescription";
 import { viewHref } from "../lib/knowledgeView";
+import { CardGrid } from "./ArticleCard";
 import { CategoryIcon } from "./CategoryIcon";
 
 export type Category = KnowledgeCategoriesQuery["knowledgeCategories"][number];
@@ -35,5 +36,22 @@ export function CategoryCard({ category }: { category: Category }) {
         </CardContent>
       </CardActionArea>
     </Card>
+  );
+}
+
+/** the category cards' columns on wide screens */
+export const CATEGORY_GRID_COLUMNS = 4;
+
+/** about a category card's height (icon, name, two lines of description, count) */
+const CATEGORY_CARD_SKELETON_HEIGHT = 152;
+
+/** The category grid while the categories load: one row of placeholders. */
+export function CategoryGridSkeleton() {
+  return (
+    <CardGrid lgColumns={CATEGORY_GRID_COLUMNS}>
+      {[0, 1, 2, 3].map((n) => (
+        <Skeleton key={n} variant="rounded" height={CATEGORY_CARD_SKELETON_HEIGHT} />
+      ))}
+    </CardGrid>
   );
 }

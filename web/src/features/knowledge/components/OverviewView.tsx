@@ -1,7 +1,7 @@
 import { useQuery } from "@apollo/client/react";
 import BookmarksRoundedIcon from "@mui/icons-material/BookmarksRounded";
 import CloudOffRoundedIcon from "@mui/icons-material/CloudOffRounded";
-import { Alert, Box, Button, Typography } from "@mui/material";
+import { Alert, Box, Button, Skeleton, Typography } from "@mui/material";
 import { Link as RouterLink } from "react-router-dom";
 import { useT } from "../../../i18n/i18n";
 import { KnowledgeArticlesQuery } from "../graphql/knowledgeArticles.query";
@@ -10,7 +10,7 @@ import { SearchKnowledgeQuery } from "../graphql/searchKnowledge.query";
 import { CATEGORY_CARD_TAGS } from "../lib/excerpt";
 import { viewHref } from "../lib/knowledgeView";
 import { ArticleCard, CardGrid, CardGridSkeleton } from "./ArticleCard";
-import { CategoryCard } from "./CategoryCard";
+import { CATEGORY_GRID_COLUMNS, CategoryCard, CategoryGridSkeleton } from "./CategoryCard";
 import { EmptyState } from "./EmptyState";
 import { RecentSearches } from "./RecentSearches";
 import { SearchField } from "./SearchField";
@@ -18,6 +18,8 @@ import { SearchResults } from "./SearchResults";
 import { ViewHeading } from "./ViewHeading";
 
 const SEARCH_LIMIT = 50;
+/** about an article card's height with its excerpt and tags */
+const ARTICLE_CARD_SKELETON_HEIGHT = 290;
 
 /** /knowledge: the hero with search and recent searches, then results, or the categories and every document. */
 export function OverviewView({ query, onSearch }: { query: string; onSearch: (query: string) => void }) {
@@ -113,7 +115,15 @@ export function OverviewView({ query, onSearch }: { query: string; onSearch: (qu
           {t("knowledge.loadFailed")}
         </Alert>
       ) : loading ? (
-        <CardGridSkeleton count={6} height={140} />
+        // the loaded page's shape (the categories, then the documents), so nothing jumps when it arrives
+        <Box role="status" aria-label={t("app.loading")}>
+          <Skeleton variant="text" width={140} sx={{ fontSize: "1.3rem", mb: 2 }} />
+          <Box sx={{ mb: 5 }}>
+            <CategoryGridSkeleton />
+          </Box>
+          <Skeleton variant="text" width={220} sx={{ fontSize: "1.3rem", mb: 2 }} />
+          <CardGridSkeleton count={3} height={ARTICLE_CARD_SKELETON_HEIGHT} />
+        </Box>
       ) : all.length === 0 ? (
         <EmptyState
           testId="knowledge-no-documents"
@@ -127,21 +137,11 @@ export function OverviewView({ query, onSearch }: { query: string; onSearch: (qu
             <Typography id="knowledge-categories-title" variant="h2" sx={{ fontSize: "1.3rem", mb: 2 }}>
               {t("knowledge.categoriesTitle")}
             </Typography>
-            <Box
-              sx={{
-                display: "grid",
-                gap: 2,
-                gridTemplateColumns: {
-                  xs: "1fr",
-                  sm: "repeat(2, minmax(0, 1fr))",
-                  lg: "repeat(4, minmax(0, 1fr))",
-                },
-              }}
-            >
+            <CardGrid lgColumns={CATEGORY_GRID_COLUMNS}>
               {cats.map((c) => (
                 <CategoryCard key={c.name} category={c} />
               ))}
-            </Box>
+            </CardGrid>
           </Box>
           <Box component="section" aria-labelledby="knowledge-all-title">
             <Typography id="knowledge-all-title" variant="h2" sx={{ fontSize: "1.3rem", mb: 2 }}>

@@ -1,5 +1,5 @@
 /** One card of the profile page: an icon, a heading (h2, the section's accessible name) and a subtitle. */
-import { Card, CardContent, CardHeader } from "@mui/material";
+import { Card, CardContent, CardHeader, type SxProps, type Theme } from "@mui/material";
 import type { ReactNode } from "react";
 
 interface ProfileSectionProps {
@@ -27,3 +27,14 @@ export function ProfileSection({ id, icon, title, subtitle, children }: ProfileS
     </Card>
   );
 }
+
+/** The profile's cards: two columns from md (account, preferences), one on phones; the skeleton uses it too. */
+export const PROFILE_GRID_SX: SxProps<Theme> = {
+  display: "grid",
+  gap: 3,
+  gridTemplateColumns: { xs: "1fr", md: "repeat(2, minmax(0, 1fr))" },
+  alignItems: "start",
+};
+
+/** A card across both columns (the password change). */
+export const PROFILE_WIDE_SX: SxProps<Theme> = { gridColumn: { md: "1 / -1" } };

@@ -1,21 +1,30 @@
-import { Card, CardContent, Skeleton, Stack } from "@mui/material";
+import { Box, Card, CardContent, Skeleton } from "@mui/material";
 import { useT } from "../../../i18n/i18n";
+import { PROFILE_GRID_SX, PROFILE_WIDE_SX } from "./ProfileSection";
 
-/** Shown while the preferences load. */
+/** the page's cards and their placeholder rows */
+const CARDS = [
+  { name: "account", rows: 5, wide: false },
+  { name: "preferences", rows: 4, wide: false },
+  { name: "password", rows: 4, wide: true },
+];
+
+/** Shown while the preferences load: the page's own grid, so the cards do not move when they arrive. */
 export function ProfileSkeleton() {
   const t = useT();
   return (
-    <Stack spacing={3} role="status" aria-label={t("profile.loading")} data-testid="profile-skeleton">
-      {[0, 1, 2].map((i) => (
-        <Card key={i}>
+    <Box sx={PROFILE_GRID_SX} role="status" aria-label={t("profile.loading")} data-testid="profile-skeleton">
+      {CARDS.map((card) => (
+        <Card key={card.name} sx={card.wide ? PROFILE_WIDE_SX : undefined}>
           <CardContent>
             <Skeleton variant="text" width="35%" height={32} />
             <Skeleton variant="text" width="55%" />
-            <Skeleton variant="rounded" height={48} sx={{ mt: 2 }} />
-            <Skeleton variant="rounded" height={48} sx={{ mt: 1.5 }} />
+            {Array.from({ length: card.rows }, (_, r) => r).map((r) => (
+              <Skeleton key={r} variant="rounded" height={48} sx={{ mt: r === 0 ? 2 : 1.5 }} />
+            ))}
           </CardContent>
         </Card>
       ))}
-    </Stack>
+    </Box>
   );
 }
