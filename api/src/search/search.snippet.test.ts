@@ -7,8 +7,20 @@ const terms = (...words: string[]) => new Set(words.map(normaliseWord));
 describe("search.snippet", () => {
   it("should turn markdown lines into plain text without markers", () => {
     expect(toPlainText("# Titel\n\n## Frister\n- første punkt\n1. trin\n**fed** tekst")).toBe(
-      "Titel Frister første punkt 1. trin fed tekst",
+      "Titel · Frister · første punkt · 1. trin · fed tekst",
     );
+  });
+
+  it("should set a heading or list item off from the next line, and run sentences on with a space", () => {
+    expect(toPlainText("## Aktindsigt og adgang\nEt medlem kan få indsigt.\nDet sker skriftligt:\n- på mail")).toBe(
+      "Aktindsigt og adgang · Et medlem kan få indsigt. Det sker skriftligt: på mail",
+    );
+  });
+
+  it("should not end a cut snippet on a line separator", () => {
+    const plain = toPlainText(`${"ord ".repeat(3)}slut\n## Overskrift\n${"mere tekst ".repeat(20)}`);
+    const { snippet } = buildSnippet(plain, terms("slut"), plain.indexOf("·") + 1);
+    expect(snippet).toBe("ord ord ord slut…");
   });
 
   it("should mark every inflection of a matched word with ranges into the snippet", () => {
@@ -70,7 +82,7 @@ describe("SnippetSourceCache", () => {
     const cache = new SnippetSourceCache();
     const v1 = {};
     const first = cache.sourceOf("a", v1, "# Titel\n\nKlagefristen er fire uger.");
-    expect(first.plain).toBe("Titel Klagefristen er fire uger.");
+    expect(first.plain).toBe("Titel · Klagefristen er fire uger.");
     expect(cache.sourceOf("a", v1, "ignored: the cached version is used")).toBe(first);
     const v2 = {};
     expect(cache.sourceOf("a", v2, "Klagefristen er seks uger.").plain).toBe("Klagefristen er seks uger.");

@@ -3,21 +3,37 @@ import type { TextRange } from "./search.types";
 
 export const DEFAULT_SNIPPET_LENGTH = 200;
 
-/** Markdown body as one line of plain text: heading/bullet markers and emphasis removed, whitespace collapsed. */
+/**
+ * Between two lines when the first ends without punctuation (a heading, a list item, a label): joined by a space
+ * alone, "Aktindsigt og adgang til sagens dokumenter Et medlem, der …" read as one sentence.
+ */
+export const LINE_SEPARATOR = " · ";
+/** a line ending in one of these reads on into the next with a space */
+const LINE_END_RE = /[.!?:;,…·]$/;
+
+/**
+ * Markdown body as one line of plain text: heading/bullet markers and emphasis removed, whitespace collapsed, and a
+ * line that ends without punctuation set off from the next by LINE_SEPARATOR.
+ */
 export function toPlainText(markdown: string): string {
-  return markdown
+  const lines = markdown
     .split(/\r?\n/)
     .map((line) =>
       line
         .trim()
         .replace(/^#{1,6}\s+/, "")
         .replace(/^[-*•]\s+/, "")
-        .replace(/\*\*|__|`/g, ""),
+        .replace(/\*\*|__|`/g, "")
+        .replace(/\s+/g, " ")
+        .trim(),
     )
-    .filter(Boolean)
-    .join(" ")
-    .replace(/\s+/g, " ")
-    .trim();
+    .filter(Boolean);
+  let out = "";
+  for (const line of lines) {
+    if (out) out += LINE_END_RE.test(out) ? " " : LINE_SEPARATOR;
+    out += line;
+  }
+  return out;
 }
 
 const WORD_RE = /[\p{L}\p{N}]+/gu;
@@ -146,7 +162,7 @@ export function buildSnippet(
     if (WORD_CHAR_RE.test(plain[to])) {
       while (to > from && WORD_CHAR_RE.test(plain[to - 1])) to--;
     }
-    while (to > from && /\s/.test(plain[to - 1])) to--;
+    while (to > from && /[\s·]/.test(plain[to - 1])) to--;
   }
   if (from >= to) {
     from = 0;
