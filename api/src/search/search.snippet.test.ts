@@ -12,9 +12,9 @@ describe("search.snippet", () => {
   });
 
   it("should set a heading or list item off from the next line, and run sentences on with a space", () => {
-    expect(toPlainText("## Aktindsigt og adgang\nEt medlem kan få indsigt.\nDet sker skriftligt:\n- på mail")).toBe(
-      "Aktindsigt og adgang · Et medlem kan få indsigt. Det sker skriftligt: på mail",
-    );
+    expect(
+      toPlainText("## Aktindsigt og adgang\nEt medlem kan få indsigt.\nDet sker skriftligt:\n- på mail"),
+    ).toBe("Aktindsigt og adgang · Et medlem kan få indsigt. Det sker skriftligt: på mail");
   });
 
   it("should not end a cut snippet on a line separator", () => {
