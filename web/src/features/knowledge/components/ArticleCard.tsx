@@ -60,17 +60,16 @@ export function ArticleCard({
           <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: "anywhere", flexGrow: 1 }}>
             {excerpt ?? articleExcerpt(article.content)}
           </Typography>
-          <Typography variant="caption" color="text.secondary">
-            {formatDate(article.lastUpdated, locale)}
-          </Typography>
         </CardContent>
       </CardActionArea>
-      {(article.tags.length > 0 || footer) && (
-        <Box sx={{ px: 2, pb: 2, display: "flex", flexDirection: "column", gap: 1 }}>
-          <TagList tags={article.tags} max={maxTags} />
-          {footer}
-        </Box>
-      )}
+      {/* the date last, under the tags: a card whose tags wrap to two lines keeps it level with its neighbours' */}
+      <Box sx={{ px: 2, pb: 2, display: "flex", flexDirection: "column", gap: 1 }}>
+        <TagList tags={article.tags} max={maxTags} />
+        <Typography variant="caption" color="text.secondary">
+          {formatDate(article.lastUpdated, locale)}
+        </Typography>
+        {footer}
+      </Box>
     </Card>
   );
 }
