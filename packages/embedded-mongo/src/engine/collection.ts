@@ -12,6 +12,7 @@ import {
   extractPredicates,
   type Interval,
   intervalsFor,
+  sameKeys,
   sortsAfterEquality,
 } from "./planner";
 import { compileFilter, type Matcher } from "./query";
@@ -274,7 +275,8 @@ export class Collection {
       const r = intervalsFor(idx, preds);
       if (!r) continue;
       const sorts = sort.length > 0 && r.intervals.length === 1 && sortsAfterEquality(idx, preds, sort);
-      cands.push({ idx, intervals: r.intervals, score: r.score + (idx.unique ? 0.5 : 0), sorts });
+      const score = r.score + (idx.unique ? 0.5 : 0);
+      cands.push({ idx, intervals: r.intervals, score, sorts, sameKeysAs: sameKeys(idx, r.used) });
     }
     const { best, bestSorted, keysCounted } = chooseIndex(cands);
     const chosen = (c: CandidatePlan) => {

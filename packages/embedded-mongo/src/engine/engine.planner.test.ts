@@ -116,6 +116,42 @@ describe("planner: choosing between indexes by the keys they would read", () => 
     });
   });
 
+  it("should count nothing when every candidate applies the same predicates (as many keys each)", async () => {
+    await fillMessages();
+    await indexes(
+      ["sessionId_1", { sessionId: 1 }],
+      ["sessionId_1_timestamp_1", { sessionId: 1, timestamp: 1 }],
+    );
+    const r = engine.find("db", "m", { filter: { sessionId: "u0-s3" }, limit: 20 });
+    expect(r.length).toBe(20);
+    expect(engine.lastPlan).toMatchObject({ index: "sessionId_1", keysExamined: 20 });
+    expect(engine.lastPlan?.planKeysCounted).toBeUndefined();
+    engine.find("db", "m", { filter: { sessionId: "u0-s3" }, sort: { timestamp: -1 }, limit: 20 });
+    expect(engine.lastPlan).toMatchObject({
+      index: "sessionId_1_timestamp_1",
+      sortedByIndex: true,
+      keysExamined: 20,
+    });
+    expect(engine.lastPlan?.planKeysCounted).toBeUndefined();
+    // with a third index on other fields the two are counted once
+    await indexes(["userId_1", { userId: 1 }]);
+    engine.find("db", "m", {
+      filter: { sessionId: "u0-s3", userId: "u0" },
+      sort: { timestamp: -1 },
+      limit: 20,
+    });
+    expect(engine.lastPlan).toMatchObject({
+      index: "sessionId_1_timestamp_1",
+      sortedByIndex: true,
+      keysExamined: 20,
+    });
+    expect(engine.lastPlan?.planKeysCounted).toBe(250 + 250 + PLAN_COUNT_STEP);
+    // indexes with arrays hold more keys than documents: each is counted on its own
+    await engine.update("db", "m", [{ q: { n: 0 }, u: { $set: { sessionId: ["u0-s0", "x"] } } }], true);
+    engine.find("db", "m", { filter: { sessionId: "u0-s3" }, limit: 20 });
+    expect(engine.lastPlan).toMatchObject({ index: "sessionId_1", planKeysCounted: 250 + 250 });
+  });
+
   it("should prefer a range that reads fewer keys over an equality that reads many", async () => {
     await fillMessages();
     await indexes(["userId_1", { userId: 1 }], ["timestamp_1", { timestamp: 1 }]);

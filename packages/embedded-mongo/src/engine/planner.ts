@@ -96,24 +96,29 @@ export function sortsAfterEquality(
   return sort.every(([p], i) => idx.fields[fixed + i][0] === p);
 }
 
-/** index key intervals for the predicates on the index's leading fields, or null when the index cannot help */
+/**
+ * Index key intervals for the predicates on the index's leading fields, or null when the index cannot help;
+ * `used` names the fields whose predicates the intervals apply.
+ */
 export function intervalsFor(
   idx: PlanIndex,
   preds: Map<string, FieldPred>,
-): { intervals: Interval[]; score: number } | null {
+): { intervals: Interval[]; score: number; used: string[] } | null {
   let prefixes = [""];
   let score = 0;
+  const used: string[] = [];
   for (const [path] of idx.fields) {
     const p = preds.get(path);
     if (!p) break;
     if (p.eq) {
       if (idx.sparse && p.eq.some((v) => v === null))
-        return score > 0 ? { intervals: close(prefixes), score } : null;
+        return score > 0 ? { intervals: close(prefixes), score, used } : null;
       if (prefixes.length * p.eq.length > 1000) break;
       const next: string[] = [];
       for (const pre of prefixes) for (const v of p.eq) next.push(pre + encodeKey(v));
       prefixes = next;
       score += 2;
+      used.push(path);
       continue;
     }
     // range on this field ends the usable prefix
@@ -128,10 +133,11 @@ export function intervalsFor(
       if (low === pre + typeLow && high === pre + typeHigh && !p.low && !p.high) low = pre;
       intervals.push({ low, high });
     }
-    return { intervals, score: score + 1 };
+    used.push(path);
+    return { intervals, score: score + 1, used };
   }
   if (score === 0) return null;
-  return { intervals: close(prefixes), score };
+  return { intervals: close(prefixes), score, used };
 }
 
 function close(prefixes: string[]): Interval[] {
@@ -159,10 +165,20 @@ export interface Candidate<I extends PlanIndex> {
   /** one interval whose keys come in the sort's order (sortsAfterEquality) */
   sorts: boolean;
   /**
-   * keys counted in its intervals, set only when there was more than one candidate: exact for a candidate that
-   * ran out of keys, else a lower bound above every exact count
+   * the same for candidates whose intervals hold as many keys, whatever the index: each document has one key in
+   * an index that is neither multikey nor sparse, so applying the same predicates selects as many keys (sameKeys)
+   */
+  sameKeysAs?: string;
+  /**
+   * keys counted in its intervals, set only when there were candidates to choose between: exact for a candidate
+   * that ran out of keys, else a lower bound above every exact count
    */
   keys?: number;
+}
+
+/** Candidate.sameKeysAs: the fields whose predicates its intervals apply, for indexes with a key per document */
+export function sameKeys(idx: PlanIndex, used: string[]): string | undefined {
+  return idx.multikey || idx.sparse || idx.partial ? undefined : [...used].sort().join("\u0000");
 }
 
 export interface IndexChoice<I extends PlanIndex> {
@@ -230,19 +246,30 @@ export function countKeys(tree: KeyTree<unknown>, intervals: Interval[], cap: nu
 
 /**
  * Chooses among the candidates (in index creation order) the way MongoDB's trial runs do in effect: the one
- * whose intervals hold the fewest keys. All are counted in turns (PLAN_COUNT_STEP), so the count stops soon
+ * whose intervals hold the fewest keys. Candidates known to hold as many keys (sameKeysAs) are counted once;
+ * when all are, nothing is counted. The others are counted in turns (PLAN_COUNT_STEP), so counting stops soon
  * after the smallest runs out, or at PLAN_KEY_COUNT_CAP.
  */
 export function chooseIndex<I extends PlanIndex>(cands: Candidate<I>[]): IndexChoice<I> {
   let keysCounted = 0;
-  if (cands.length > 1) {
-    const counters = cands.map((c) => new KeyCounter(c.idx.tree, c.intervals));
-    for (let n = 0; n < PLAN_KEY_COUNT_CAP && !counters.some((k) => k.done); n += PLAN_COUNT_STEP)
-      for (const k of counters) k.advance(PLAN_COUNT_STEP);
-    cands.forEach((c, i) => {
-      c.keys = counters[i].count;
-      keysCounted += c.keys;
-    });
+  const groups = new Map<string | Candidate<I>, Candidate<I>[]>();
+  for (const c of cands) {
+    const key = c.sameKeysAs ?? c;
+    const group = groups.get(key);
+    if (group) group.push(c);
+    else groups.set(key, [c]);
+  }
+  if (groups.size > 1) {
+    const counted = [...groups.values()].map((g) => ({
+      g,
+      k: new KeyCounter(g[0].idx.tree, g[0].intervals),
+    }));
+    for (let n = 0; n < PLAN_KEY_COUNT_CAP && !counted.some(({ k }) => k.done); n += PLAN_COUNT_STEP)
+      for (const { k } of counted) k.advance(PLAN_COUNT_STEP);
+    for (const { g, k } of counted) {
+      keysCounted += k.count;
+      for (const c of g) c.keys = k.count;
+    }
   }
   const better = (a: Candidate<I>, b: Candidate<I> | undefined) =>
     !b || (a.keys ?? 0) < (b.keys ?? 0) || (a.keys === b.keys && a.score > b.score);
