@@ -3,14 +3,20 @@
  * without the wire), on chat messages shaped like the app's (chat.model.ts's indexes, in mongoose's order).
  *   npx tsx bench/planner.bench.ts                          this checkout's engine
  *   npx tsx bench/planner.bench.ts --engine DIR/src/engine  another checkout's (before/after comparisons)
+ *   --wire                                                  the reads through the mongodb driver and the wire server
+ *                                                           (in this process: CPU is the client's and the store's)
  *   --rounds 7 --ops 400                                    rounds of ops per query (median and best round shown)
+ *   --query 2                                               only that query (e.g. under valgrind --tool=callgrind:
+ *                                                           instructions per query = the difference of two --ops)
  * CPU is process.cpuUsage() (user + system) per query, so less noisy than wall time on a loaded machine; the load
  * average is printed beside it.
  */
 import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import type * as EngineModule from "../packages/embedded-mongo/src/engine/index";
+import { MongoClient } from "mongodb";
+import type { FindOptions } from "../packages/embedded-mongo/src/engine/types";
+import type * as StoreModule from "../packages/embedded-mongo/src/index";
 
 function argValue(name: string): string | undefined {
   const i = process.argv.indexOf(name);
@@ -20,6 +26,8 @@ function argValue(name: string): string | undefined {
 const engineDir = argValue("--engine");
 const ROUNDS = Number(argValue("--rounds") ?? 7);
 const OPS = Number(argValue("--ops") ?? 400);
+const ONLY = argValue("--query");
+const WIRE = process.argv.includes("--wire");
 /** users besides the heavy one, each with one session */
 const OTHER_USERS = 100;
 /** the heavy user's sessions (stop 29: 5,000 messages) */
@@ -34,12 +42,15 @@ const load = () =>
     .join(" ");
 
 async function main() {
-  const mod: typeof EngineModule = await import(
+  const mod: typeof StoreModule = await import(
     engineDir
-      ? pathToFileURL(path.resolve(engineDir, "index.ts")).href
-      : "../packages/embedded-mongo/src/engine/index"
+      ? pathToFileURL(path.resolve(engineDir, "../index.ts")).href
+      : "../packages/embedded-mongo/src/index"
   );
-  const engine = await mod.createEngine({});
+  const store = await mod.startEmbeddedStore({ memory: true, port: 0 });
+  const engine = store.engine;
+  const client = WIRE ? await new MongoClient(store.uri).connect() : undefined;
+  const coll = client?.db("db").collection("m");
   const docs = [];
   let i = 0;
   for (let u = 0; u <= OTHER_USERS; u++) {
@@ -67,7 +78,7 @@ async function main() {
 
   const session = "u0-s7";
   const since = new Date(T0 + (7 * SESSION_MESSAGES + 200) * 1000);
-  const queries: { name: string; find: EngineModule.FindOptions }[] = [
+  const queries: { name: string; find: FindOptions }[] = [
     { name: "tie: {sessionId, userId}", find: { filter: { sessionId: session, userId: "u0" } } },
     {
       name: "tie, sorted by timestamp (stop 29's workaround)",
@@ -85,17 +96,27 @@ async function main() {
   ];
 
   console.log(
-    `planner bench: ${docs.length} messages; engine ${engineDir ?? "this checkout"}; node ${process.version}; ` +
+    `planner bench: ${docs.length} messages; engine ${engineDir ?? "this checkout"}${WIRE ? " over the wire" : ""}; ` +
+      `node ${process.version}; ` +
       `${os.cpus().length} cores; load average ${load()}`,
   );
   console.log(`${"query".padEnd(48)} ${"index".padEnd(24)} keys  docs  counted  µs CPU/query median (best)`);
-  for (const q of queries) {
-    for (let w = 0; w < 50; w++) engine.find("db", "m", q.find);
+  for (const q of ONLY === undefined ? queries : [queries[Number(ONLY)]]) {
+    const { filter, sort, limit } = q.find;
+    const viaWire = async (n: number) => {
+      for (let k = 0; k < n; k++) await coll?.find(filter ?? {}, { sort, limit }).toArray();
+    };
+    const direct = (n: number) => {
+      for (let k = 0; k < n; k++) engine.find("db", "m", q.find);
+    };
+    if (WIRE) await viaWire(50);
+    else direct(50);
     const plan = engine.lastPlan;
     const perRound: number[] = [];
     for (let r = 0; r < ROUNDS; r++) {
       const c0 = process.cpuUsage();
-      for (let k = 0; k < OPS; k++) engine.find("db", "m", q.find);
+      if (WIRE) await viaWire(OPS);
+      else direct(OPS);
       const c = process.cpuUsage(c0);
       perRound.push((c.user + c.system) / OPS);
     }
@@ -109,7 +130,8 @@ async function main() {
     );
   }
   console.log(`load average at the end ${load()}`);
-  await engine.close();
+  await client?.close();
+  await store.close();
 }
 
 await main();
