@@ -12,7 +12,6 @@ import {
   extractPredicates,
   type Interval,
   intervalsFor,
-  sameKeys,
   sortsAfterEquality,
 } from "./planner";
 import { compileFilter, type Matcher } from "./query";
@@ -276,7 +275,7 @@ export class Collection {
       if (!r) continue;
       const sorts = sort.length > 0 && r.intervals.length === 1 && sortsAfterEquality(idx, preds, sort);
       const score = r.score + (idx.unique ? 0.5 : 0);
-      cands.push({ idx, intervals: r.intervals, score, sorts, sameKeysAs: sameKeys(idx, r.used) });
+      cands.push({ idx, intervals: r.intervals, score, sorts, used: r.used });
     }
     const { best, bestSorted, keysCounted } = chooseIndex(cands);
     const chosen = (c: CandidatePlan) => {

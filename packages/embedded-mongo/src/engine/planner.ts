@@ -164,11 +164,8 @@ export interface Candidate<I extends PlanIndex> {
   score: number;
   /** one interval whose keys come in the sort's order (sortsAfterEquality) */
   sorts: boolean;
-  /**
-   * the same for candidates whose intervals hold as many keys, whatever the index: each document has one key in
-   * an index that is neither multikey nor sparse, so applying the same predicates selects as many keys (sameKeys)
-   */
-  sameKeysAs?: string;
+  /** the fields whose predicates the intervals apply (intervalsFor) */
+  used: string[];
   /**
    * keys counted in its intervals, set only when there were candidates to choose between: exact for a candidate
    * that ran out of keys, else a lower bound above every exact count
@@ -176,9 +173,13 @@ export interface Candidate<I extends PlanIndex> {
   keys?: number;
 }
 
-/** Candidate.sameKeysAs: the fields whose predicates its intervals apply, for indexes with a key per document */
-export function sameKeys(idx: PlanIndex, used: string[]): string | undefined {
-  return idx.multikey || idx.sparse || idx.partial ? undefined : [...used].sort().join("\u0000");
+/**
+ * The same for candidates whose intervals hold as many keys, whatever the index: an index that is neither
+ * multikey nor sparse has one key per document, so intervals applying the same predicates hold as many keys.
+ */
+function sameKeys(c: Candidate<PlanIndex>): string | Candidate<PlanIndex> {
+  if (c.idx.multikey || c.idx.sparse || c.idx.partial) return c;
+  return c.used.length === 1 ? c.used[0] : [...c.used].sort().join("\u0000");
 }
 
 export interface IndexChoice<I extends PlanIndex> {
@@ -190,49 +191,37 @@ export interface IndexChoice<I extends PlanIndex> {
   keysCounted: number;
 }
 
-/** A resumable count of the keys of a tree in intervals (low inclusive, high exclusive, ascending). */
+/**
+ * A resumable count of the keys of a tree in intervals (low inclusive, high exclusive, ascending): one iterator
+ * per interval, so a turn goes on where the last one stopped without descending the tree again.
+ */
 export class KeyCounter {
   count = 0;
   /** true once every interval has been counted to its end */
   done: boolean;
   private iv = 0;
-  private from: string;
+  private it: Iterator<[string, unknown]> | undefined;
+  private readonly pair: [string, unknown] = ["", undefined];
 
   constructor(
     private readonly tree: KeyTree<unknown>,
     private readonly intervals: Interval[],
   ) {
     this.done = intervals.length === 0;
-    this.from = intervals[0]?.low ?? "";
   }
 
   /** counts up to `n` more keys */
   advance(n: number): void {
     let left = n;
-    let last = "";
-    const stop = { break: 0 };
-    const onFound = (k: string, _v: unknown, counter: number) => {
-      last = k;
-      if (counter + 1 < left) return undefined;
-      stop.break = counter + 1;
-      return stop;
-    };
     while (left > 0 && !this.done) {
-      const { high } = this.intervals[this.iv];
-      // forRange returns how many keys it passed to onFound, or the break's value
-      const got =
-        this.from < high
-          ? this.tree.forRange(this.from, high, false, onFound as (k: string, v: unknown, c: number) => void)
-          : 0;
-      this.count += got;
-      left -= got;
-      if (left === 0) {
-        this.from = `${last}\u0000`; // the smallest key after the last one counted
-      } else if (++this.iv < this.intervals.length) {
-        this.from = this.intervals[this.iv].low;
-      } else {
-        this.done = true;
+      const { low, high } = this.intervals[this.iv];
+      this.it ??= this.tree.entries(low, this.pair);
+      for (let r = this.it.next(); !r.done && r.value[0] < high; r = this.it.next()) {
+        this.count++;
+        if (--left === 0) return;
       }
+      this.it = undefined;
+      if (++this.iv === this.intervals.length) this.done = true;
     }
   }
 }
@@ -246,15 +235,19 @@ export function countKeys(tree: KeyTree<unknown>, intervals: Interval[], cap: nu
 
 /**
  * Chooses among the candidates (in index creation order) the way MongoDB's trial runs do in effect: the one
- * whose intervals hold the fewest keys. Candidates known to hold as many keys (sameKeysAs) are counted once;
+ * whose intervals hold the fewest keys. Candidates known to hold as many keys (sameKeys) are counted once;
  * when all are, nothing is counted. The others are counted in turns (PLAN_COUNT_STEP), so counting stops soon
  * after the smallest runs out, or at PLAN_KEY_COUNT_CAP.
  */
 export function chooseIndex<I extends PlanIndex>(cands: Candidate<I>[]): IndexChoice<I> {
+  if (cands.length <= 1) {
+    const only = cands[0];
+    return { best: only, bestSorted: only?.sorts ? only : undefined, keysCounted: 0 };
+  }
   let keysCounted = 0;
-  const groups = new Map<string | Candidate<I>, Candidate<I>[]>();
+  const groups = new Map<string | Candidate<PlanIndex>, Candidate<I>[]>();
   for (const c of cands) {
-    const key = c.sameKeysAs ?? c;
+    const key = sameKeys(c);
     const group = groups.get(key);
     if (group) group.push(c);
     else groups.set(key, [c]);
