@@ -6,6 +6,8 @@
  *   --wire                                                  the reads through the mongodb driver and the wire server
  *                                                           (in this process: CPU is the client's and the store's)
  *   --rounds 7 --ops 400                                    rounds of ops per query (median and best round shown)
+ *   --plan-only                                             CPU of the planning alone (Collection.plan, its
+ *                                                           candidates not read), on a Collection with the same data
  *   --query 2                                               only that query (e.g. under valgrind --tool=callgrind:
  *                                                           instructions per query = the difference of two --ops)
  * CPU is process.cpuUsage() (user + system) per query, so less noisy than wall time on a loaded machine; the load
@@ -15,7 +17,8 @@ import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { MongoClient } from "mongodb";
-import type { FindOptions } from "../packages/embedded-mongo/src/engine/types";
+import type * as CollectionModule from "../packages/embedded-mongo/src/engine/collection";
+import type { FindOptions, IndexSpec } from "../packages/embedded-mongo/src/engine/types";
 import type * as StoreModule from "../packages/embedded-mongo/src/index";
 
 function argValue(name: string): string | undefined {
@@ -28,6 +31,7 @@ const ROUNDS = Number(argValue("--rounds") ?? 7);
 const OPS = Number(argValue("--ops") ?? 400);
 const ONLY = argValue("--query");
 const WIRE = process.argv.includes("--wire");
+const PLAN_ONLY = process.argv.includes("--plan-only");
 /** users besides the heavy one, each with one session */
 const OTHER_USERS = 100;
 /** the heavy user's sessions (stop 29: 5,000 messages) */
@@ -68,13 +72,25 @@ async function main() {
   }
   await engine.insert("db", "m", docs, true);
   // chat.model.ts: userId and sessionId (index: true), then the schema's compound and single indexes
-  await engine.createIndexes("db", "m", [
-    { name: "userId_1", key: { userId: 1 } },
-    { name: "sessionId_1", key: { sessionId: 1 } },
-    { name: "sessionId_1_timestamp_1", key: { sessionId: 1, timestamp: 1 } },
-    { name: "status_1", key: { status: 1 } },
-    { name: "timestamp_1", key: { timestamp: 1 } },
-  ]);
+  const specs: IndexSpec[] = [
+    { v: 2, name: "userId_1", key: { userId: 1 } },
+    { v: 2, name: "sessionId_1", key: { sessionId: 1 } },
+    { v: 2, name: "sessionId_1_timestamp_1", key: { sessionId: 1, timestamp: 1 } },
+    { v: 2, name: "status_1", key: { status: 1 } },
+    { v: 2, name: "timestamp_1", key: { timestamp: 1 } },
+  ];
+  await engine.createIndexes("db", "m", specs);
+  let planOnly: InstanceType<typeof CollectionModule.Collection> | undefined;
+  if (PLAN_ONLY) {
+    const { Collection }: typeof CollectionModule = await import(
+      engineDir
+        ? pathToFileURL(path.resolve(engineDir, "collection.ts")).href
+        : "../packages/embedded-mongo/src/engine/collection"
+    );
+    planOnly = new Collection("db", "m");
+    for (const d of engine.find("db", "m", { filter: {} })) planOnly.insert(d, 0);
+    for (const spec of specs) planOnly.addIndex(spec);
+  }
 
   const session = "u0-s7";
   const since = new Date(T0 + (7 * SESSION_MESSAGES + 200) * 1000);
@@ -96,7 +112,8 @@ async function main() {
   ];
 
   console.log(
-    `planner bench: ${docs.length} messages; engine ${engineDir ?? "this checkout"}${WIRE ? " over the wire" : ""}; ` +
+    `planner bench: ${docs.length} messages; engine ${engineDir ?? "this checkout"}` +
+      `${WIRE ? " over the wire" : PLAN_ONLY ? ", planning only" : ""}; ` +
       `node ${process.version}; ` +
       `${os.cpus().length} cores; load average ${load()}`,
   );
@@ -106,12 +123,15 @@ async function main() {
     const viaWire = async (n: number) => {
       for (let k = 0; k < n; k++) await coll?.find(filter ?? {}, { sort, limit }).toArray();
     };
+    const sortPairs = Object.entries(sort ?? {}) as [string, 1 | -1][];
     const direct = (n: number) => {
-      for (let k = 0; k < n; k++) engine.find("db", "m", q.find);
+      if (planOnly) for (let k = 0; k < n; k++) planOnly.plan(filter, sortPairs);
+      else for (let k = 0; k < n; k++) engine.find("db", "m", q.find);
     };
     if (WIRE) await viaWire(50);
     else direct(50);
-    const plan = engine.lastPlan;
+    // planning only: the plan as chosen, nothing read (keys and docs 0)
+    const plan = planOnly ? planOnly.plan(filter, sortPairs).plan : engine.lastPlan;
     const perRound: number[] = [];
     for (let r = 0; r < ROUNDS; r++) {
       const c0 = process.cpuUsage();

@@ -278,10 +278,6 @@ export class Collection {
       cands.push({ idx, intervals: r.intervals, score, sorts, used: r.used });
     }
     const { best, bestSorted, keysCounted } = chooseIndex(cands);
-    const chosen = (c: CandidatePlan) => {
-      if (keysCounted > 0) c.plan.planKeysCounted = keysCounted;
-      return c;
-    };
 
     // sort by walking an index in order (when no better index narrows the filter)
     if (sort.length > 0) {
@@ -290,7 +286,7 @@ export class Collection {
         const reverse = sort[0][1] === -1;
         const intervals = best ? best.intervals : [{ low: "", high: "\uffff" }];
         if (intervals.length === 1) {
-          return chosen(this.scanPlan(sidx, intervals, reverse, true));
+          return this.scanPlan(sidx, intervals, reverse, true, keysCounted);
         }
       }
       // an index that narrows as well as the best and sorts too: the sort follows its equality prefix ({a: 1,
@@ -302,10 +298,10 @@ export class Collection {
         bestSorted &&
         (bestSorted === best || (bestSorted.keys === best.keys && bestSorted.score >= best.score))
       ) {
-        return chosen(this.scanPlan(bestSorted.idx, bestSorted.intervals, sort[0][1] === -1, true));
+        return this.scanPlan(bestSorted.idx, bestSorted.intervals, sort[0][1] === -1, true, keysCounted);
       }
     }
-    if (best) return chosen(this.scanPlan(best.idx, best.intervals, false, false));
+    if (best) return this.scanPlan(best.idx, best.intervals, false, false, keysCounted);
     if (hinted) return this.scanPlan(hinted, [{ low: "", high: "\uffff" }], false, false);
     const self = this;
     const plan: QueryPlan = {
@@ -357,6 +353,7 @@ export class Collection {
     intervals: Interval[],
     reverse: boolean,
     sortedByIndex: boolean,
+    planKeysCounted = 0,
   ): CandidatePlan {
     const plan: QueryPlan = {
       collection: this.ns,
@@ -366,6 +363,7 @@ export class Collection {
       docsExamined: 0,
       sortedByIndex,
     };
+    if (planKeysCounted > 0) plan.planKeysCounted = planKeysCounted;
     const self = this;
     const dedupe = idx.multikey || intervals.length > 1;
     return {

@@ -226,6 +226,11 @@ export class KeyCounter {
   }
 }
 
+/** a before b: fewer keys, or as many and a higher score (a function, not a closure: tsx names each closure) */
+function better(a: Candidate<PlanIndex>, b: Candidate<PlanIndex> | undefined): boolean {
+  return !b || (a.keys ?? 0) < (b.keys ?? 0) || (a.keys === b.keys && a.score > b.score);
+}
+
 /** keys of `tree` in `intervals`, counting stopped at `cap` */
 export function countKeys(tree: KeyTree<unknown>, intervals: Interval[], cap: number): number {
   const counter = new KeyCounter(tree, intervals);
@@ -253,19 +258,21 @@ export function chooseIndex<I extends PlanIndex>(cands: Candidate<I>[]): IndexCh
     else groups.set(key, [c]);
   }
   if (groups.size > 1) {
-    const counted = [...groups.values()].map((g) => ({
-      g,
-      k: new KeyCounter(g[0].idx.tree, g[0].intervals),
-    }));
-    for (let n = 0; n < PLAN_KEY_COUNT_CAP && !counted.some(({ k }) => k.done); n += PLAN_COUNT_STEP)
-      for (const { k } of counted) k.advance(PLAN_COUNT_STEP);
-    for (const { g, k } of counted) {
-      keysCounted += k.count;
-      for (const c of g) c.keys = k.count;
+    const counters: KeyCounter[] = [];
+    for (const [first] of groups.values()) counters.push(new KeyCounter(first.idx.tree, first.intervals));
+    let anyDone = false;
+    for (let n = 0; n < PLAN_KEY_COUNT_CAP && !anyDone; n += PLAN_COUNT_STEP)
+      for (const k of counters) {
+        k.advance(PLAN_COUNT_STEP);
+        anyDone ||= k.done;
+      }
+    let i = 0;
+    for (const group of groups.values()) {
+      const { count } = counters[i++];
+      keysCounted += count;
+      for (const c of group) c.keys = count;
     }
   }
-  const better = (a: Candidate<I>, b: Candidate<I> | undefined) =>
-    !b || (a.keys ?? 0) < (b.keys ?? 0) || (a.keys === b.keys && a.score > b.score);
   let best: Candidate<I> | undefined;
   let bestSorted: Candidate<I> | undefined;
   for (const c of cands) {
