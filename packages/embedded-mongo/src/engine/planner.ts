@@ -45,37 +45,38 @@ function isOperatorObject(v: unknown): v is Document {
 /** Equality / $in / range predicates on plain fields at the top level (and inside a top-level $and). */
 export function extractPredicates(filter: Document | undefined): Map<string, FieldPred> {
   const out = new Map<string, FieldPred>();
-  if (!filter) return out;
-  const visit = (f: Document) => {
-    for (const key of Object.keys(f)) {
-      const cond = f[key];
-      if (key === "$and" && Array.isArray(cond)) {
-        for (const c of cond) if (isPlainObject(c)) visit(c);
-        continue;
-      }
-      if (key.startsWith("$")) continue;
-      const p: FieldPred = out.get(key) ?? {};
-      if (isOperatorObject(cond)) {
-        for (const op of Object.keys(cond)) {
-          const v = cond[op];
-          if (op === "$eq" && usableValue(v)) p.eq = [v];
-          else if (op === "$in" && Array.isArray(v) && v.length > 0 && v.every(usableValue)) p.eq = p.eq ?? v;
-          else if ((op === "$gt" || op === "$gte") && usableValue(v) && !isPlainObject(v) && v !== null) {
-            const enc = encodeKey(v);
-            if (!p.low || enc > p.low.enc) p.low = { enc, inclusive: op === "$gte" };
-          } else if ((op === "$lt" || op === "$lte") && usableValue(v) && !isPlainObject(v) && v !== null) {
-            const enc = encodeKey(v);
-            if (!p.high || enc < p.high.enc) p.high = { enc, inclusive: op === "$lte" };
-          }
-        }
-      } else if (usableValue(cond)) {
-        p.eq = [cond];
-      }
-      if (p.eq || p.low || p.high) out.set(key, p);
-    }
-  };
-  visit(filter);
+  if (filter) addPredicates(filter, out);
   return out;
+}
+
+/** extractPredicates' walk (a function, not a closure: tsx names each closure it creates, ~0.5 µs a query) */
+function addPredicates(f: Document, out: Map<string, FieldPred>): void {
+  for (const key of Object.keys(f)) {
+    const cond = f[key];
+    if (key === "$and" && Array.isArray(cond)) {
+      for (const c of cond) if (isPlainObject(c)) addPredicates(c, out);
+      continue;
+    }
+    if (key.startsWith("$")) continue;
+    const p: FieldPred = out.get(key) ?? {};
+    if (isOperatorObject(cond)) {
+      for (const op of Object.keys(cond)) {
+        const v = cond[op];
+        if (op === "$eq" && usableValue(v)) p.eq = [v];
+        else if (op === "$in" && Array.isArray(v) && v.length > 0 && v.every(usableValue)) p.eq = p.eq ?? v;
+        else if ((op === "$gt" || op === "$gte") && usableValue(v) && !isPlainObject(v) && v !== null) {
+          const enc = encodeKey(v);
+          if (!p.low || enc > p.low.enc) p.low = { enc, inclusive: op === "$gte" };
+        } else if ((op === "$lt" || op === "$lte") && usableValue(v) && !isPlainObject(v) && v !== null) {
+          const enc = encodeKey(v);
+          if (!p.high || enc < p.high.enc) p.high = { enc, inclusive: op === "$lte" };
+        }
+      }
+    } else if (usableValue(cond)) {
+      p.eq = [cond];
+    }
+    if (p.eq || p.low || p.high) out.set(key, p);
+  }
 }
 
 /**
@@ -226,7 +227,7 @@ export class KeyCounter {
   }
 }
 
-/** a before b: fewer keys, or as many and a higher score (a function, not a closure: tsx names each closure) */
+/** a before b: fewer keys, or as many and a higher score (a function, not a closure: see addPredicates) */
 function better(a: Candidate<PlanIndex>, b: Candidate<PlanIndex> | undefined): boolean {
   return !b || (a.keys ?? 0) < (b.keys ?? 0) || (a.keys === b.keys && a.score > b.score);
 }
