@@ -5,7 +5,15 @@
 import type { Document } from "bson";
 import { type KeyTree, newKeyTree } from "./btree";
 import { badValue, cannotCreateIndex } from "./errors";
-import { encodeKey, formatValue, isPlainObject, KEY_END, normalizeNumbers, valuesAtPath } from "./keys";
+import { encodeKey, formatValue, isPlainObject, normalizeNumbers, valuesAtPath } from "./keys";
+import {
+  type Candidate,
+  chooseIndex,
+  extractPredicates,
+  type Interval,
+  intervalsFor,
+  sortsAfterEquality,
+} from "./planner";
 import { compileFilter, type Matcher } from "./query";
 import { type IndexSpec, type QueryPlan, StoreError } from "./types";
 
@@ -103,11 +111,6 @@ export class Index {
       { keyPattern: { ...this.spec.key }, keyValue },
     );
   }
-}
-
-export interface Interval {
-  low: string;
-  high: string;
 }
 
 export interface CandidatePlan {
@@ -264,24 +267,17 @@ export class Collection {
       };
     }
 
-    let best: { idx: Index; intervals: Interval[]; score: number } | undefined;
-    /** the best of the indexes that narrow as well as sort (sortsAfterEquality, one interval) */
-    let bestSorted: typeof best;
+    const cands: Candidate<Index>[] = [];
     for (const idx of this.indexes.values()) {
       if (hinted && idx !== hinted) continue;
       if (idx.partial) continue;
       const r = intervalsFor(idx, preds);
       if (!r) continue;
+      const sorts = sort.length > 0 && r.intervals.length === 1 && sortsAfterEquality(idx, preds, sort);
       const score = r.score + (idx.unique ? 0.5 : 0);
-      if (!best || score > best.score) best = { idx, intervals: r.intervals, score };
-      if (
-        sort.length > 0 &&
-        r.intervals.length === 1 &&
-        (!bestSorted || score > bestSorted.score) &&
-        sortsAfterEquality(idx, preds, sort)
-      )
-        bestSorted = { idx, intervals: r.intervals, score };
+      cands.push({ idx, intervals: r.intervals, score, sorts, used: r.used });
     }
+    const { best, bestSorted, keysCounted } = chooseIndex(cands);
 
     // sort by walking an index in order (when no better index narrows the filter)
     if (sort.length > 0) {
@@ -290,17 +286,22 @@ export class Collection {
         const reverse = sort[0][1] === -1;
         const intervals = best ? best.intervals : [{ low: "", high: "\uffff" }];
         if (intervals.length === 1) {
-          return this.scanPlan(sidx, intervals, reverse, true);
+          return this.scanPlan(sidx, intervals, reverse, true, keysCounted);
         }
       }
       // an index that narrows as well as the best and sorts too: the sort follows its equality prefix ({a: 1,
       // b: 1} for a = x sorted by b; one interval of keys that differ only from b on is in b's order): a session's
-      // newest messages, without sorting all of them
-      if (best && bestSorted && bestSorted.score >= best.score) {
-        return this.scanPlan(bestSorted.idx, bestSorted.intervals, sort[0][1] === -1, true);
+      // newest messages, without sorting all of them. "As well": as few keys counted, and on equal counts (or
+      // none) a score at least as high.
+      if (
+        best &&
+        bestSorted &&
+        (bestSorted === best || (bestSorted.keys === best.keys && bestSorted.score >= best.score))
+      ) {
+        return this.scanPlan(bestSorted.idx, bestSorted.intervals, sort[0][1] === -1, true, keysCounted);
       }
     }
-    if (best) return this.scanPlan(best.idx, best.intervals, false, false);
+    if (best) return this.scanPlan(best.idx, best.intervals, false, false, keysCounted);
     if (hinted) return this.scanPlan(hinted, [{ low: "", high: "\uffff" }], false, false);
     const self = this;
     const plan: QueryPlan = {
@@ -352,6 +353,7 @@ export class Collection {
     intervals: Interval[],
     reverse: boolean,
     sortedByIndex: boolean,
+    planKeysCounted = 0,
   ): CandidatePlan {
     const plan: QueryPlan = {
       collection: this.ns,
@@ -361,6 +363,7 @@ export class Collection {
       docsExamined: 0,
       sortedByIndex,
     };
+    if (planKeysCounted > 0) plan.planKeysCounted = planKeysCounted;
     const self = this;
     const dedupe = idx.multikey || intervals.length > 1;
     return {
@@ -395,117 +398,4 @@ function* reverseRange(tree: KeyTree<Document>, iv: Interval): Generator<[string
     if (k >= iv.high) continue;
     yield [k, d];
   }
-}
-
-interface FieldPred {
-  eq?: unknown[];
-  low?: { enc: string; inclusive: boolean };
-  high?: { enc: string; inclusive: boolean };
-}
-
-function usableValue(v: unknown): boolean {
-  return (
-    v !== undefined &&
-    !Array.isArray(v) &&
-    !(v instanceof RegExp) &&
-    (v as { _bsontype?: string })?._bsontype !== "BSONRegExp"
-  );
-}
-
-function isOperatorObject(v: unknown): v is Document {
-  if (!isPlainObject(v)) return false;
-  const keys = Object.keys(v);
-  return keys.length > 0 && keys[0].startsWith("$");
-}
-
-/** Equality / $in / range predicates on plain fields at the top level (and inside a top-level $and). */
-export function extractPredicates(filter: Document | undefined): Map<string, FieldPred> {
-  const out = new Map<string, FieldPred>();
-  if (!filter) return out;
-  const visit = (f: Document) => {
-    for (const key of Object.keys(f)) {
-      const cond = f[key];
-      if (key === "$and" && Array.isArray(cond)) {
-        for (const c of cond) if (isPlainObject(c)) visit(c);
-        continue;
-      }
-      if (key.startsWith("$")) continue;
-      const p: FieldPred = out.get(key) ?? {};
-      if (isOperatorObject(cond)) {
-        for (const op of Object.keys(cond)) {
-          const v = cond[op];
-          if (op === "$eq" && usableValue(v)) p.eq = [v];
-          else if (op === "$in" && Array.isArray(v) && v.length > 0 && v.every(usableValue)) p.eq = p.eq ?? v;
-          else if ((op === "$gt" || op === "$gte") && usableValue(v) && !isPlainObject(v) && v !== null) {
-            const enc = encodeKey(v);
-            if (!p.low || enc > p.low.enc) p.low = { enc, inclusive: op === "$gte" };
-          } else if ((op === "$lt" || op === "$lte") && usableValue(v) && !isPlainObject(v) && v !== null) {
-            const enc = encodeKey(v);
-            if (!p.high || enc < p.high.enc) p.high = { enc, inclusive: op === "$lte" };
-          }
-        }
-      } else if (usableValue(cond)) {
-        p.eq = [cond];
-      }
-      if (p.eq || p.low || p.high) out.set(key, p);
-    }
-  };
-  visit(filter);
-  return out;
-}
-
-/**
- * True when `sort` names the index's fields right after its leading fields that `preds` fix to one value each, all
- * in one direction: within the one interval of such a filter the index's keys are in the sort's order (keys are
- * encoded ascending whatever the field's direction; a descending sort walks them backwards).
- */
-function sortsAfterEquality(idx: Index, preds: Map<string, FieldPred>, sort: [string, 1 | -1][]): boolean {
-  if (idx.multikey || idx.sparse || idx.partial) return false;
-  if (sort.some(([, d]) => d !== sort[0][1])) return false;
-  let fixed = 0;
-  while (fixed < idx.fields.length && preds.get(idx.fields[fixed][0])?.eq?.length === 1) fixed++;
-  if (fixed === 0 || fixed + sort.length > idx.fields.length) return false;
-  return sort.every(([p], i) => idx.fields[fixed + i][0] === p);
-}
-
-/** index key intervals for the predicates on the index's leading fields, or null when the index cannot help */
-function intervalsFor(
-  idx: Index,
-  preds: Map<string, FieldPred>,
-): { intervals: Interval[]; score: number } | null {
-  let prefixes = [""];
-  let score = 0;
-  for (const [path] of idx.fields) {
-    const p = preds.get(path);
-    if (!p) break;
-    if (p.eq) {
-      if (idx.sparse && p.eq.some((v) => v === null))
-        return score > 0 ? { intervals: close(prefixes), score } : null;
-      if (prefixes.length * p.eq.length > 1000) break;
-      const next: string[] = [];
-      for (const pre of prefixes) for (const v of p.eq) next.push(pre + encodeKey(v));
-      prefixes = next;
-      score += 2;
-      continue;
-    }
-    // range on this field ends the usable prefix
-    const intervals: Interval[] = [];
-    const typeLow = (p.low ?? p.high)!.enc[0];
-    const typeHigh = String.fromCharCode(typeLow.charCodeAt(0) + 1);
-    for (const pre of prefixes) {
-      let low = pre + (p.low ? (p.low.inclusive ? p.low.enc : p.low.enc + KEY_END) : typeLow);
-      let high = pre + (p.high ? (p.high.inclusive ? p.high.enc + KEY_END : p.high.enc) : typeHigh);
-      // with arrays one element may satisfy the lower and another the upper bound: keep only one side
-      if (idx.multikey && p.low && p.high) high = pre + typeHigh;
-      if (low === pre + typeLow && high === pre + typeHigh && !p.low && !p.high) low = pre;
-      intervals.push({ low, high });
-    }
-    return { intervals, score: score + 1 };
-  }
-  if (score === 0) return null;
-  return { intervals: close(prefixes), score };
-}
-
-function close(prefixes: string[]): Interval[] {
-  return [...new Set(prefixes)].sort().map((pre) => ({ low: pre, high: pre + KEY_END }));
 }

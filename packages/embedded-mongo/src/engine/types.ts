@@ -155,6 +155,11 @@ export interface QueryPlan {
   sortedByIndex?: boolean;
   /** documents returned */
   nReturned?: number;
+  /**
+   * index keys counted while choosing between candidate indexes (planner.ts chooseIndex; absent when one index
+   * or none could serve the filter); not part of keysExamined
+   */
+  planKeysCounted?: number;
 }
 
 /** The storage engine. All methods take the database name and collection name separately. */
