@@ -21,6 +21,7 @@ import { activityRestRouter } from "./activity/activity.rest";
 import { adminRestRouter } from "./admin/admin.rest";
 import { tokenFromRequest } from "./auth/auth.cookie";
 import { authRestRouter } from "./auth/auth.rest";
+import type { RequestMeta } from "./auth/auth.service";
 import { bookmarksRestRouter } from "./bookmarks/bookmarks.rest";
 import { chatRestRouter } from "./chat/chat.rest";
 import { pingDatabase } from "./db/connection";
@@ -35,6 +36,7 @@ import { attachGraphQLWs } from "./graphql/ws";
 import { knowledgeRestRouter } from "./knowledge/knowledge.rest";
 import { logger } from "./logger";
 import { notionRestRouter } from "./notion/notion.rest";
+import { requestMeta } from "./rest/auth-middleware";
 import { restErrorHandler } from "./rest/error-handler";
 import { createHttpServer, jsonBody, requireValidHost } from "./rest/http-edge";
 import { apiRouter, type RestRouterFactory } from "./rest/router";
@@ -192,7 +194,7 @@ export async function createApp(opts: AppOptions): Promise<RunningApp> {
     expressMiddleware(apollo, {
       context: async ({ req, res }): Promise<GraphQLContext> => {
         const auth = await services.auth.authenticate(tokenFromRequest(req));
-        const ua = req.headers["user-agent"];
+        let meta: RequestMeta | undefined;
         return {
           services,
           auth,
@@ -200,7 +202,11 @@ export async function createApp(opts: AppOptions): Promise<RunningApp> {
           get user() {
             return auth?.user ?? null;
           },
-          meta: { ip: req.ip, userAgent: typeof ua === "string" ? ua : undefined },
+          // likewise (req.ip walks the trusted proxies' addresses): most operations never read it
+          get meta() {
+            meta ??= requestMeta(req);
+            return meta;
+          },
           req,
           res,
         };
