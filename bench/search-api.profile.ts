@@ -60,6 +60,8 @@ try {
   const t0 = performance.now();
   await storeArticles(generate(size, await vocabulary(), SEED + 1));
   await app.services.knowledge.reload();
+  // the persisted index is written now, not in the middle of the timed modes (PERSIST_AFTER_BUILD_MS later)
+  await app.services.knowledge.close();
   console.log(
     `${(await app.services.knowledge.stats()).articles} articles stored and loaded in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
   );
