@@ -27,6 +27,7 @@ import { createVerifiedUser } from "../api/src/testing/client";
 import type { UserDoc } from "../api/src/users/user.model";
 import { UserModel } from "../api/src/users/user.model";
 import { generate, QUERIES, storeArticles, vocabulary } from "./search.corpus";
+import { freshText, gqlSearchBody, keepAliveClient, restSearchUrl } from "./search-api.client";
 
 const size = Number(process.argv[2] ?? 20_000);
 const rounds = Number(process.argv[3] ?? 10);
@@ -35,10 +36,6 @@ const modes = (process.argv[4] ?? ALL.join(",")).split(",");
 const SEED = 20251122;
 
 const cpuMs = (c: NodeJS.CpuUsage) => (c.user + c.system) / 1000;
-
-let freshCount = 0;
-const freshText = (q: string) =>
-  `${q} ${(++freshCount).toString(2).replaceAll("0", " ").replaceAll("1", "\t")}`;
 
 /** milliseconds spent in garbage collection so far (major and minor) */
 let gcMs = 0;
@@ -67,35 +64,9 @@ try {
   );
   const index = (app.services.knowledge as unknown as { catalog: { index: KnowledgeIndex } }).catalog.index;
 
-  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
-  const get = (url: string, body?: string) =>
-    new Promise<string>((resolve, reject) => {
-      const headers: Record<string, string | number> = { ...auth };
-      if (body)
-        Object.assign(headers, {
-          "content-type": "application/json",
-          "content-length": Buffer.byteLength(body),
-        });
-      const r = http.request(url, { method: body ? "POST" : "GET", agent, headers }, (res) => {
-        let text = "";
-        res.setEncoding("utf8");
-        res.on("data", (chunk) => {
-          text += chunk;
-        });
-        res.on("end", () =>
-          res.statusCode === 200 ? resolve(text) : reject(new Error(`${url}: HTTP ${res.statusCode}`)),
-        );
-      });
-      r.on("error", reject);
-      r.end(body);
-    });
-  const gqlBody = (q: string) =>
-    JSON.stringify({
-      query:
-        "query($q: String!) { searchKnowledge(query: $q, limit: 10) { total hits { score snippet highlights { start end } titleHighlights { start end } article { id title category subcategory tags updatedAt } } } }",
-      variables: { q },
-    });
-  const restUrl = (q: string) => `${app.url}/api/knowledge/search?limit=10&q=${encodeURIComponent(q)}`;
+  const client = keepAliveClient(auth);
+  const get = client.get;
+  const restUrl = (q: string) => restSearchUrl(app.url, q);
   const floorBody = await get(restUrl(QUERIES[0]));
   const floor = http.createServer((_req, res) => {
     res.writeHead(200, { "content-type": "application/json; charset=utf-8" });
@@ -119,9 +90,9 @@ try {
     anon: { fresh: true, run: (q) => app.services.knowledge.search(null, { query: q, limit: 10 }) },
     floor: { fresh: false, run: () => get(floorUrl) },
     rest: { fresh: true, run: (q) => get(restUrl(q)) },
-    gql: { fresh: true, run: (q) => get(app.graphqlUrl, gqlBody(q)) },
+    gql: { fresh: true, run: (q) => get(app.graphqlUrl, gqlSearchBody(q)) },
     "rest-rep": { fresh: false, run: (q) => get(restUrl(q)) },
-    "gql-rep": { fresh: false, run: (q) => get(app.graphqlUrl, gqlBody(q)) },
+    "gql-rep": { fresh: false, run: (q) => get(app.graphqlUrl, gqlSearchBody(q)) },
   };
   for (const mode of modes) {
     const op = ops[mode];
@@ -165,7 +136,7 @@ try {
       `${mode.padEnd(9)} cpu ${(total / n).toFixed(3)} ms/op (p50 ${cpu[Math.floor(n / 2)].toFixed(3)})  gc ${((gcMs - gc0) / n).toFixed(3)} ms/op  wall p50 ${wall[Math.floor(n / 2)].toFixed(2)} ms  p95 ${wall[Math.floor(n * 0.95)].toFixed(2)} ms  (n=${n})  store: ${per || "none"}  window ${from}-${process.hrtime.bigint() / 1000n}`,
     );
   }
-  agent.destroy();
+  client.close();
   await new Promise<void>((r) => floor.close(() => r()));
 } finally {
   await app.close();
