@@ -21,12 +21,11 @@ import { activityRestRouter } from "./activity/activity.rest";
 import { adminRestRouter } from "./admin/admin.rest";
 import { tokenFromRequest } from "./auth/auth.cookie";
 import { authRestRouter } from "./auth/auth.rest";
-import type { RequestMeta } from "./auth/auth.service";
 import { bookmarksRestRouter } from "./bookmarks/bookmarks.rest";
 import { chatRestRouter } from "./chat/chat.rest";
 import { pingDatabase } from "./db/connection";
 import { complexityPlugin } from "./graphql/complexity";
-import type { GraphQLContext } from "./graphql/context";
+import { type GraphQLContext, HttpGraphQLContext } from "./graphql/context";
 import { formatError, setHideSchemaDetails } from "./graphql/errors";
 import { graphqlBodyErrorHandler } from "./graphql/http-errors";
 import { depthLimitRule, PARSE_OPTIONS } from "./graphql/limits";
@@ -36,7 +35,6 @@ import { attachGraphQLWs } from "./graphql/ws";
 import { knowledgeRestRouter } from "./knowledge/knowledge.rest";
 import { logger } from "./logger";
 import { notionRestRouter } from "./notion/notion.rest";
-import { requestMeta } from "./rest/auth-middleware";
 import { restErrorHandler } from "./rest/error-handler";
 import { createHttpServer, jsonBody, requireValidHost } from "./rest/http-edge";
 import { apiRouter, type RestRouterFactory } from "./rest/router";
@@ -192,25 +190,8 @@ export async function createApp(opts: AppOptions): Promise<RunningApp> {
   graphqlApp.use(
     jsonBody(BODY_LIMIT),
     expressMiddleware(apollo, {
-      context: async ({ req, res }): Promise<GraphQLContext> => {
-        const auth = await services.auth.authenticate(tokenFromRequest(req));
-        let meta: RequestMeta | undefined;
-        return {
-          services,
-          auth,
-          // read when a resolver needs it (the user document is made on first read)
-          get user() {
-            return auth?.user ?? null;
-          },
-          // likewise (req.ip walks the trusted proxies' addresses): most operations never read it
-          get meta() {
-            meta ??= requestMeta(req);
-            return meta;
-          },
-          req,
-          res,
-        };
-      },
+      context: async ({ req, res }): Promise<GraphQLContext> =>
+        new HttpGraphQLContext(services, await services.auth.authenticate(tokenFromRequest(req)), req, res),
     }),
     graphqlBodyErrorHandler,
   );
