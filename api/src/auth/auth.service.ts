@@ -50,7 +50,7 @@ export interface RegisterResult {
 }
 
 export interface Authenticated {
-  /** the user document, made on first read (a mongoose document per request costs ~0.1 ms) */
+  /** the user document, made on first read (most requests need no more than `identity`) */
   user: UserDoc;
   /** who is signed in, from the cached account without making a document (checking a role, recording a search) */
   identity: UserIdentity;
