@@ -17,6 +17,7 @@ import { fileURLToPath } from "node:url";
 import { KnowledgeIndex } from "../api/src/search/search.index";
 import { hashedEmbedder } from "../api/src/search/search.test-helpers";
 import { generate, QUERIES, storeArticles, type Vocabulary, vocabulary } from "./search.corpus";
+import { freshText, gqlSearchBody, keepAliveClient, restSearchUrl } from "./search-api.client";
 
 const SIZES = process.argv
   .slice(2)
@@ -58,17 +59,6 @@ function heapUsed(): number {
 }
 
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
-
-/**
- * Each query once: the index keeps the analysis and ranking of its last 500 query texts (search.query-cache.ts),
- * so a repeated query is a cache hit. A fresh query is the same words followed by whitespace that spells a counter
- * (spaces and tabs as binary digits): a text no earlier call in this process sent, anywhere (the raw index, then
- * GraphQL, then REST on the same server), with the same terms, so it is analysed and ranked every time, like a
- * query nobody asked before.
- */
-let freshCount = 0;
-const freshText = (q: string) =>
-  `${q} ${(++freshCount).toString(2).replaceAll("0", " ").replaceAll("1", "\t")}`;
 
 /**
  * Times `fn` over QUERIES `rounds` times after one warm-up pass: `repeated` sends the same texts every round (after
@@ -229,35 +219,9 @@ async function measureApi(sizes: number[]): Promise<void> {
     );
 
     // search: generated articles written to the store (grown to each size), loaded by the knowledge service
-    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
-    const get = (url: string, body?: string) =>
-      new Promise<string>((resolve, reject) => {
-        const headers: Record<string, string | number> = { ...auth };
-        if (body)
-          Object.assign(headers, {
-            "content-type": "application/json",
-            "content-length": Buffer.byteLength(body),
-          });
-        const r = http.request(url, { method: body ? "POST" : "GET", agent, headers }, (res) => {
-          let text = "";
-          res.setEncoding("utf8");
-          res.on("data", (chunk) => {
-            text += chunk;
-          });
-          res.on("end", () =>
-            res.statusCode === 200 ? resolve(text) : reject(new Error(`${url}: HTTP ${res.statusCode}`)),
-          );
-        });
-        r.on("error", reject);
-        r.end(body);
-      });
-    const gqlBody = (q: string) =>
-      JSON.stringify({
-        query:
-          "query($q: String!) { searchKnowledge(query: $q, limit: 10) { total hits { score snippet highlights { start end } titleHighlights { start end } article { id title category subcategory tags updatedAt } } } }",
-        variables: { q },
-      });
-    const restUrl = (q: string) => `${app.url}/api/knowledge/search?limit=10&q=${encodeURIComponent(q)}`;
+    const client = keepAliveClient(auth);
+    const get = client.get;
+    const restUrl = (q: string) => restSearchUrl(app.url, q);
     const floor = http.createServer();
     await new Promise<void>((r) => floor.listen(0, "127.0.0.1", () => r()));
     const floorUrl = `http://127.0.0.1:${(floor.address() as { port: number }).port}/`;
@@ -280,6 +244,10 @@ async function measureApi(sizes: number[]): Promise<void> {
             subcategory: a.subcategory ?? undefined,
           })),
         );
+        // The server writes its persisted index PERSIST_AFTER_BUILD_MS after the reload (at 20,000 articles ~90 MB,
+        // ~5 s on this thread): written now, it cannot land in the middle of the timed rows (it did: a GraphQL row
+        // of p50 9.4 ms against REST's 2.5 ms). close() writes what changed and stops the timer; the service goes on.
+        await app.services.knowledge.close();
         // the floor answers a body as large as the REST search's
         const floorBody = await get(restUrl(QUERIES[0]));
         floor.removeAllListeners("request");
@@ -292,7 +260,7 @@ async function measureApi(sizes: number[]): Promise<void> {
         const rawT = await timeEach(rounds, (q) => raw.search(q, { limit: 10 }), "fresh");
         const rawHitT = await timeEach(rounds, (q) => raw.search(q, { limit: 10 }));
         const floorT = await timeEach(rounds, () => get(floorUrl));
-        const gqlT = await timeEach(rounds, (q) => get(app.graphqlUrl, gqlBody(q)), "fresh");
+        const gqlT = await timeEach(rounds, (q) => get(app.graphqlUrl, gqlSearchBody(q)), "fresh");
         const restT = await timeEach(rounds, (q) => get(restUrl(q)), "fresh");
         report("raw index.search():          ", rawT, "each query once");
         report("raw index.search() repeated: ", rawHitT, "query-cache hits (not the ratios' base)");
@@ -324,7 +292,7 @@ async function measureApi(sizes: number[]): Promise<void> {
         }
       }
     } finally {
-      agent.destroy();
+      client.close();
       await new Promise<void>((r) => floor.close(() => r()));
     }
     await app.services.knowledge.searchesRecorded();

@@ -25,7 +25,7 @@ import { bookmarksRestRouter } from "./bookmarks/bookmarks.rest";
 import { chatRestRouter } from "./chat/chat.rest";
 import { pingDatabase } from "./db/connection";
 import { complexityPlugin } from "./graphql/complexity";
-import type { GraphQLContext } from "./graphql/context";
+import { type GraphQLContext, HttpGraphQLContext } from "./graphql/context";
 import { formatError, setHideSchemaDetails } from "./graphql/errors";
 import { graphqlBodyErrorHandler } from "./graphql/http-errors";
 import { depthLimitRule, PARSE_OPTIONS } from "./graphql/limits";
@@ -190,21 +190,8 @@ export async function createApp(opts: AppOptions): Promise<RunningApp> {
   graphqlApp.use(
     jsonBody(BODY_LIMIT),
     expressMiddleware(apollo, {
-      context: async ({ req, res }): Promise<GraphQLContext> => {
-        const auth = await services.auth.authenticate(tokenFromRequest(req));
-        const ua = req.headers["user-agent"];
-        return {
-          services,
-          auth,
-          // read when a resolver needs it (the user document is made on first read)
-          get user() {
-            return auth?.user ?? null;
-          },
-          meta: { ip: req.ip, userAgent: typeof ua === "string" ? ua : undefined },
-          req,
-          res,
-        };
-      },
+      context: async ({ req, res }): Promise<GraphQLContext> =>
+        new HttpGraphQLContext(services, await services.auth.authenticate(tokenFromRequest(req)), req, res),
     }),
     graphqlBodyErrorHandler,
   );

@@ -18,7 +18,7 @@ import { Errors } from "../errors";
 import type { EventBus } from "../events/bus";
 import { PROCESS_ID } from "../events/origin";
 import type { Mailer } from "../mail/mailer";
-import { type UserDoc, UserModel } from "../users/user.model";
+import { type UserDoc, type UserIdentity, UserModel } from "../users/user.model";
 import { type PublicUser, presentUser } from "../users/user.presenter";
 import { AccountLinks } from "./account-links";
 import { authCache, TokenMemo } from "./auth.cache";
@@ -50,7 +50,10 @@ export interface RegisterResult {
 }
 
 export interface Authenticated {
+  /** the user document, made on first read (most requests need no more than `identity`) */
   user: UserDoc;
+  /** who is signed in, from the cached account without making a document (checking a role, recording a search) */
+  identity: UserIdentity;
   sid: string;
 }
 
@@ -87,6 +90,8 @@ function authenticated(sid: string, lean: Record<string, unknown>): Authenticate
   let user: UserDoc | undefined;
   return {
     sid,
+    // its own small object: nothing of the cached copy is handed out
+    identity: { _id: lean._id, name: lean.name, email: lean.email, role: lean.role } as UserIdentity,
     get user() {
       user ??= hydrateUser(lean);
       return user;

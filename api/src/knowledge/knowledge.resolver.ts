@@ -52,7 +52,7 @@ export class KnowledgeResolver {
     @Arg("offset", () => Int, { nullable: true }) offset: number | null | undefined,
     @Ctx() ctx: GraphQLContext,
   ) {
-    const res = await ctx.services.knowledge.search(currentAuth(ctx).user, {
+    const res = await ctx.services.knowledge.search(currentAuth(ctx).identity, {
       query,
       category,
       limit,

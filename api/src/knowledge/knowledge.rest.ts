@@ -67,7 +67,7 @@ export function knowledgeRestRouter(services: Services): Router {
     const category = readQueryString(req.query, "category");
     const limitRaw = readQueryString(req.query, "limit");
     const limit = limitRaw && /^\d{1,3}$/.test(limitRaw) ? Number(limitRaw) : undefined;
-    const result = await services.knowledge.search(signedIn(res).user, {
+    const result = await services.knowledge.search(signedIn(res).identity, {
       query,
       category,
       limit,

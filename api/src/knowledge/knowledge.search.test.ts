@@ -2,21 +2,25 @@
  * Full-text search through the running server: Danish stemming, typo correction and category filters end to
  * end, paging, and bad input refused with BAD_USER_INPUT (never 500), over GraphQL and REST.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { startTestApp, type TestApp } from "../testing/app";
-import { createVerifiedUser, loginAdmin, rest } from "../testing/client";
-import type { UserDoc } from "../users/user.model";
+import { createVerifiedUser, gql, loginAdmin, rest } from "../testing/client";
+import { type UserDoc, UserModel } from "../users/user.model";
 import { MAX_SEARCH_INPUT } from "./knowledge.input";
 import { SEARCH_LIMIT_DEFAULT, SEARCH_LIMIT_MAX, SEARCH_OFFSET_MAX } from "./knowledge.search";
 import { type SearchOptions, searchAs, titlesFor as titlesForAs } from "./knowledge.test-helpers";
 
 let app: TestApp;
 let token: string;
+let userId: string;
 let admin: UserDoc;
 
 beforeAll(async () => {
   app = await startTestApp();
-  token = (await createVerifiedUser(app)).token;
+  ({
+    token,
+    user: { id: userId },
+  } = await createVerifiedUser(app));
   await loginAdmin(app);
   admin = await app.services.users.findByLogin(app.admin.email);
 });
@@ -88,6 +92,23 @@ describe("knowledge search through the API", () => {
     expect(odd.hits.map((h) => h.article.id)).toEqual([all.hits[0].article.id]); // limit 1, offset 0
     const beyond = await knowledge.search(null, { query: "frist", offset: SEARCH_OFFSET_MAX * 10 });
     expect(beyond).toMatchObject({ hits: [], total: all.total });
+  });
+
+  it("should make no user document for a signed-in search: the role check and the recorder read the cached identity", async () => {
+    const hydrate = vi.spyOn(UserModel, "hydrate");
+    try {
+      expect((await search("frist")).errors).toBeUndefined();
+      expect((await rest(app, "GET", "/api/knowledge/search?q=frist", { token })).status).toBe(200);
+      expect(hydrate).not.toHaveBeenCalled();
+      // a resolver that reads the user still gets its document (made then, once)
+      expect((await gql(app, "{ myPreferences { theme } }", {}, token)).errors).toBeUndefined();
+      expect(hydrate).toHaveBeenCalledTimes(1);
+    } finally {
+      hydrate.mockRestore();
+    }
+    await app.services.knowledge.searchesRecorded();
+    // and the searches are recorded as theirs
+    expect((await app.services.knowledge.recentSearches(userId, 1))[0]?.query).toBe("frist");
   });
 });
 

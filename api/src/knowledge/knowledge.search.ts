@@ -4,7 +4,7 @@
  * handed to the recent-search recorder (their recent searches and the activity log's `search` entries).
  */
 import type { QueryCorrection, TextRange } from "../search/search.types";
-import type { UserDoc } from "../users/user.model";
+import type { UserIdentity } from "../users/user.model";
 import type { ArticleView } from "./article.presenter";
 import type { KnowledgeCatalog } from "./knowledge.catalog";
 import { clamp, readCategory, readQuery } from "./knowledge.input";
@@ -51,7 +51,7 @@ export class KnowledgeSearch {
    * text or longer than MAX_SEARCH_INPUT, or an invalid category. A non-empty search by a signed-in user is
    * kept in their recent searches and logged as `search` (the first page only: paging is the same search).
    */
-  async search(user: UserDoc | null, input: SearchInput): Promise<KnowledgeSearchResult> {
+  async search(user: UserIdentity | null, input: SearchInput): Promise<KnowledgeSearchResult> {
     const raw = readQuery(input.query);
     const category = readCategory(input.category);
     const limit = clamp(input.limit, 1, SEARCH_LIMIT_MAX, SEARCH_LIMIT_DEFAULT);

@@ -15,7 +15,7 @@ import type { AppConfig } from "../config";
 import type { ChangeFeed } from "../events/change-feed";
 import { createLlmClient, type LlmClient } from "../llm";
 import type { EmbedFunction } from "../search/search.types";
-import type { UserDoc } from "../users/user.model";
+import type { UserDoc, UserIdentity } from "../users/user.model";
 import type { ArticleSource } from "./article.model";
 import type { ArticleView } from "./article.presenter";
 import {
@@ -252,7 +252,7 @@ export class KnowledgeService {
 
   // ---- search (knowledge.search.ts, recent-searches.recorder.ts) ------------------------------------
 
-  search(user: UserDoc | null, input: SearchInput): Promise<KnowledgeSearchResult> {
+  search(user: UserIdentity | null, input: SearchInput): Promise<KnowledgeSearchResult> {
     return this.searcher.search(user, input);
   }
 

@@ -14,7 +14,7 @@
 import mongoose from "mongoose";
 import { recordActivities } from "../activity/activity.service";
 import { logger } from "../logger";
-import type { UserDoc } from "../users/user.model";
+import type { UserIdentity } from "../users/user.model";
 import { clamp } from "./knowledge.input";
 import { RecentSearchModel } from "./recent-search.model";
 
@@ -59,7 +59,7 @@ export class RecentSearchRecorder {
   private recording: Promise<void> = Promise.resolve();
 
   /** Queue a user's search for recording (see the module comment); returns at once. */
-  record(user: UserDoc, search: SearchToRecord): void {
+  record(user: UserIdentity, search: SearchToRecord): void {
     const userKey = String(user._id);
     const queued = this.recordingPerUser.get(userKey) ?? 0;
     if (queued >= MAX_PENDING_SEARCHES) {

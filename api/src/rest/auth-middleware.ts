@@ -37,7 +37,7 @@ export function requireUser(_req: Request, res: Response, next: NextFunction): v
 export function requireAdmin(_req: Request, res: Response, next: NextFunction): void {
   const auth = locals(res).auth;
   if (!auth) throw Errors.unauthenticated();
-  if (auth.user.role !== "admin") throw Errors.forbidden("errors.adminOnly");
+  if (auth.identity.role !== "admin") throw Errors.forbidden("errors.adminOnly");
   next();
 }
 

@@ -40,5 +40,7 @@ onEveryWrite(userSchema, { inserts: true }, () => {
 
 export type UserFields = InferSchemaType<typeof userSchema>;
 export type UserDoc = HydratedDocument<UserFields>;
+/** A user's id, name, e-mail address and role: who did something, and may they (no document needed). */
+export type UserIdentity = Pick<UserDoc, "_id" | "name" | "email" | "role">;
 
 export const UserModel = mongoose.model("User", userSchema);
