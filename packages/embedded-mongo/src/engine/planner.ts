@@ -232,6 +232,11 @@ function better(a: Candidate<PlanIndex>, b: Candidate<PlanIndex> | undefined): b
   return !b || (a.keys ?? 0) < (b.keys ?? 0) || (a.keys === b.keys && a.score > b.score);
 }
 
+/** A unique index whose every field the filter fixes to one value (score 2 per field + 0.5): at most one key. */
+function isPointLookup(c: Candidate<PlanIndex>): boolean {
+  return c.idx.unique && c.intervals.length === 1 && c.score === 2 * c.idx.fields.length + 0.5;
+}
+
 /** keys of `tree` in `intervals`, counting stopped at `cap` */
 export function countKeys(tree: KeyTree<unknown>, intervals: Interval[], cap: number): number {
   const counter = new KeyCounter(tree, intervals);
@@ -249,6 +254,11 @@ export function chooseIndex<I extends PlanIndex>(cands: Candidate<I>[]): IndexCh
   if (cands.length <= 1) {
     const only = cands[0];
     return { best: only, bestSorted: only?.sorts ? only : undefined, keysCounted: 0 };
+  }
+  // a unique index with every field fixed to one value holds at most one key: no count can beat it (a session
+  // looked up by its unique sessionId and its owner counted the owner's sessions on every query)
+  for (const c of cands) {
+    if (isPointLookup(c)) return { best: c, bestSorted: c.sorts ? c : undefined, keysCounted: 0 };
   }
   let keysCounted = 0;
   const groups = new Map<string | Candidate<PlanIndex>, Candidate<I>[]>();
