@@ -6,7 +6,7 @@
  * `limits.historyMessages` (12) turns. A send reads the newest HISTORY_RECENT_READ messages only
  * (loadRecentHistory): a session that short is read whole, as before, and in a longer one the history is almost
  * always among them. Only when the path the history follows leaves them (an old branch shown again) is every
- * message's state read (loadHistoryTree) and the text of the turns outside the newest read by id (historyFor).
+ * message's state read (statesWithText) and the text of the turns outside the newest read by id (historyFor).
  */
 import type mongoose from "mongoose";
 import type { HistoryTurn } from "./answer";
@@ -78,7 +78,17 @@ export async function loadHistoryTree(sessionId: string, userId: string): Promis
   if (typeof sessionId !== "string") return new MessageTree<HistoryDoc>([]);
   const newest = await readNewest(sessionId, userId, HISTORY_RECENT_READ + 1);
   if (newest.length <= HISTORY_RECENT_READ) return new MessageTree(newest);
-  const textOf = new Map(newest.map((d) => [String(d._id), d.content]));
+  return statesWithText(sessionId, userId, newest);
+}
+
+/** Every message's state (the others `unread`), with the text of `newest` (messages already read with it). */
+async function statesWithText(
+  sessionId: string,
+  userId: string,
+  newest: Iterable<HistoryDoc>,
+): Promise<HistoryTree> {
+  const textOf = new Map<string, string | null | undefined>();
+  for (const d of newest) textOf.set(String(d._id), d.content);
   // the states of all (chat.pages.ts: the read the pages use, served by the session's index), the text merged in
   const tree = await loadProjectedTree<HistoryDoc>(sessionId, userId, STATE_FIELDS);
   for (const [id, d] of tree.byId) {
@@ -120,7 +130,8 @@ export async function historyFor(
   let source: HistoryTree = tree;
   const older = tree.olderUnread;
   if (older && !pathInside(tree, lastId, limit, older.oldestId)) {
-    source = await loadHistoryTree(older.sessionId, older.userId);
+    // the send's read already holds the newest messages' text: only the states of all are read
+    source = await statesWithText(older.sessionId, older.userId, tree.byId.values());
   }
   const unread = historyPath(source, lastId, limit).filter((d) => d.unread);
   if (unread.length > 0) {
