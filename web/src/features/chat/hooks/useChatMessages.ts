@@ -42,8 +42,9 @@ export interface ChatMessagesState {
 
 /**
  * The messages of one session: its newest page loaded once (earlier pages on demand: loadEarlier), then kept
- * current by the `chatMessageEvents` subscription (each DELTA appends a token). While an answer is in progress and no live event came for CHAT_POLL_MS (the websocket cannot
- * connect, or dropped), the list is polled every CHAT_POLL_MS instead (spec §4/§9).
+ * current by the `chatMessageEvents` subscription (each DELTA appends a token). While an answer is in progress and
+ * no live event came for CHAT_POLL_MS (the websocket cannot connect, or dropped), the list is polled every
+ * CHAT_POLL_MS instead (spec §4/§9).
  */
 export function useChatMessages(sessionId: string | null): ChatMessagesState {
   const client = useApolloClient();
