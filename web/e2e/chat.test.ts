@@ -11,6 +11,7 @@ import { gql } from "../../api/src/testing/client";
 import { type FakeChatRequest, type FakeOpenAI, startFakeOpenAI } from "../../api/src/testing/fake-openai";
 import { articleHref } from "../src/lib/anchors";
 import { launchBrowser } from "./support/browser";
+import { holdOperation } from "./support/hold";
 import { screenshot } from "./support/screenshots";
 import { startServer } from "./support/server";
 import { type SignedInOptions, signedInChat } from "./support/signed-in";
@@ -119,6 +120,32 @@ describe("web: chat", () => {
     await screenshot(page, "chat-desktop-light");
     await citation.click();
     await page.waitForURL((url) => `${url.pathname}${url.search}${url.hash}` === href);
+  });
+
+  it("should show the question and 'Genererer svar...' from the moment of sending, while the send is answered", async () => {
+    const { page } = await signedIn();
+    await page.getByText("Ingen samtaler fundet").waitFor();
+    for (const [i, question] of ["Hvad er klagefristen?", "Og for en afgørelse om tilskud?"].entries()) {
+      // the send mutation is held back (a slow network or a busy server): its response brings the messages
+      const release = await holdOperation(page, "SendChatMessage");
+      await ask(page, question);
+      // the input cleared; the question and the indicator are there (the first time also while the send
+      // creates the session), before anything answered
+      expect(await page.getByTestId("chat-input").inputValue()).toBe("");
+      await page.getByTestId("user-message").filter({ hasText: question }).waitFor({ timeout: 10_000 });
+      const waiting = lastAnswer(page);
+      await waiting.getByText("Genererer svar...").waitFor({ timeout: 10_000 });
+      const row = await waiting.elementHandle();
+      const top = (await row?.boundingBox())?.y;
+      await release();
+      // the real answer takes the waiting row's place: the same element streams the answer (nothing remounted
+      // or moved in between)
+      await page.locator('[data-testid="assistant-message"][data-status="complete"]').nth(i).waitFor();
+      expect(await row?.evaluate((el) => el.isConnected && el.getAttribute("data-status"))).toBe("complete");
+      expect((await row?.boundingBox())?.y).toBe(top);
+      expect(await page.getByTestId("user-message").filter({ hasText: question }).count()).toBe(1);
+    }
+    expect(await page.getByTestId("assistant-message").count()).toBe(2);
   });
 
   it("should stop a streaming answer and retry it", async () => {

@@ -44,6 +44,7 @@ import {
 } from "../graphql/chat.operations";
 import { useChatMessages } from "../hooks/useChatMessages";
 import { useChatScope } from "../hooks/useChatScope";
+import { usePendingAnswer } from "../hooks/usePendingAnswer";
 import { plainAnnouncement } from "../lib/announce";
 import { downloadMarkdown } from "../lib/download";
 import { isInProgress, type Message } from "../lib/messages";
@@ -99,6 +100,7 @@ export function ChatScreen() {
   }, [allSessions, selectedId, sessionsQuery.data]);
 
   const chat = useChatMessages(selectedId);
+  const pending = usePendingAnswer(chat.messages, selectedId);
   const selected = allSessions.find((s) => s.sessionId === selectedId) ?? null;
   const streamingMessage = chat.messages.findLast(isInProgress) ?? null;
 
@@ -129,13 +131,17 @@ export function ChatScreen() {
     [navigate, serverMessage, toast],
   );
 
-  const createSession = async (): Promise<string | null> => {
+  /** `onCreated` is called in the update that selects the new session */
+  const createSession = async (onCreated?: (id: string) => void): Promise<string | null> => {
     setCreating(true);
     try {
       const { data } = await client.mutate({ mutation: CreateSessionMutation, variables: {} });
       const id = data?.createSession.sessionId ?? null;
       await sessionsQuery.refetch();
-      if (id) setSelectedId(id);
+      if (id) {
+        onCreated?.(id);
+        setSelectedId(id);
+      }
       setSearch("");
       setDrawerOpen(false);
       return id;
@@ -150,7 +156,7 @@ export function ChatScreen() {
   const scope = useChatScope({
     sessionId: selectedId,
     sessionScope: selected?.scope,
-    createSession,
+    createSession: () => createSession(),
     onError: (error) => fail(t("chat.scope.failed"), error),
   });
 
@@ -158,17 +164,25 @@ export function ChatScreen() {
     const text = content.trim();
     if (!text) return false;
     const pendingScope = selectedId ? undefined : scope.pendingInput();
-    const sessionId = selectedId ?? (await createSession());
-    if (!sessionId) return false;
+    // the question and "Genererer svar..." show from now on, also while the send creates the session
+    const started = pending.begin({ question: text });
+    const sessionId = selectedId ?? (await createSession((id) => pending.created(started, id)));
+    if (!sessionId) {
+      pending.end(started);
+      return false;
+    }
     try {
       const { data } = await client.mutate({
         mutation: SendMessageMutation,
         variables: { sessionId, content: text, scope: pendingScope },
       });
-      if (data) chat.addStarted(data.sendMessage.userMessage, data.sendMessage.assistantMessage);
+      const { userMessage, assistantMessage } = data?.sendMessage ?? {};
+      pending.end(started, ...(userMessage && assistantMessage ? [userMessage, assistantMessage] : []));
+      if (userMessage && assistantMessage) chat.addStarted(userMessage, assistantMessage);
       void sessionsQuery.refetch();
       return true;
     } catch (error) {
+      pending.end(started);
       fail(t("chat.sendFailed"), error);
       return false;
     }
@@ -194,27 +208,33 @@ export function ChatScreen() {
   const actions: MessageActions = useMemo(
     () => ({
       onEdit: async (messageId, content) => {
+        const started = pending.begin({ after: messageId, question: null });
         try {
           const { data } = await client.mutate({
             mutation: EditMessageMutation,
             variables: { messageId, content },
           });
-          if (data)
-            chat.replaceFrom(messageId, data.editMessage.userMessage, data.editMessage.assistantMessage);
+          const { userMessage, assistantMessage } = data?.editMessage ?? {};
+          pending.end(started, ...(userMessage && assistantMessage ? [userMessage, assistantMessage] : []));
+          if (userMessage && assistantMessage) chat.replaceFrom(messageId, userMessage, assistantMessage);
           return true;
         } catch (error) {
+          pending.end(started);
           fail(t("chat.actionFailed"), error);
           return false;
         }
       },
       onRegenerate: async (messageId) => {
+        const started = pending.begin({ from: messageId, question: null });
         try {
           const { data } = await client.mutate({
             mutation: RegenerateMessageMutation,
             variables: { messageId },
           });
+          pending.end(started, ...(data ? [data.regenerateMessage] : []));
           if (data) chat.replaceFrom(messageId, data.regenerateMessage);
         } catch (error) {
+          pending.end(started);
           fail(t("chat.actionFailed"), error);
         }
       },
@@ -228,10 +248,13 @@ export function ChatScreen() {
       },
       onFollowUp: (question) => void sendRef.current(question),
       onRetry: async (messageId) => {
+        const started = pending.begin({ from: messageId, question: null, retry: true });
         try {
           const { data } = await client.mutate({ mutation: RetryMessageMutation, variables: { messageId } });
+          pending.end(started);
           if (data) chat.upsert(data.retryMessage);
         } catch (error) {
+          pending.end(started);
           fail(t("chat.actionFailed"), error);
         }
       },
@@ -254,7 +277,7 @@ export function ChatScreen() {
         );
       },
     }),
-    [client, chat.upsert, chat.replaceFrom, fail, t, toast],
+    [client, chat.upsert, chat.replaceFrom, pending.begin, pending.end, fail, t, toast],
   );
 
   const rename = async (sessionId: string, title: string) => {
@@ -407,12 +430,12 @@ export function ChatScreen() {
               {t("chat.messagesError")}
             </Alert>
           </Box>
-        ) : chat.loading && chat.messages.length === 0 ? (
+        ) : chat.loading && pending.messages.length === 0 ? (
           <Box sx={{ flex: 1, display: "flex", alignItems: "center", justifyContent: "center", gap: 1.5 }}>
             <CircularProgress size={22} />
             <Typography color="text.secondary">{t("chat.loading")}</Typography>
           </Box>
-        ) : chat.messages.length === 0 ? (
+        ) : pending.messages.length === 0 ? (
           <Box sx={{ flex: 1, display: "flex", alignItems: "center", justifyContent: "center", p: 3 }}>
             <Box sx={{ textAlign: "center", maxWidth: 460 }}>
               <ForumRoundedIcon color="primary" sx={{ fontSize: 44, opacity: 0.85 }} aria-hidden />
@@ -426,10 +449,11 @@ export function ChatScreen() {
           </Box>
         ) : (
           <MessageList
-            key={selectedId ?? ""}
-            messages={chat.messages}
+            key={pending.listKey}
+            messages={pending.messages}
+            rowKey={pending.rowKey}
             actions={actions}
-            busy={chat.inProgress}
+            busy={chat.inProgress || pending.waiting}
             hasEarlier={chat.hasEarlier}
             loadingEarlier={chat.loadingEarlier}
             onLoadEarlier={chat.loadEarlier}

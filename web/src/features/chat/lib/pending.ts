@@ -1,0 +1,88 @@
+/**
+ * What the user sees between starting an answer and its mutation's response (spec §4: on send the question shows
+ * and "Genererer svar..." with it). The question and the answer the mutation starts join the message list when
+ * its response arrives, when the session's messages load, or with the answer's first live event, whichever is
+ * first; until then the list shows a stand-in of each: the question as typed and an answer still waiting (its
+ * row shows the indicator). The real message takes its stand-in's row key, so the row stays where it is and
+ * keeps its measured size: no flash, no jump.
+ */
+import { isInProgress, type Message } from "./messages";
+
+export interface PendingAnswer {
+  /** unique per started answer: the stand-ins' row keys derive from it */
+  key: string;
+  /** the session it was started in; null while the send creates the session */
+  sessionId: string | null;
+  /** the ids listed when it was started: a message not among them is the question or the answer it started */
+  before: ReadonlySet<string>;
+  /**
+   * where the new messages go: after the list (undefined: a send), instead of this message and those after it
+   * (a regeneration: the answer), or in place of this answer (`retry`)
+   */
+  from?: string;
+  /** an edit: the messages after this one (its editor stays, with the text, until the edit is saved) */
+  after?: string;
+  /** the question as sent (a send); null when the answer is to a question already shown */
+  question: string | null;
+  /** the answer is retried in place (its id stays) */
+  retry?: boolean;
+}
+
+/** the row key of a stand-in (and of the real message that replaces it) */
+export const pendingRowKey = (p: Pick<PendingAnswer, "key">, role: "user" | "assistant") =>
+  `pending:${p.key}:${role}`;
+
+/** The messages to show while `pending` (of the shown session) waits, and the row keys of those that joined. */
+export function withPending(
+  list: readonly Message[],
+  pending: PendingAnswer | null,
+): { messages: Message[]; keys: ReadonlyMap<string, string> } {
+  if (!pending) return { messages: list as Message[], keys: new Map() };
+  if (pending.retry) {
+    // the failed or stopped answer waits again: its text, error and actions go until the new attempt's come
+    const messages = list.map(
+      (m): Message =>
+        m.id === pending.from && !isInProgress(m) ? { ...m, status: "pending", content: "", error: null } : m,
+    );
+    return { messages, keys: new Map() };
+  }
+  const isNew = (m: Message) => !pending.before.has(m.id);
+  const at = (id: string | undefined, plus: number) => {
+    const index = id === undefined ? -1 : list.findIndex((m) => m.id === id);
+    return index === -1 ? -1 : index + plus;
+  };
+  const cut = pending.after !== undefined ? at(pending.after, 1) : at(pending.from, 0);
+  const kept = list.filter((m, i) => !isNew(m) && (cut === -1 || i < cut));
+  const keys = new Map<string, string>();
+  const real = (role: "user" | "assistant") => {
+    const m = list.find((l) => l.role === role && isNew(l));
+    if (m) keys.set(m.id, pendingRowKey(pending, role));
+    return m;
+  };
+  const question =
+    pending.question === null ? [] : [real("user") ?? standIn(pending, "user", pending.question)];
+  const answer = real("assistant") ?? standIn(pending, "assistant", "");
+  return { messages: [...kept, ...question, answer], keys };
+}
+
+function standIn(pending: PendingAnswer, role: "user" | "assistant", content: string): Message {
+  return {
+    id: pendingRowKey(pending, role),
+    sessionId: pending.sessionId ?? "",
+    role,
+    content,
+    timestamp: new Date(0).toISOString(),
+    status: role === "assistant" ? "pending" : null,
+    replyTo: null,
+    mode: null,
+    knowledgeGap: false,
+    usedNumbers: [],
+    citations: [],
+    freshnessWarnings: [],
+    error: null,
+    feedback: null,
+    parentId: null,
+    followUps: [],
+    scope: null,
+  };
+}
