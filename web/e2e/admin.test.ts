@@ -3,7 +3,7 @@
  * production web build in headless Chromium. Every tab, light and dark, checked with axe.
  */
 import { randomUUID } from "node:crypto";
-import type { Browser, Page } from "playwright-core";
+import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ChatMessageModel, ChatSessionModel, KnowledgeGapModel } from "../../api/src/chat/chat.model";
 import type { TestApp } from "../../api/src/testing/app";
@@ -271,11 +271,19 @@ describe("web: admin panel", () => {
     expect(new URL(page.url()).searchParams.get("tab")).toBe("stats");
     await admin.statSkeletons().first().waitFor();
     expect(await admin.statSkeletons().count()).toBe(8);
+    // the placeholders are laid out as the figures they stand for: as many in the first row
+    const firstRow = (cards: Locator) =>
+      cards.evaluateAll((els) => {
+        const tops = els.map((e) => Math.round(e.getBoundingClientRect().top));
+        return tops.filter((top) => top === tops[0]).length;
+      });
+    const skeletonsPerRow = await firstRow(admin.statSkeletons());
     release();
     await admin.statCards().first().waitFor();
     await page.unroute("**/graphql");
 
     expect(await admin.statCards().count()).toBe(6);
+    expect(await firstRow(admin.statCards())).toBe(skeletonsPerRow);
     const stats = (
       await gql(app, "{ adminStats { totalUsers totalMessages avgSessionDuration } }", {}, adminToken)
     ).data.adminStats;

@@ -296,6 +296,7 @@ export const da = {
   "knowledge.bookmarksEmptyText": "Gem en artikel med knappen 'Tilføj bogmærke', så finder du den her.",
   "knowledge.bookmarkGone": "Artiklen findes ikke længere",
   "knowledge.bookmarkedAt": "Gemt {date}",
+  "knowledge.bookmarkedUpdatedSince": "Gemt {date} · opdateret {updated}",
   "knowledge.addBookmark": "Tilføj bogmærke",
   "knowledge.removeBookmark": "Fjern bogmærke",
   "knowledge.bookmarkAdded": "Bogmærke tilføjet",

@@ -290,6 +290,7 @@ export const en: Messages = {
   "knowledge.bookmarksEmptyText": "Save an article with the 'Add bookmark' button and you will find it here.",
   "knowledge.bookmarkGone": "The article no longer exists",
   "knowledge.bookmarkedAt": "Saved {date}",
+  "knowledge.bookmarkedUpdatedSince": "Saved {date} · updated {updated}",
   "knowledge.addBookmark": "Add bookmark",
   "knowledge.removeBookmark": "Remove bookmark",
   "knowledge.bookmarkAdded": "Bookmark added",
