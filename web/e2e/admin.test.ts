@@ -13,6 +13,7 @@ import { LoginPage } from "./pages/LoginPage";
 import { Toast } from "./pages/Toast";
 import { launchBrowser, newContext } from "./support/browser";
 import { checkScreen } from "./support/checkScreen";
+import { screenshot } from "./support/screenshots";
 import { startServer } from "./support/server";
 
 type Staff = Awaited<ReturnType<typeof createVerifiedUser>>;
@@ -278,6 +279,7 @@ describe("web: admin panel", () => {
         return tops.filter((top) => top === tops[0]).length;
       });
     const skeletonsPerRow = await firstRow(admin.statSkeletons());
+    await screenshot(page, "admin-stats-skeleton-light");
     release();
     await admin.statCards().first().waitFor();
     await page.unroute("**/graphql");

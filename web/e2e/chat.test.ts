@@ -79,6 +79,33 @@ async function ask(page: Page, question: string) {
 
 const lastAnswer = (page: Page) => page.getByTestId("assistant-message").last();
 
+/**
+ * Asks `question` with the send mutation held back (a slow network or a busy server: its response brings the
+ * messages): the input clears, and the question and `generating` show before anything answered; once it is let
+ * through, the real answer takes the waiting row's place: the same element, at the same place in the list,
+ * streams the answer (nothing remounted or moved), and the question is listed once.
+ */
+async function askHeld(page: Page, question: string, generating: string, shot?: string) {
+  const complete = page.locator('[data-testid="assistant-message"][data-status="complete"]');
+  const before = await complete.count();
+  const release = await holdOperation(page, "SendChatMessage");
+  await ask(page, question);
+  expect(await page.getByTestId("chat-input").inputValue()).toBe("");
+  await page.getByTestId("user-message").filter({ hasText: question }).waitFor({ timeout: 10_000 });
+  const waiting = lastAnswer(page);
+  await waiting.getByText(generating).waitFor({ timeout: 10_000 });
+  if (shot) await screenshot(page, shot);
+  const row = await waiting.elementHandle();
+  const place = () =>
+    row?.evaluate((el) => el.isConnected && el.closest<HTMLElement>("[data-index]")?.style.transform);
+  const at = await place();
+  await release();
+  await complete.nth(before).waitFor();
+  expect(await row?.evaluate((el) => el.getAttribute("data-status"))).toBe("complete");
+  expect(await place()).toBe(at);
+  expect(await page.getByTestId("user-message").filter({ hasText: question }).count()).toBe(1);
+}
+
 describe("web: chat", () => {
   it("should create a chat on the first question, stream the answer with a citation and open the cited heading", async () => {
     const { page } = await signedIn();
@@ -125,27 +152,14 @@ describe("web: chat", () => {
   it("should show the question and 'Genererer svar...' from the moment of sending, while the send is answered", async () => {
     const { page } = await signedIn();
     await page.getByText("Ingen samtaler fundet").waitFor();
-    for (const [i, question] of ["Hvad er klagefristen?", "Og for en afgørelse om tilskud?"].entries()) {
-      // the send mutation is held back (a slow network or a busy server): its response brings the messages
-      const release = await holdOperation(page, "SendChatMessage");
-      await ask(page, question);
-      // the input cleared; the question and the indicator are there (the first time also while the send
-      // creates the session), before anything answered
-      expect(await page.getByTestId("chat-input").inputValue()).toBe("");
-      await page.getByTestId("user-message").filter({ hasText: question }).waitFor({ timeout: 10_000 });
-      const waiting = lastAnswer(page);
-      await waiting.getByText("Genererer svar...").waitFor({ timeout: 10_000 });
-      const row = await waiting.elementHandle();
-      const top = (await row?.boundingBox())?.y;
-      await release();
-      // the real answer takes the waiting row's place: the same element streams the answer (nothing remounted
-      // or moved in between)
-      await page.locator('[data-testid="assistant-message"][data-status="complete"]').nth(i).waitFor();
-      expect(await row?.evaluate((el) => el.isConnected && el.getAttribute("data-status"))).toBe("complete");
-      expect((await row?.boundingBox())?.y).toBe(top);
-      expect(await page.getByTestId("user-message").filter({ hasText: question }).count()).toBe(1);
-    }
+    // a new session (the send creates it), then a question in it
+    await askHeld(page, "Hvad er klagefristen?", "Genererer svar...", "chat-pending-light");
+    await askHeld(page, "Og for en afgørelse om tilskud?", "Genererer svar...");
     expect(await page.getByTestId("assistant-message").count()).toBe(2);
+
+    const { page: phone } = await signedIn({ width: 390, theme: "dark", language: "en" });
+    await phone.getByText("No conversations found").waitFor();
+    await askHeld(phone, "Hvad er klagefristen?", "Generating answer...", "chat-pending-390-dark-en");
   });
 
   it("should stop a streaming answer and retry it", async () => {

@@ -174,6 +174,7 @@ describe("web: Notion", () => {
     await expect(en.getByRole("button", { name: "Sync now" }).count()).resolves.toBe(1);
     // the last sync's failed page: its reason in English (stored by key beside the Danish text)
     await expect(admin.syncFailures().innerText()).resolves.toContain("Notion refused the request (400");
+    await screenshot(en, "notion-admin-failures-en");
   });
 
   it("should follow a manual sync by polling when the websocket is refused", async () => {
