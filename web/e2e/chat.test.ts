@@ -158,7 +158,7 @@ describe("web: chat", () => {
     expect(await page.getByTestId("assistant-message").count()).toBe(2);
 
     const { page: phone } = await signedIn({ width: 390, theme: "dark", language: "en" });
-    await phone.getByText("No conversations found").waitFor();
+    await phone.getByTestId("chat-input").waitFor();
     await askHeld(phone, "Hvad er klagefristen?", "Generating answer...", "chat-pending-390-dark-en");
   });
 
