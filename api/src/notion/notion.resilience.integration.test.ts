@@ -196,7 +196,10 @@ describe("Notion sync under pressure", () => {
     expect(down.error).toBe("Nogle databaser kunne ikke hentes fra Notion");
     expect(down).toMatchObject({ errorKey: "someDatabasesFailed", errorParams: {} });
     expect(down.failures[0].message).toMatch(/^Notion svarede ikke: fejl hos Notion \(503/);
-    expect(down.failures[0]).toMatchObject({ messageKey: "notionError", messageParams: { detail: "503, service_unavailable" } });
+    expect(down.failures[0]).toMatchObject({
+      messageKey: "notionError",
+      messageParams: { detail: "503, service_unavailable" },
+    });
     // the stored run (what the admin screen reads later) keeps the reasons
     const stored = await gql(
       app,
