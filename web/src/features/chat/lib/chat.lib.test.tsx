@@ -6,28 +6,27 @@ import { plainAnnouncement } from "./announce";
 import { citationLinks } from "./citations";
 import { markdownFileName } from "./download";
 import { groupSessions } from "./groupSessions";
-import { addStarted, applyEvent, hasEarlier, type Message, mergePolled, prependEarlier } from "./messages";
+import {
+  addStarted,
+  applyEvent,
+  bareMessage,
+  hasEarlier,
+  type Message,
+  mergePolled,
+  prependEarlier,
+} from "./messages";
 
-const msg = (over: Partial<Message>): Message => ({
-  id: "a1",
-  sessionId: "s1",
-  role: "assistant",
-  content: "",
-  timestamp: "2026-01-01T10:00:00Z",
-  status: "pending",
-  replyTo: "u1",
-  mode: null,
-  knowledgeGap: false,
-  usedNumbers: [],
-  citations: [],
-  freshnessWarnings: [],
-  error: null,
-  feedback: null,
-  parentId: null,
-  followUps: [],
-  scope: null,
-  ...over,
-});
+const msg = (over: Partial<Message>): Message =>
+  bareMessage({
+    id: "a1",
+    sessionId: "s1",
+    role: "assistant",
+    content: "",
+    timestamp: "2026-01-01T10:00:00Z",
+    status: "pending",
+    replyTo: "u1",
+    ...over,
+  });
 
 describe("chat: message state", () => {
   it("should keep a message's alternatives when a live event replaces it, and leave out other branches", () => {

@@ -1,27 +1,17 @@
 import { describe, expect, it } from "vitest";
-import type { Message } from "./messages";
+import { bareMessage, type Message } from "./messages";
 import { type PendingAnswer, pendingRowKey, withPending } from "./pending";
 
-const msg = (over: Partial<Message>): Message => ({
-  id: "a1",
-  sessionId: "s1",
-  role: "assistant",
-  content: "",
-  timestamp: "2026-01-01T10:00:00Z",
-  status: "complete",
-  replyTo: null,
-  mode: null,
-  knowledgeGap: false,
-  usedNumbers: [],
-  citations: [],
-  freshnessWarnings: [],
-  error: null,
-  feedback: null,
-  parentId: null,
-  followUps: [],
-  scope: null,
-  ...over,
-});
+const msg = (over: Partial<Message>): Message =>
+  bareMessage({
+    id: "a1",
+    sessionId: "s1",
+    role: "assistant",
+    content: "",
+    timestamp: "2026-01-01T10:00:00Z",
+    status: "complete",
+    ...over,
+  });
 
 const shown = [
   msg({ id: "u1", role: "user", status: null, content: "Første?" }),

@@ -6,7 +6,7 @@
  * row shows the indicator). The real message takes its stand-in's row key, so the row stays where it is and
  * keeps its measured size: no flash, no jump.
  */
-import { isInProgress, type Message } from "./messages";
+import { bareMessage, isInProgress, type Message } from "./messages";
 
 export interface PendingAnswer {
   /** unique per started answer: the stand-ins' row keys derive from it */
@@ -66,23 +66,12 @@ export function withPending(
 }
 
 function standIn(pending: PendingAnswer, role: "user" | "assistant", content: string): Message {
-  return {
+  const status = role === "assistant" ? "pending" : null;
+  return bareMessage({
     id: pendingRowKey(pending, role),
     sessionId: pending.sessionId ?? "",
     role,
     content,
-    timestamp: new Date(0).toISOString(),
-    status: role === "assistant" ? "pending" : null,
-    replyTo: null,
-    mode: null,
-    knowledgeGap: false,
-    usedNumbers: [],
-    citations: [],
-    freshnessWarnings: [],
-    error: null,
-    feedback: null,
-    parentId: null,
-    followUps: [],
-    scope: null,
-  };
+    status,
+  });
 }
