@@ -280,6 +280,12 @@ describe("web: admin panel", () => {
       });
     const skeletonsPerRow = await firstRow(admin.statSkeletons());
     await screenshot(page, "admin-stats-skeleton-light");
+    // at 390 px too: two a row, as the figures are laid out there
+    const viewport = page.viewportSize();
+    await page.setViewportSize({ width: 390, height: 844 });
+    expect(await firstRow(admin.statSkeletons())).toBe(2);
+    await screenshot(page, "admin-stats-skeleton-390-light");
+    if (viewport) await page.setViewportSize(viewport);
     release();
     await admin.statCards().first().waitFor();
     await page.unroute("**/graphql");
