@@ -34,11 +34,14 @@ export function usePendingAnswer(messages: readonly Message[], sessionId: string
 
   const begin = useCallback((start: PendingStart) => {
     seq.current += 1;
+    const { messages: listed, sessionId: shownId } = latest.current;
     const next: PendingAnswer = {
       ...start,
       key: String(seq.current),
-      sessionId: latest.current.sessionId,
-      before: new Set(latest.current.messages.map((m) => m.id)),
+      sessionId: shownId,
+      before: new Set(listed.map((m) => m.id)),
+      // a regeneration's new answer replies to the same question as the answer it replaces
+      parent: start.from && !start.retry ? listed.find((m) => m.id === start.from)?.parentId : undefined,
     };
     setPending(next);
     return next;

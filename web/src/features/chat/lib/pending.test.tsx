@@ -43,11 +43,34 @@ describe("chat: the answer being started (stand-ins until the mutation answers)"
     // the session's messages loaded with both (a new session): no stand-in is left, no message twice
     const loaded = [
       ...shown,
-      msg({ id: "u2", role: "user", status: null }),
-      msg({ id: "a2", status: "streaming" }),
+      msg({ id: "u2", role: "user", status: null, content: "Hvad er klagefristen?", parentId: "a1" }),
+      msg({ id: "a2", status: "streaming", parentId: "u2" }),
     ];
     expect(withPending(loaded, p).messages.map((m) => m.id)).toEqual(["u1", "a1", "u2", "a2"]);
     expect(withPending(loaded, null).messages).toBe(loaded);
+  });
+
+  it("should keep messages that arrived meanwhile and are not the send's (a load, an earlier page)", () => {
+    // sent before the session's messages had loaded: they are all unknown to the send, and stay
+    const early = pending({ before: new Set() });
+    expect(view(shown, early).map((r) => r[0])).toEqual([
+      "u1",
+      "a1",
+      "pending:7:user",
+      "pending:7:assistant",
+    ]);
+    // an earlier page put before the list while it waits: a question there is not the one sent
+    const earlier = [
+      msg({ id: "u0", role: "user", status: null, content: "Hvad er klagefristen?" }),
+      ...shown,
+    ];
+    expect(view(earlier, pending()).map((r) => r[0])).toEqual([
+      "u0",
+      "u1",
+      "a1",
+      "pending:7:user",
+      "pending:7:assistant",
+    ]);
   });
 
   it("should show a new session's first question alone with the waiting answer", () => {
@@ -62,6 +85,11 @@ describe("chat: the answer being started (stand-ins until the mutation answers)"
       ["u1", "user", null, "Første?"],
       ["pending:7:assistant", "assistant", "pending", ""],
     ]);
+    // the regenerated answer listed before the response (its parent is the same question): it takes the place
+    const regenerated = [...shown, msg({ id: "a3", parentId: "u1", status: "streaming", content: "Nyt" })];
+    const again = withPending(regenerated, pending({ from: "a1", question: null, parent: "u1" }));
+    expect(again.messages.map((m) => m.id)).toEqual(["u1", "a3"]);
+    expect(again.keys.get("a3")).toBe("pending:7:assistant");
     expect(view(shown, pending({ after: "u1", question: null })).map((r) => r[0])).toEqual([
       "u1",
       "pending:7:assistant",

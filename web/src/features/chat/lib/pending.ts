@@ -13,7 +13,10 @@ export interface PendingAnswer {
   key: string;
   /** the session it was started in; null while the send creates the session */
   sessionId: string | null;
-  /** the ids listed when it was started: a message not among them is the question or the answer it started */
+  /**
+   * the ids listed when it was started: the question and the answer it started are among the others (so are
+   * messages of the session loaded since, or an earlier page: they are told apart by content and parent)
+   */
   before: ReadonlySet<string>;
   /**
    * where the new messages go: after the list (undefined: a send), instead of this message and those after it
@@ -26,6 +29,8 @@ export interface PendingAnswer {
   question: string | null;
   /** the answer is retried in place (its id stays) */
   retry?: boolean;
+  /** a regeneration: the question the new answer replies to */
+  parent?: string | null;
 }
 
 /** the row key of a stand-in (and of the real message that replaces it) */
@@ -47,21 +52,36 @@ export function withPending(
     return { messages, keys: new Map() };
   }
   const isNew = (m: Message) => !pending.before.has(m.id);
+  const listed = new Set(list.map((m) => m.id));
+  // the question sent (the newest such); the answer to it, or to the regenerated answer's question, or (its
+  // question not listed yet: an answer's CREATED event came first) an answer whose question is not listed
+  // (after the messages listed when it was sent: an earlier page put before them may hold the same question)
+  const lastKnown = list.findLastIndex((m) => pending.before.has(m.id));
+  const sent =
+    pending.question === null
+      ? undefined
+      : list.findLast((m, i) => i > lastKnown && m.role === "user" && m.content === pending.question);
+  const started = list.find(
+    (m) =>
+      m.role === "assistant" &&
+      isNew(m) &&
+      (sent
+        ? m.parentId === sent.id
+        : pending.parent !== undefined
+          ? m.parentId === pending.parent
+          : pending.question !== null && !listed.has(m.parentId ?? "")),
+  );
   const at = (id: string | undefined, plus: number) => {
     const index = id === undefined ? -1 : list.findIndex((m) => m.id === id);
     return index === -1 ? -1 : index + plus;
   };
   const cut = pending.after !== undefined ? at(pending.after, 1) : at(pending.from, 0);
-  const kept = list.filter((m, i) => !isNew(m) && (cut === -1 || i < cut));
+  const kept = list.filter((m, i) => m !== sent && m !== started && (cut === -1 || i < cut));
   const keys = new Map<string, string>();
-  const real = (role: "user" | "assistant") => {
-    const m = list.find((l) => l.role === role && isNew(l));
-    if (m) keys.set(m.id, pendingRowKey(pending, role));
-    return m;
-  };
-  const question =
-    pending.question === null ? [] : [real("user") ?? standIn(pending, "user", pending.question)];
-  const answer = real("assistant") ?? standIn(pending, "assistant", "");
+  if (sent) keys.set(sent.id, pendingRowKey(pending, "user"));
+  if (started) keys.set(started.id, pendingRowKey(pending, "assistant"));
+  const question = pending.question === null ? [] : [sent ?? standIn(pending, "user", pending.question)];
+  const answer = started ?? standIn(pending, "assistant", "");
   return { messages: [...kept, ...question, answer], keys };
 }
 
