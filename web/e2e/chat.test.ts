@@ -10,6 +10,7 @@ import type { TestApp } from "../../api/src/testing/app";
 import { gql } from "../../api/src/testing/client";
 import { type FakeChatRequest, type FakeOpenAI, startFakeOpenAI } from "../../api/src/testing/fake-openai";
 import { articleHref } from "../src/lib/anchors";
+import { Toast } from "./pages/Toast";
 import { launchBrowser } from "./support/browser";
 import { holdOperation } from "./support/hold";
 import { screenshot } from "./support/screenshots";
@@ -160,6 +161,34 @@ describe("web: chat", () => {
     const { page: phone } = await signedIn({ width: 390, theme: "dark", language: "en" });
     await phone.getByTestId("chat-input").waitFor();
     await askHeld(phone, "Hvad er klagefristen?", "Generating answer...", "chat-pending-390-dark-en");
+  });
+
+  it("should give the question back to the field when the send fails, and leave no waiting row", async () => {
+    const { page } = await signedIn();
+    await page.getByText("Ingen samtaler fundet").waitFor();
+    await ask(page, "Hvad er klagefristen?");
+    await lastAnswer(page).getByText("Genererer svar...").waitFor();
+    // the next send is held, then fails on the way (the network dropped)
+    await page.locator('[data-testid="assistant-message"][data-status="complete"]').waitFor();
+    let fail = () => {};
+    const failed = new Promise<void>((r) => {
+      fail = r;
+    });
+    await page.route("**/graphql", async (route) => {
+      if (route.request().postDataJSON()?.operationName !== "SendChatMessage") return route.continue();
+      await failed;
+      await route.abort();
+    });
+    await ask(page, "Og for en afgørelse om tilskud?");
+    await page.getByTestId("user-message").filter({ hasText: "Og for en afgørelse om tilskud?" }).waitFor();
+    await lastAnswer(page).getByText("Genererer svar...").waitFor();
+    fail();
+    await new Toast(page).waitForTitle("Beskeden kunne ikke sendes");
+    expect(await page.getByTestId("chat-input").inputValue()).toBe("Og for en afgørelse om tilskud?");
+    expect(await page.getByTestId("user-message").count()).toBe(1);
+    expect(await page.getByTestId("assistant-message").count()).toBe(1);
+    expect(await page.getByText("Genererer svar...").count()).toBe(0);
+    await page.unroute("**/graphql");
   });
 
   it("should stop a streaming answer and retry it", async () => {
