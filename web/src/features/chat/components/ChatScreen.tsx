@@ -18,9 +18,8 @@ import {
   useMediaQuery,
   useTheme,
 } from "@mui/material";
-import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { useNavigate } from "react-router-dom";
-import type { FeedbackRating } from "../../../gql/graphql";
 import { useI18n } from "../../../i18n/i18n";
 import { useServerMessage } from "../../../i18n/serverMessage";
 import { toAppError } from "../../../lib/errors";
@@ -30,26 +29,21 @@ import { SESSION_SEARCH_DEBOUNCE_MS, SIDEBAR_WIDTH } from "../constants";
 import {
   CreateSessionMutation,
   DeleteSessionMutation,
-  EditMessageMutation,
   ExportSessionQuery,
-  RegenerateMessageMutation,
   RenameSessionMutation,
-  RetryMessageMutation,
   SearchSessionsQuery,
   SendMessageMutation,
   SessionsQuery,
-  SetFeedbackMutation,
   StopMessageMutation,
-  SwitchBranchMutation,
 } from "../graphql/chat.operations";
 import { useChatMessages } from "../hooks/useChatMessages";
 import { useChatScope } from "../hooks/useChatScope";
+import { useMessageActions } from "../hooks/useMessageActions";
 import { usePendingAnswer } from "../hooks/usePendingAnswer";
 import { plainAnnouncement } from "../lib/announce";
 import { downloadMarkdown } from "../lib/download";
-import { isInProgress, type Message } from "../lib/messages";
+import { isInProgress } from "../lib/messages";
 import { Composer } from "./Composer";
-import type { MessageActions } from "./MessageItem";
 import { MessageList } from "./MessageList";
 import { ScopeBar } from "./ScopeBar";
 import { type Session, SessionSidebar } from "./SessionSidebar";
@@ -205,80 +199,7 @@ export function ChatScreen() {
   const sendRef = useRef(send);
   sendRef.current = send;
 
-  const actions: MessageActions = useMemo(
-    () => ({
-      onEdit: async (messageId, content) => {
-        const started = pending.begin({ after: messageId, question: null });
-        try {
-          const { data } = await client.mutate({
-            mutation: EditMessageMutation,
-            variables: { messageId, content },
-          });
-          const { userMessage, assistantMessage } = data?.editMessage ?? {};
-          pending.end(started, ...(userMessage && assistantMessage ? [userMessage, assistantMessage] : []));
-          if (userMessage && assistantMessage) chat.replaceFrom(messageId, userMessage, assistantMessage);
-          return true;
-        } catch (error) {
-          pending.end(started);
-          fail(t("chat.actionFailed"), error);
-          return false;
-        }
-      },
-      onRegenerate: async (messageId) => {
-        const started = pending.begin({ from: messageId, question: null });
-        try {
-          const { data } = await client.mutate({
-            mutation: RegenerateMessageMutation,
-            variables: { messageId },
-          });
-          pending.end(started, ...(data ? [data.regenerateMessage] : []));
-          if (data) chat.replaceFrom(messageId, data.regenerateMessage);
-        } catch (error) {
-          pending.end(started);
-          fail(t("chat.actionFailed"), error);
-        }
-      },
-      onSwitchBranch: async (messageId) => {
-        try {
-          const { data } = await client.mutate({ mutation: SwitchBranchMutation, variables: { messageId } });
-          if (data) chat.replaceFrom(null, ...data.switchBranch);
-        } catch (error) {
-          fail(t("chat.actionFailed"), error);
-        }
-      },
-      onFollowUp: (question) => void sendRef.current(question),
-      onRetry: async (messageId) => {
-        const started = pending.begin({ from: messageId, question: null, retry: true });
-        try {
-          const { data } = await client.mutate({ mutation: RetryMessageMutation, variables: { messageId } });
-          pending.end(started);
-          if (data) chat.upsert(data.retryMessage);
-        } catch (error) {
-          pending.end(started);
-          fail(t("chat.actionFailed"), error);
-        }
-      },
-      onFeedback: async (messageId: string, rating: FeedbackRating, comment: string | null) => {
-        try {
-          const { data } = await client.mutate({
-            mutation: SetFeedbackMutation,
-            variables: { messageId, rating, comment },
-          });
-          if (data) chat.upsert(data.setFeedback);
-          toast({ title: t("chat.feedbackThanks"), variant: "success" });
-        } catch (error) {
-          fail(t("chat.actionFailed"), error);
-        }
-      },
-      onCopy: (message: Message) => {
-        void navigator.clipboard?.writeText(message.content).then(
-          () => toast({ title: t("chat.copied"), variant: "success" }),
-          () => undefined,
-        );
-      },
-    }),
-    [client, chat.upsert, chat.replaceFrom, pending.begin, pending.end, fail, t, toast],
-  );
+  const actions = useMessageActions({ chat, pending, fail, send: sendRef });
 
   const rename = async (sessionId: string, title: string) => {
     try {
