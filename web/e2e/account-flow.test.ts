@@ -8,33 +8,12 @@ import { RegisterPage } from "./pages/RegisterPage";
 import { Toast } from "./pages/Toast";
 import { bodyBackground, launchBrowser, newContext } from "./support/browser";
 import { checkScreen } from "./support/checkScreen";
+import { holdOperation } from "./support/hold";
 import { screenshot } from "./support/screenshots";
 import { linkIn, newStaff, startServer } from "./support/server";
 
 const LIGHT_BG = "rgb(243, 245, 249)";
 
-/**
- * Holds one GraphQL operation's requests back until `release()` (the real server then answers them), so a pending
- * state stays on screen until the test has seen it: no fixed delay to race against a slow or busy machine.
- */
-async function holdOperation(page: Page, operationName: string): Promise<() => Promise<void>> {
-  let release = () => {};
-  const released = new Promise<void>((r) => {
-    release = r;
-  });
-  const held: Array<Promise<void>> = [];
-  await page.route("**/graphql", (route) => {
-    if (route.request().postDataJSON()?.operationName !== operationName) return route.continue();
-    const passed = released.then(() => route.continue());
-    held.push(passed);
-    return passed;
-  });
-  return async () => {
-    release();
-    await Promise.all(held); // the held requests went on before the route goes
-    await page.unroute("**/graphql");
-  };
-}
 const DARK_BG = "rgb(14, 19, 26)";
 
 /**

@@ -3,7 +3,7 @@
  * production web build in headless Chromium. Every tab, light and dark, checked with axe.
  */
 import { randomUUID } from "node:crypto";
-import type { Browser, Page } from "playwright-core";
+import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ChatMessageModel, ChatSessionModel, KnowledgeGapModel } from "../../api/src/chat/chat.model";
 import type { TestApp } from "../../api/src/testing/app";
@@ -13,6 +13,7 @@ import { LoginPage } from "./pages/LoginPage";
 import { Toast } from "./pages/Toast";
 import { launchBrowser, newContext } from "./support/browser";
 import { checkScreen } from "./support/checkScreen";
+import { screenshot } from "./support/screenshots";
 import { startServer } from "./support/server";
 
 type Staff = Awaited<ReturnType<typeof createVerifiedUser>>;
@@ -271,11 +272,26 @@ describe("web: admin panel", () => {
     expect(new URL(page.url()).searchParams.get("tab")).toBe("stats");
     await admin.statSkeletons().first().waitFor();
     expect(await admin.statSkeletons().count()).toBe(8);
+    // the placeholders are laid out as the figures they stand for: as many in the first row
+    const firstRow = (cards: Locator) =>
+      cards.evaluateAll((els) => {
+        const tops = els.map((e) => Math.round(e.getBoundingClientRect().top));
+        return tops.filter((top) => top === tops[0]).length;
+      });
+    const skeletonsPerRow = await firstRow(admin.statSkeletons());
+    await screenshot(page, "admin-stats-skeleton-light");
+    // at 390 px too: two a row, as the figures are laid out there
+    const viewport = page.viewportSize();
+    await page.setViewportSize({ width: 390, height: 844 });
+    expect(await firstRow(admin.statSkeletons())).toBe(2);
+    await screenshot(page, "admin-stats-skeleton-390-light");
+    if (viewport) await page.setViewportSize(viewport);
     release();
     await admin.statCards().first().waitFor();
     await page.unroute("**/graphql");
 
     expect(await admin.statCards().count()).toBe(6);
+    expect(await firstRow(admin.statCards())).toBe(skeletonsPerRow);
     const stats = (
       await gql(app, "{ adminStats { totalUsers totalMessages avgSessionDuration } }", {}, adminToken)
     ).data.adminStats;

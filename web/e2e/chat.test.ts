@@ -10,7 +10,9 @@ import type { TestApp } from "../../api/src/testing/app";
 import { gql } from "../../api/src/testing/client";
 import { type FakeChatRequest, type FakeOpenAI, startFakeOpenAI } from "../../api/src/testing/fake-openai";
 import { articleHref } from "../src/lib/anchors";
+import { Toast } from "./pages/Toast";
 import { launchBrowser } from "./support/browser";
+import { holdOperation } from "./support/hold";
 import { screenshot } from "./support/screenshots";
 import { startServer } from "./support/server";
 import { type SignedInOptions, signedInChat } from "./support/signed-in";
@@ -78,6 +80,33 @@ async function ask(page: Page, question: string) {
 
 const lastAnswer = (page: Page) => page.getByTestId("assistant-message").last();
 
+/**
+ * Asks `question` with the send mutation held back (a slow network or a busy server: its response brings the
+ * messages): the input clears, and the question and `generating` show before anything answered; once it is let
+ * through, the real answer takes the waiting row's place: the same element, at the same place in the list,
+ * streams the answer (nothing remounted or moved), and the question is listed once.
+ */
+async function askHeld(page: Page, question: string, generating: string, shot?: string) {
+  const complete = page.locator('[data-testid="assistant-message"][data-status="complete"]');
+  const before = await complete.count();
+  const release = await holdOperation(page, "SendChatMessage");
+  await ask(page, question);
+  expect(await page.getByTestId("chat-input").inputValue()).toBe("");
+  await page.getByTestId("user-message").filter({ hasText: question }).waitFor({ timeout: 10_000 });
+  const waiting = lastAnswer(page);
+  await waiting.getByText(generating).waitFor({ timeout: 10_000 });
+  if (shot) await screenshot(page, shot);
+  const row = await waiting.elementHandle();
+  const place = () =>
+    row?.evaluate((el) => el.isConnected && el.closest<HTMLElement>("[data-index]")?.style.transform);
+  const at = await place();
+  await release();
+  await complete.nth(before).waitFor();
+  expect(await row?.evaluate((el) => el.getAttribute("data-status"))).toBe("complete");
+  expect(await place()).toBe(at);
+  expect(await page.getByTestId("user-message").filter({ hasText: question }).count()).toBe(1);
+}
+
 describe("web: chat", () => {
   it("should create a chat on the first question, stream the answer with a citation and open the cited heading", async () => {
     const { page } = await signedIn();
@@ -119,6 +148,47 @@ describe("web: chat", () => {
     await screenshot(page, "chat-desktop-light");
     await citation.click();
     await page.waitForURL((url) => `${url.pathname}${url.search}${url.hash}` === href);
+  });
+
+  it("should show the question and 'Genererer svar...' from the moment of sending, while the send is answered", async () => {
+    const { page } = await signedIn();
+    await page.getByText("Ingen samtaler fundet").waitFor();
+    // a new session (the send creates it), then a question in it
+    await askHeld(page, "Hvad er klagefristen?", "Genererer svar...", "chat-pending-light");
+    await askHeld(page, "Og for en afgørelse om tilskud?", "Genererer svar...");
+    expect(await page.getByTestId("assistant-message").count()).toBe(2);
+
+    const { page: phone } = await signedIn({ width: 390, theme: "dark", language: "en" });
+    await phone.getByTestId("chat-input").waitFor();
+    await askHeld(phone, "Hvad er klagefristen?", "Generating answer...", "chat-pending-390-dark-en");
+  });
+
+  it("should give the question back to the field when the send fails, and leave no waiting row", async () => {
+    const { page } = await signedIn();
+    await page.getByText("Ingen samtaler fundet").waitFor();
+    await ask(page, "Hvad er klagefristen?");
+    await lastAnswer(page).getByText("Genererer svar...").waitFor();
+    // the next send is held, then fails on the way (the network dropped)
+    await page.locator('[data-testid="assistant-message"][data-status="complete"]').waitFor();
+    let fail = () => {};
+    const failed = new Promise<void>((r) => {
+      fail = r;
+    });
+    await page.route("**/graphql", async (route) => {
+      if (route.request().postDataJSON()?.operationName !== "SendChatMessage") return route.continue();
+      await failed;
+      await route.abort();
+    });
+    await ask(page, "Og for en afgørelse om tilskud?");
+    await page.getByTestId("user-message").filter({ hasText: "Og for en afgørelse om tilskud?" }).waitFor();
+    await lastAnswer(page).getByText("Genererer svar...").waitFor();
+    fail();
+    await new Toast(page).waitForTitle("Beskeden kunne ikke sendes");
+    expect(await page.getByTestId("chat-input").inputValue()).toBe("Og for en afgørelse om tilskud?");
+    expect(await page.getByTestId("user-message").count()).toBe(1);
+    expect(await page.getByTestId("assistant-message").count()).toBe(1);
+    expect(await page.getByText("Genererer svar...").count()).toBe(0);
+    await page.unroute("**/graphql");
   });
 
   it("should stop a streaming answer and retry it", async () => {

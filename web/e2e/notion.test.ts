@@ -147,7 +147,7 @@ describe("web: Notion", () => {
     await expect(failed.count()).resolves.toBe(1);
     const failedLink = failed.getByRole("link");
     await expect(failedLink.getAttribute("href")).resolves.toContain(notion.brokenPageId.replace(/-/g, ""));
-    await expect(failed.innerText()).resolves.toContain("400");
+    await expect(failed.innerText()).resolves.toContain("Notion afviste forespørgslen (400");
     await page.evaluate(() => window.scrollTo(0, 0));
     await checkScreen(page, "notion-admin", "light");
 
@@ -172,6 +172,9 @@ describe("web: Notion", () => {
     await expect(admin.heading().innerText()).resolves.toBe("Admin: knowledge base configuration");
     await expect(admin.selectedCount().innerText()).resolves.toBe("2 databases selected");
     await expect(en.getByRole("button", { name: "Sync now" }).count()).resolves.toBe(1);
+    // the last sync's failed page: its reason in English (stored by key beside the Danish text)
+    await expect(admin.syncFailures().innerText()).resolves.toContain("Notion refused the request (400");
+    await screenshot(en, "notion-admin-failures-en");
   });
 
   it("should follow a manual sync by polling when the websocket is refused", async () => {

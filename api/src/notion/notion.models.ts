@@ -49,7 +49,15 @@ pageSchema.index({ dataSourceId: 1 });
 export const NotionPageModel = mongoose.model("NotionPage", pageSchema);
 
 const failureSchema = new Schema(
-  { pageId: String, title: String, url: String, message: String },
+  // message: the Danish text; messageKey/messageParams: its reason (notion.run.ts), absent on older runs
+  {
+    pageId: String,
+    title: String,
+    url: String,
+    message: String,
+    messageKey: String,
+    messageParams: Schema.Types.Mixed,
+  },
   { _id: false },
 );
 const runSchema = new Schema(
@@ -64,6 +72,8 @@ const runSchema = new Schema(
     articlesRemoved: { type: Number, default: 0 },
     failures: { type: [failureSchema], default: [] },
     error: { type: String, default: null },
+    errorKey: { type: String, default: null },
+    errorParams: { type: Schema.Types.Mixed, default: null },
   },
   { collection: "notion_sync_runs", versionKey: false },
 );

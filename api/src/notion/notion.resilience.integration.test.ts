@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApp, type TestApp } from "../testing/app";
-import { loginAdmin, rest } from "../testing/client";
+import { gql, loginAdmin, rest } from "../testing/client";
 import { type FakeBlockInput, type FakeNotion, startFakeNotion } from "../testing/fake-notion";
 
 const TOKEN = "secret_resilience_token_abcdef";
@@ -194,13 +194,30 @@ describe("Notion sync under pressure", () => {
     fake.setOutage(false);
     expect(down.state).toBe("failed");
     expect(down.error).toBe("Nogle databaser kunne ikke hentes fra Notion");
+    expect(down).toMatchObject({ errorKey: "someDatabasesFailed", errorParams: {} });
     expect(down.failures[0].message).toMatch(/^Notion svarede ikke: fejl hos Notion \(503/);
+    expect(down.failures[0]).toMatchObject({
+      messageKey: "notionError",
+      messageParams: { detail: "503, service_unavailable" },
+    });
+    // the stored run (what the admin screen reads later) keeps the reasons
+    const stored = await gql(
+      app,
+      "{ notionSync { errorKey failures { messageKey messageParams } } }",
+      {},
+      admin,
+    );
+    expect(stored.data?.notionSync).toMatchObject({
+      errorKey: "someDatabasesFailed",
+      failures: [{ messageKey: "notionError", messageParams: { detail: "503, service_unavailable" } }],
+    });
     expect((await notionArticles()).length).toBe(before);
     fake.revoke(TOKEN);
     const revoked = await app.services.notion.sync.run("manual");
     expect(revoked).toMatchObject({
       state: "failed",
       error: "Notion afviste nøglen (ugyldig eller tilbagekaldt)",
+      errorKey: "unauthorized",
     });
     expect((await notionArticles()).length).toBe(before);
     const dbs = await rest(app, "GET", "/api/admin/notion/databases", { token: admin });

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
+import { Errors } from "../errors";
 import { NotionAuthError, NotionRequestError } from "./notion.client";
 import { asList, NotionShapeError } from "./notion.guards";
-import { failureMessage } from "./notion.run";
+import { describeFailure, failureMessage, NOTION_FAILURES_DA } from "./notion.run";
 
 /** What an admin reads in the sync's failure list: Danish, with Notion's status and code kept as data. */
 describe("failureMessage", () => {
@@ -31,6 +32,30 @@ describe("failureMessage", () => {
     [new Error("boom at /secret/path"), "Uventet fejl under synkroniseringen"],
   ])("should say %s in Danish", (err, text) => {
     expect(failureMessage(err)).toBe(text);
+  });
+
+  it.each([
+    [new NotionAuthError(), "unauthorized", {}],
+    [new NotionRequestError("x", 0), "unreachable", {}],
+    [new NotionRequestError("x", 404, "object_not_found"), "pageGone", {}],
+    [new NotionRequestError("x", 429, "rate_limited"), "rateLimited", { detail: "429, rate_limited" }],
+    [new NotionRequestError("x", 503), "notionError", { detail: "503" }],
+    [new NotionRequestError("x", 400, "validation_error"), "rejected", { detail: "400, validation_error" }],
+    [shape(), "unexpectedShape", { field: "pages.results" }],
+    [new Error("boom"), "unexpected", {}],
+  ])("should record %s's reason by key, for the reader's language", (err, key, params) => {
+    const f = describeFailure(err);
+    expect(f).toEqual({ message: failureMessage(err), key, params });
+    expect(Object.keys(NOTION_FAILURES_DA)).toContain(key);
+  });
+
+  it("should keep an AppError's own catalogue key and Danish text", () => {
+    const err = Errors.badInput("notion.tokenRequired");
+    expect(describeFailure(err)).toEqual({
+      message: "Angiv en Notion-integrationsnøgle",
+      key: "notion.tokenRequired",
+      params: {},
+    });
   });
 
   it("should keep the guard's detail for the log, not the admin's text", () => {

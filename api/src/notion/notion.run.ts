@@ -1,4 +1,9 @@
-/** A sync run as the doors show it, and the texts a failure is recorded with (never a token or a stack). */
+/**
+ * A sync run as the doors show it, and what a failure is recorded with (never a token or a stack): the Danish
+ * text (what the CLI prints and the `message` / `error` fields have always carried) and, beside it, a stable
+ * reason key with its parameters, which the web app shows in the reader's language.
+ */
+import type { MessageParams } from "@vidensbank/shared";
 import { AppError } from "../errors";
 import { NotionAuthError, NotionRequestError } from "./notion.client";
 import { NotionShapeError } from "./notion.guards";
@@ -8,6 +13,9 @@ export interface SyncFailureView {
   title: string | null;
   url: string | null;
   message: string;
+  /** the reason (NotionFailureKey or a shared catalogue key); null on a failure stored before the keys */
+  messageKey: string | null;
+  messageParams: MessageParams | null;
 }
 
 export interface SyncRunView {
@@ -22,6 +30,9 @@ export interface SyncRunView {
   articlesRemoved: number;
   failures: SyncFailureView[];
   error: string | null;
+  /** the reason of `error` (see SyncFailureView.messageKey) */
+  errorKey: string | null;
+  errorParams: MessageParams | null;
 }
 
 export function toRunView(d: {
@@ -39,8 +50,12 @@ export function toRunView(d: {
     title?: string | null;
     url?: string | null;
     message?: string | null;
+    messageKey?: string | null;
+    messageParams?: MessageParams | null;
   }>;
   error?: string | null;
+  errorKey?: string | null;
+  errorParams?: MessageParams | null;
 }): SyncRunView {
   return {
     id: String(d._id),
@@ -57,31 +72,76 @@ export function toRunView(d: {
       title: f.title ?? null,
       url: f.url ?? null,
       message: f.message ?? "",
+      messageKey: f.messageKey ?? null,
+      messageParams: f.messageParams ?? null,
     })),
     error: d.error ?? null,
+    errorKey: d.errorKey ?? null,
+    errorParams: d.errorParams ?? null,
   };
 }
 
-/** A failure as people read it (Danish). */
-export function failureMessage(err: unknown): string {
-  if (err instanceof NotionAuthError) return "Notion afviste nøglen (ugyldig eller tilbagekaldt)";
+/**
+ * The reasons a sync or a page fails, by key (the web app's catalogues have `notion.failure.<key>` in da and en,
+ * with the same placeholders), and the Danish text of each. An AppError keeps its own shared catalogue key.
+ */
+export const NOTION_FAILURES_DA = {
+  unauthorized: "Notion afviste nøglen (ugyldig eller tilbagekaldt)",
+  unexpectedShape: "Notion sendte et uventet svar (feltet {field} mangler eller har en anden form)",
+  unreachable: "Notion svarede ikke: kunne ikke nås (netværksfejl eller tidsgrænse)",
+  pageGone: "Siden findes ikke længere i Notion",
+  rateLimited: "Notion svarede ikke: for mange forespørgsler, også efter ventetid ({detail})",
+  notionError: "Notion svarede ikke: fejl hos Notion ({detail})",
+  rejected: "Notion afviste forespørgslen ({detail})",
+  unexpected: "Uventet fejl under synkroniseringen",
+  notConnected: "Notion er ikke forbundet",
+  someDatabasesFailed: "Nogle databaser kunne ikke hentes fra Notion",
+  // a run refused because another process syncs (the text has been English since the first release; kept)
+  alreadyRunning: "Another sync is running",
+} as const;
+export type NotionFailureKey = keyof typeof NOTION_FAILURES_DA;
+
+/** What a failure is recorded with: the Danish text and its reason. */
+export interface Failure {
+  message: string;
+  key: string;
+  params: MessageParams;
+}
+
+/** A failure by reason (one of NOTION_FAILURES_DA), with its Danish text. */
+export function notionFailure(key: NotionFailureKey, params: MessageParams = {}): Failure {
+  const message = NOTION_FAILURES_DA[key].replace(/\{(\w+)\}/g, (_m, name: string) =>
+    String(params[name] ?? ""),
+  );
+  return { message, key, params };
+}
+
+/** A failure as people read it: the Danish text and the reason's key and parameters. */
+export function describeFailure(err: unknown): Failure {
+  if (err instanceof NotionAuthError) return notionFailure("unauthorized");
   if (err instanceof NotionShapeError)
-    return `Notion sendte et uventet svar (feltet ${err.field.slice(0, 120)} mangler eller har en anden form)`;
+    return notionFailure("unexpectedShape", { field: err.field.slice(0, 120) });
   if (err instanceof NotionRequestError) return requestFailure(err);
   if (err instanceof AppError) {
+    const first = err.fieldErrors?.[0];
     const fields = err.fields?.map((f) => f.message).join("; ");
-    return fields || err.message;
+    if (first && fields) return { message: fields, key: first.key, params: first.params ?? {} };
+    return { message: err.message, key: err.key, params: err.params };
   }
-  return "Uventet fejl under synkroniseringen";
+  return notionFailure("unexpected");
+}
+
+/** A failure as people read it (Danish): what the CLI prints and the `message` / `error` fields carry. */
+export function failureMessage(err: unknown): string {
+  return describeFailure(err).message;
 }
 
 /** A failed request, by what went wrong; Notion's own error code (English, e.g. "validation_error") is kept as data. */
-function requestFailure(err: NotionRequestError): string {
-  const code = err.notionCode ? `, ${err.notionCode.slice(0, 60)}` : "";
-  if (err.status === 0) return "Notion svarede ikke: kunne ikke nås (netværksfejl eller tidsgrænse)";
-  if (err.status === 404) return "Siden findes ikke længere i Notion";
-  if (err.status === 429)
-    return `Notion svarede ikke: for mange forespørgsler, også efter ventetid (429${code})`;
-  if (err.status >= 500) return `Notion svarede ikke: fejl hos Notion (${err.status}${code})`;
-  return `Notion afviste forespørgslen (${err.status}${code})`;
+function requestFailure(err: NotionRequestError): Failure {
+  const detail = `${err.status}${err.notionCode ? `, ${err.notionCode.slice(0, 60)}` : ""}`;
+  if (err.status === 0) return notionFailure("unreachable");
+  if (err.status === 404) return notionFailure("pageGone");
+  if (err.status === 429) return notionFailure("rateLimited", { detail });
+  if (err.status >= 500) return notionFailure("notionError", { detail });
+  return notionFailure("rejected", { detail });
 }

@@ -22,7 +22,7 @@ import { mapPage } from "./notion.mapping";
 import { NotionPageModel, NotionSyncRunModel, NotionSyncStateModel } from "./notion.models";
 import { MAX_DEPTH, type RenderBlock, renderBlocks } from "./notion.render";
 import "./notion.events";
-import { failureMessage, type SyncRunView, toRunView } from "./notion.run";
+import { describeFailure, type Failure, notionFailure, type SyncRunView, toRunView } from "./notion.run";
 
 export type { SyncRunView } from "./notion.run";
 
@@ -108,7 +108,12 @@ export class NotionSync {
     });
     const run: RunState = { view: toRunView(doc.toObject()), lastPublished: 0 };
     if (!lease) {
-      run.view = { ...run.view, state: "failed", finishedAt: new Date(), error: "Another sync is running" };
+      run.view = {
+        ...run.view,
+        state: "failed",
+        finishedAt: new Date(),
+        ...runError(notionFailure("alreadyRunning")),
+      };
       await this.save(run, true);
       return { run: run.view, done: Promise.resolve(run.view) };
     }
@@ -116,7 +121,7 @@ export class NotionSync {
     const done = this.work(run, opts)
       .catch((err) => {
         logger.error({ err }, "notion sync failed");
-        run.view.error = failureMessage(err);
+        Object.assign(run.view, runError(describeFailure(err)));
       })
       .then(async () => {
         run.view.state = run.view.error ? "failed" : "succeeded";
@@ -145,7 +150,7 @@ export class NotionSync {
     const startedAt = run.view.startedAt;
     const auth = await this.deps.connection.token();
     if (!auth) {
-      run.view.error = "Notion er ikke forbundet";
+      Object.assign(run.view, runError(notionFailure("notConnected")));
       return;
     }
     const api = this.deps.connection.api(auth.token);
@@ -180,7 +185,7 @@ export class NotionSync {
     }
     if (failedSource) {
       // the sync state stays where it was: the next run covers this window again
-      run.view.error = "Nogle databaser kunne ikke hentes fra Notion";
+      Object.assign(run.view, runError(notionFailure("someDatabasesFailed")));
       return;
     }
     // pages moved to the trash since the last sync
@@ -315,8 +320,13 @@ export class NotionSync {
   }
 
   /** Records a page's failure in Danish for the admin; the log keeps the error's own (technical) text. */
-  private fail(run: RunState, page: Omit<SyncRunView["failures"][number], "message">, err: unknown): void {
-    const f = { ...page, message: failureMessage(err) };
+  private fail(
+    run: RunState,
+    page: Pick<SyncRunView["failures"][number], "pageId" | "title" | "url">,
+    err: unknown,
+  ): void {
+    const { message, key, params } = describeFailure(err);
+    const f = { ...page, message, messageKey: key, messageParams: params };
     run.view.pagesFailed++;
     if (run.view.failures.length < FAILURES_KEPT) run.view.failures.push(f);
     const detail = err instanceof Error ? err.message.slice(0, 300) : String(err).slice(0, 300);
@@ -367,4 +377,9 @@ async function fetchTree(api: NotionApi, blockId: string, depth: number): Promis
 
 function isSubPage(b: Block): boolean {
   return b.type === "child_page" || b.type === "child_database";
+}
+
+/** a run's error fields: the Danish text and its reason */
+function runError(f: Failure): Pick<SyncRunView, "error" | "errorKey" | "errorParams"> {
+  return { error: f.message, errorKey: f.key, errorParams: f.params };
 }

@@ -1,5 +1,6 @@
 /** GraphQL types of the Notion connection, discovery, configuration and sync (CONTRACTS.md "Notion"). */
-import { GraphQLDateTimeISO } from "graphql-scalars";
+import type { MessageParams } from "@vidensbank/shared";
+import { GraphQLDateTimeISO, GraphQLJSONObject } from "graphql-scalars";
 import { Field, ID, Int, ObjectType } from "type-graphql";
 
 @ObjectType()
@@ -42,12 +43,19 @@ export class NotionConfig {
   @Field(() => Int, { description: "pages synced from the selected databases" }) totalPages!: number;
 }
 
+const FAILURE_KEY_DOC =
+  "the reason's key, to show it in the reader's language: a Notion reason (unauthorized, unexpectedShape, unreachable, pageGone, rateLimited, notionError, rejected, unexpected, notConnected, someDatabasesFailed, alreadyRunning) or a message key of @vidensbank/shared; null for a run stored before the keys";
+const FAILURE_PARAMS_DOC = "the values of the reason's placeholders (strings or numbers)";
+
 @ObjectType()
 export class NotionSyncFailure {
   @Field(() => String) pageId!: string;
   @Field(() => String, { nullable: true }) title!: string | null;
   @Field(() => String, { nullable: true }) url!: string | null;
-  @Field(() => String) message!: string;
+  @Field(() => String, { description: "the reason in Danish" }) message!: string;
+  @Field(() => String, { nullable: true, description: FAILURE_KEY_DOC }) messageKey!: string | null;
+  @Field(() => GraphQLJSONObject, { nullable: true, description: FAILURE_PARAMS_DOC })
+  messageParams!: MessageParams | null;
 }
 
 @ObjectType()
@@ -62,5 +70,10 @@ export class NotionSyncRun {
   @Field(() => Int) pagesFailed!: number;
   @Field(() => Int) articlesRemoved!: number;
   @Field(() => [NotionSyncFailure]) failures!: NotionSyncFailure[];
-  @Field(() => String, { nullable: true }) error!: string | null;
+  @Field(() => String, { nullable: true, description: "why the run failed, in Danish" }) error!:
+    | string
+    | null;
+  @Field(() => String, { nullable: true, description: FAILURE_KEY_DOC }) errorKey!: string | null;
+  @Field(() => GraphQLJSONObject, { nullable: true, description: FAILURE_PARAMS_DOC })
+  errorParams!: MessageParams | null;
 }

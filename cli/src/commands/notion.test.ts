@@ -66,8 +66,19 @@ describe("vidensbank notion argv", () => {
       pagesDone: 2,
       pagesFailed: 1,
       articlesRemoved: 0,
-      failures: [{ pageId: "p", title: "Side", url: null, message: "Notion svarede ikke" }],
+      failures: [
+        {
+          pageId: "p",
+          title: "Side",
+          url: null,
+          message: "Notion svarede ikke",
+          messageKey: "unreachable",
+          messageParams: {},
+        },
+      ],
       error: null,
+      errorKey: null,
+      errorParams: null,
     };
     expect(progressBar(r, 10)).toBe("[########..] 3/4 sider");
     expect(runSummary(r)).toBe(

@@ -70,7 +70,7 @@ type Documents = {
     "\n  fragment NotionStatusFields on NotionStatus {\n    connected\n    via\n    workspace {\n      id\n      name\n    }\n  }\n": typeof types.NotionStatusFieldsFragmentDoc,
     "\n  query NotionSync {\n    notionSync {\n      ...NotionSyncRunFields\n    }\n  }\n": typeof types.NotionSyncDocument,
     "\n  subscription NotionSyncProgress {\n    notionSyncProgress {\n      ...NotionSyncRunFields\n    }\n  }\n": typeof types.NotionSyncProgressDocument,
-    "\n  fragment NotionSyncRunFields on NotionSyncRun {\n    id\n    state\n    trigger\n    startedAt\n    finishedAt\n    pagesSeen\n    pagesDone\n    pagesFailed\n    articlesRemoved\n    error\n    failures {\n      pageId\n      title\n      url\n      message\n    }\n  }\n": typeof types.NotionSyncRunFieldsFragmentDoc,
+    "\n  fragment NotionSyncRunFields on NotionSyncRun {\n    id\n    state\n    trigger\n    startedAt\n    finishedAt\n    pagesSeen\n    pagesDone\n    pagesFailed\n    articlesRemoved\n    error\n    errorKey\n    errorParams\n    failures {\n      pageId\n      title\n      url\n      message\n      messageKey\n      messageParams\n    }\n  }\n": typeof types.NotionSyncRunFieldsFragmentDoc,
     "\n  mutation SaveNotionConfig($selectedDatabases: [ID!]!) {\n    saveNotionConfig(selectedDatabases: $selectedDatabases) {\n      selectedDatabases\n      lastUpdated\n      totalPages\n    }\n  }\n": typeof types.SaveNotionConfigDocument,
     "\n  mutation StartNotionSync {\n    startNotionSync {\n      ...NotionSyncRunFields\n    }\n  }\n": typeof types.StartNotionSyncDocument,
     "\n  query MyPreferences {\n    myPreferences {\n      language\n      theme\n      notifications\n      updatedAt\n    }\n  }\n": typeof types.MyPreferencesDocument,
@@ -140,7 +140,7 @@ const documents: Documents = {
     "\n  fragment NotionStatusFields on NotionStatus {\n    connected\n    via\n    workspace {\n      id\n      name\n    }\n  }\n": types.NotionStatusFieldsFragmentDoc,
     "\n  query NotionSync {\n    notionSync {\n      ...NotionSyncRunFields\n    }\n  }\n": types.NotionSyncDocument,
     "\n  subscription NotionSyncProgress {\n    notionSyncProgress {\n      ...NotionSyncRunFields\n    }\n  }\n": types.NotionSyncProgressDocument,
-    "\n  fragment NotionSyncRunFields on NotionSyncRun {\n    id\n    state\n    trigger\n    startedAt\n    finishedAt\n    pagesSeen\n    pagesDone\n    pagesFailed\n    articlesRemoved\n    error\n    failures {\n      pageId\n      title\n      url\n      message\n    }\n  }\n": types.NotionSyncRunFieldsFragmentDoc,
+    "\n  fragment NotionSyncRunFields on NotionSyncRun {\n    id\n    state\n    trigger\n    startedAt\n    finishedAt\n    pagesSeen\n    pagesDone\n    pagesFailed\n    articlesRemoved\n    error\n    errorKey\n    errorParams\n    failures {\n      pageId\n      title\n      url\n      message\n      messageKey\n      messageParams\n    }\n  }\n": types.NotionSyncRunFieldsFragmentDoc,
     "\n  mutation SaveNotionConfig($selectedDatabases: [ID!]!) {\n    saveNotionConfig(selectedDatabases: $selectedDatabases) {\n      selectedDatabases\n      lastUpdated\n      totalPages\n    }\n  }\n": types.SaveNotionConfigDocument,
     "\n  mutation StartNotionSync {\n    startNotionSync {\n      ...NotionSyncRunFields\n    }\n  }\n": types.StartNotionSyncDocument,
     "\n  query MyPreferences {\n    myPreferences {\n      language\n      theme\n      notifications\n      updatedAt\n    }\n  }\n": types.MyPreferencesDocument,
@@ -395,7 +395,7 @@ export function graphql(source: "\n  subscription NotionSyncProgress {\n    noti
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  fragment NotionSyncRunFields on NotionSyncRun {\n    id\n    state\n    trigger\n    startedAt\n    finishedAt\n    pagesSeen\n    pagesDone\n    pagesFailed\n    articlesRemoved\n    error\n    failures {\n      pageId\n      title\n      url\n      message\n    }\n  }\n"): (typeof documents)["\n  fragment NotionSyncRunFields on NotionSyncRun {\n    id\n    state\n    trigger\n    startedAt\n    finishedAt\n    pagesSeen\n    pagesDone\n    pagesFailed\n    articlesRemoved\n    error\n    failures {\n      pageId\n      title\n      url\n      message\n    }\n  }\n"];
+export function graphql(source: "\n  fragment NotionSyncRunFields on NotionSyncRun {\n    id\n    state\n    trigger\n    startedAt\n    finishedAt\n    pagesSeen\n    pagesDone\n    pagesFailed\n    articlesRemoved\n    error\n    errorKey\n    errorParams\n    failures {\n      pageId\n      title\n      url\n      message\n      messageKey\n      messageParams\n    }\n  }\n"): (typeof documents)["\n  fragment NotionSyncRunFields on NotionSyncRun {\n    id\n    state\n    trigger\n    startedAt\n    finishedAt\n    pagesSeen\n    pagesDone\n    pagesFailed\n    articlesRemoved\n    error\n    errorKey\n    errorParams\n    failures {\n      pageId\n      title\n      url\n      message\n      messageKey\n      messageParams\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

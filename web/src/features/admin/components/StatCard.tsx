@@ -37,14 +37,26 @@ export function StatCard({
   );
 }
 
-/** The loading placeholder of a StatCard. */
-export function StatCardSkeleton() {
+/** The loading placeholder of a StatCard, or (with `rows`) of a list card: its title and that many rows. */
+export function StatCardSkeleton({ rows }: { rows?: number }) {
   return (
     <Card data-testid="admin-stat-skeleton" sx={{ height: "100%" }}>
       <CardContent>
-        <Skeleton width="60%" />
-        <Skeleton width="40%" height={44} />
-        <Skeleton width="70%" />
+        {rows === undefined ? (
+          <>
+            <Skeleton width="60%" />
+            <Skeleton width="40%" height={44} />
+            <Skeleton width="70%" />
+          </>
+        ) : (
+          <>
+            <Skeleton width="45%" height={32} sx={{ mb: 1 }} />
+            {Array.from({ length: rows }, (_, i) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: fixed placeholders
+              <Skeleton key={i} height={40} />
+            ))}
+          </>
+        )}
       </CardContent>
     </Card>
   );

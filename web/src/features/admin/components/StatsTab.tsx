@@ -21,6 +21,11 @@ import { TopCategoriesCard } from "./TopCategoriesCard";
 // @mui/x-charts is large: its own chunk, loaded only when the statistics tab shows.
 const StatsCharts = lazy(() => import("./StatsCharts"));
 
+/** the figures at the top of the tab (the StatCards below) */
+const STAT_CARDS = 6;
+/** the rows a list card's placeholder shows (Seneste aktivitet shows up to 6 entries) */
+const LIST_ROWS = 5;
+
 const grid = {
   display: "grid",
   gap: 2,
@@ -40,19 +45,19 @@ export function StatsTab() {
   const n = (value: number) => new Intl.NumberFormat(locale).format(value);
 
   if (!stats && loading) {
+    // spec §2's eight skeleton cards, laid out as what they stand for: the six figures, the two lists under them
     return (
-      <Box
-        sx={{
-          ...grid,
-          gridTemplateColumns: { xs: "repeat(2, minmax(0, 1fr))", lg: "repeat(4, minmax(0, 1fr))" },
-        }}
-        aria-busy="true"
-        aria-label={t("admin.loading")}
-      >
-        {Array.from({ length: 8 }, (_, i) => (
-          // biome-ignore lint/suspicious/noArrayIndexKey: fixed placeholders
-          <StatCardSkeleton key={i} />
-        ))}
+      <Box sx={{ display: "grid", gap: 2 }} aria-busy="true" aria-label={t("admin.loading")}>
+        <Box sx={grid}>
+          {Array.from({ length: STAT_CARDS }, (_, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: fixed placeholders
+            <StatCardSkeleton key={i} />
+          ))}
+        </Box>
+        <Box sx={twoColumns}>
+          <StatCardSkeleton rows={LIST_ROWS} />
+          <StatCardSkeleton rows={LIST_ROWS} />
+        </Box>
       </Box>
     );
   }

@@ -18,9 +18,8 @@ import {
   useMediaQuery,
   useTheme,
 } from "@mui/material";
-import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { useNavigate } from "react-router-dom";
-import type { FeedbackRating } from "../../../gql/graphql";
 import { useI18n } from "../../../i18n/i18n";
 import { useServerMessage } from "../../../i18n/serverMessage";
 import { toAppError } from "../../../lib/errors";
@@ -30,25 +29,21 @@ import { SESSION_SEARCH_DEBOUNCE_MS, SIDEBAR_WIDTH } from "../constants";
 import {
   CreateSessionMutation,
   DeleteSessionMutation,
-  EditMessageMutation,
   ExportSessionQuery,
-  RegenerateMessageMutation,
   RenameSessionMutation,
-  RetryMessageMutation,
   SearchSessionsQuery,
   SendMessageMutation,
   SessionsQuery,
-  SetFeedbackMutation,
   StopMessageMutation,
-  SwitchBranchMutation,
 } from "../graphql/chat.operations";
 import { useChatMessages } from "../hooks/useChatMessages";
 import { useChatScope } from "../hooks/useChatScope";
+import { useMessageActions } from "../hooks/useMessageActions";
+import { usePendingAnswer } from "../hooks/usePendingAnswer";
 import { plainAnnouncement } from "../lib/announce";
 import { downloadMarkdown } from "../lib/download";
-import { isInProgress, type Message } from "../lib/messages";
+import { isInProgress } from "../lib/messages";
 import { Composer } from "./Composer";
-import type { MessageActions } from "./MessageItem";
 import { MessageList } from "./MessageList";
 import { ScopeBar } from "./ScopeBar";
 import { type Session, SessionSidebar } from "./SessionSidebar";
@@ -99,6 +94,7 @@ export function ChatScreen() {
   }, [allSessions, selectedId, sessionsQuery.data]);
 
   const chat = useChatMessages(selectedId);
+  const pending = usePendingAnswer(chat.messages, selectedId);
   const selected = allSessions.find((s) => s.sessionId === selectedId) ?? null;
   const streamingMessage = chat.messages.findLast(isInProgress) ?? null;
 
@@ -129,13 +125,17 @@ export function ChatScreen() {
     [navigate, serverMessage, toast],
   );
 
-  const createSession = async (): Promise<string | null> => {
+  /** `onCreated` is called in the update that selects the new session */
+  const createSession = async (onCreated?: (id: string) => void): Promise<string | null> => {
     setCreating(true);
     try {
       const { data } = await client.mutate({ mutation: CreateSessionMutation, variables: {} });
       const id = data?.createSession.sessionId ?? null;
       await sessionsQuery.refetch();
-      if (id) setSelectedId(id);
+      if (id) {
+        onCreated?.(id);
+        setSelectedId(id);
+      }
       setSearch("");
       setDrawerOpen(false);
       return id;
@@ -150,7 +150,7 @@ export function ChatScreen() {
   const scope = useChatScope({
     sessionId: selectedId,
     sessionScope: selected?.scope,
-    createSession,
+    createSession: () => createSession(),
     onError: (error) => fail(t("chat.scope.failed"), error),
   });
 
@@ -158,17 +158,25 @@ export function ChatScreen() {
     const text = content.trim();
     if (!text) return false;
     const pendingScope = selectedId ? undefined : scope.pendingInput();
-    const sessionId = selectedId ?? (await createSession());
-    if (!sessionId) return false;
+    // the question and "Genererer svar..." show from now on, also while the send creates the session
+    const started = pending.begin({ question: text });
+    const sessionId = selectedId ?? (await createSession((id) => pending.created(started, id)));
+    if (!sessionId) {
+      pending.end(started);
+      return false;
+    }
     try {
       const { data } = await client.mutate({
         mutation: SendMessageMutation,
         variables: { sessionId, content: text, scope: pendingScope },
       });
-      if (data) chat.addStarted(data.sendMessage.userMessage, data.sendMessage.assistantMessage);
+      const { userMessage, assistantMessage } = data?.sendMessage ?? {};
+      pending.end(started, ...(userMessage && assistantMessage ? [userMessage, assistantMessage] : []));
+      if (userMessage && assistantMessage) chat.addStarted(userMessage, assistantMessage);
       void sessionsQuery.refetch();
       return true;
     } catch (error) {
+      pending.end(started);
       fail(t("chat.sendFailed"), error);
       return false;
     }
@@ -191,71 +199,7 @@ export function ChatScreen() {
   const sendRef = useRef(send);
   sendRef.current = send;
 
-  const actions: MessageActions = useMemo(
-    () => ({
-      onEdit: async (messageId, content) => {
-        try {
-          const { data } = await client.mutate({
-            mutation: EditMessageMutation,
-            variables: { messageId, content },
-          });
-          if (data)
-            chat.replaceFrom(messageId, data.editMessage.userMessage, data.editMessage.assistantMessage);
-          return true;
-        } catch (error) {
-          fail(t("chat.actionFailed"), error);
-          return false;
-        }
-      },
-      onRegenerate: async (messageId) => {
-        try {
-          const { data } = await client.mutate({
-            mutation: RegenerateMessageMutation,
-            variables: { messageId },
-          });
-          if (data) chat.replaceFrom(messageId, data.regenerateMessage);
-        } catch (error) {
-          fail(t("chat.actionFailed"), error);
-        }
-      },
-      onSwitchBranch: async (messageId) => {
-        try {
-          const { data } = await client.mutate({ mutation: SwitchBranchMutation, variables: { messageId } });
-          if (data) chat.replaceFrom(null, ...data.switchBranch);
-        } catch (error) {
-          fail(t("chat.actionFailed"), error);
-        }
-      },
-      onFollowUp: (question) => void sendRef.current(question),
-      onRetry: async (messageId) => {
-        try {
-          const { data } = await client.mutate({ mutation: RetryMessageMutation, variables: { messageId } });
-          if (data) chat.upsert(data.retryMessage);
-        } catch (error) {
-          fail(t("chat.actionFailed"), error);
-        }
-      },
-      onFeedback: async (messageId: string, rating: FeedbackRating, comment: string | null) => {
-        try {
-          const { data } = await client.mutate({
-            mutation: SetFeedbackMutation,
-            variables: { messageId, rating, comment },
-          });
-          if (data) chat.upsert(data.setFeedback);
-          toast({ title: t("chat.feedbackThanks"), variant: "success" });
-        } catch (error) {
-          fail(t("chat.actionFailed"), error);
-        }
-      },
-      onCopy: (message: Message) => {
-        void navigator.clipboard?.writeText(message.content).then(
-          () => toast({ title: t("chat.copied"), variant: "success" }),
-          () => undefined,
-        );
-      },
-    }),
-    [client, chat.upsert, chat.replaceFrom, fail, t, toast],
-  );
+  const actions = useMessageActions({ chat, pending, fail, send: sendRef });
 
   const rename = async (sessionId: string, title: string) => {
     try {
@@ -407,12 +351,12 @@ export function ChatScreen() {
               {t("chat.messagesError")}
             </Alert>
           </Box>
-        ) : chat.loading && chat.messages.length === 0 ? (
+        ) : chat.loading && pending.messages.length === 0 ? (
           <Box sx={{ flex: 1, display: "flex", alignItems: "center", justifyContent: "center", gap: 1.5 }}>
             <CircularProgress size={22} />
             <Typography color="text.secondary">{t("chat.loading")}</Typography>
           </Box>
-        ) : chat.messages.length === 0 ? (
+        ) : pending.messages.length === 0 ? (
           <Box sx={{ flex: 1, display: "flex", alignItems: "center", justifyContent: "center", p: 3 }}>
             <Box sx={{ textAlign: "center", maxWidth: 460 }}>
               <ForumRoundedIcon color="primary" sx={{ fontSize: 44, opacity: 0.85 }} aria-hidden />
@@ -426,10 +370,11 @@ export function ChatScreen() {
           </Box>
         ) : (
           <MessageList
-            key={selectedId ?? ""}
-            messages={chat.messages}
+            key={pending.listKey}
+            messages={pending.messages}
+            rowKey={pending.rowKey}
             actions={actions}
-            busy={chat.inProgress}
+            busy={chat.inProgress || pending.waiting}
             hasEarlier={chat.hasEarlier}
             loadingEarlier={chat.loadingEarlier}
             onLoadEarlier={chat.loadEarlier}

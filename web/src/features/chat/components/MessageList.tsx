@@ -28,6 +28,7 @@ const PAD_TOP_EARLIER = 64;
  */
 export function MessageList({
   messages,
+  rowKey = (m) => m.id,
   actions,
   busy,
   hasEarlier = false,
@@ -35,6 +36,8 @@ export function MessageList({
   onLoadEarlier,
 }: {
   messages: Message[];
+  /** a row's key (usePendingAnswer: the real message keeps the row of its stand-in); the id by default */
+  rowKey?: (message: Message) => string;
   actions: MessageActions;
   /** an answer is being generated: edit, regenerate and switching wait */
   busy?: boolean;
@@ -56,7 +59,10 @@ export function MessageList({
     estimateSize: estimate,
     // open at the newest message: the first render already lays out the last rows, not the first ones
     initialOffset: () => messages.reduce((sum, _m, i) => sum + estimate(i), 0),
-    getItemKey: (i) => messages[i]?.id ?? i,
+    getItemKey: (i) => {
+      const m = messages[i];
+      return m ? rowKey(m) : i;
+    },
     overscan: 6,
     paddingStart: hasEarlier ? PAD_TOP_EARLIER : PAD_TOP,
     paddingEnd: 16,

@@ -12,6 +12,28 @@ import type {
 export type Message = ChatMessageFieldsFragment & Partial<ChatMessageBranchFieldsFragment>;
 export type MessageEvent = ChatMessageEventsSubscription["chatMessageEvents"];
 
+/** A message with `fields` and nothing else yet (no citations, no feedback, no place among alternatives). */
+export function bareMessage(
+  fields: Pick<Message, "id" | "sessionId" | "role" | "content"> & Partial<Message>,
+): Message {
+  return {
+    timestamp: new Date(0).toISOString(),
+    status: null,
+    replyTo: null,
+    mode: null,
+    knowledgeGap: false,
+    usedNumbers: [],
+    citations: [],
+    freshnessWarnings: [],
+    error: null,
+    feedback: null,
+    parentId: null,
+    followUps: [],
+    scope: null,
+    ...fields,
+  };
+}
+
 export function isInProgress(m: Pick<Message, "role" | "status">): boolean {
   return m.role === "assistant" && (m.status === "pending" || m.status === "streaming");
 }

@@ -26,7 +26,7 @@ export function ArticleCard({
   maxTags,
   title,
   excerpt,
-  footer,
+  date,
   headingLevel = "h3",
 }: {
   article: ArticleCardData;
@@ -34,7 +34,8 @@ export function ArticleCard({
   /** replaces the cut title (search results mark the matched words) */
   title?: ReactNode;
   excerpt?: ReactNode;
-  footer?: ReactNode;
+  /** the card's one date line; the article's last update by default */
+  date?: ReactNode;
   headingLevel?: "h2" | "h3";
 }) {
   const { locale } = useI18n();
@@ -65,10 +66,9 @@ export function ArticleCard({
       {/* the date last, under the tags: a card whose tags wrap to two lines keeps it level with its neighbours' */}
       <Box sx={{ px: 2, pb: 2, display: "flex", flexDirection: "column", gap: 1 }}>
         <TagList tags={article.tags} max={maxTags} />
-        <Typography variant="caption" color="text.secondary">
-          {formatDate(article.lastUpdated, locale)}
+        <Typography variant="caption" color="text.secondary" data-testid="article-card-date">
+          {date ?? formatDate(article.lastUpdated, locale)}
         </Typography>
-        {footer}
       </Box>
     </Card>
   );

@@ -2,9 +2,9 @@ import { useMutation, useQuery } from "@apollo/client/react";
 import BookmarkBorderRoundedIcon from "@mui/icons-material/BookmarkBorderRounded";
 import { Alert, Box, Button, Card, CardContent, Typography } from "@mui/material";
 import { useI18n } from "../../../i18n/i18n";
-import { formatDate } from "../../../lib/dates";
 import { MyBookmarksQuery } from "../graphql/myBookmarks.query";
 import { RemoveBookmarkMutation } from "../graphql/removeBookmark.mutation";
+import { bookmarkDate } from "../lib/bookmarks";
 import { CATEGORY_CARD_TAGS } from "../lib/excerpt";
 import { viewHref } from "../lib/knowledgeView";
 import { ArticleCard, CardGrid, CardGridSkeleton } from "./ArticleCard";
@@ -48,11 +48,7 @@ export function BookmarksView() {
                 article={b.article}
                 maxTags={CATEGORY_CARD_TAGS}
                 headingLevel="h2"
-                footer={
-                  <Typography variant="caption" color="text.secondary">
-                    {t("knowledge.bookmarkedAt", { date: formatDate(b.bookmarkedAt, locale) })}
-                  </Typography>
-                }
+                date={bookmarkDate(b.bookmarkedAt, b.article.lastUpdated, t, locale)}
               />
             ) : (
               <Card key={b.id}>

@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
+import { makeTranslate } from "../../../i18n/i18n";
 import { articleHref, headingAnchor } from "../../../lib/anchors";
 import { articleLines, classifyLine } from "./articleLines";
+import { bookmarkDate } from "./bookmarks";
 import { articleExcerpt, cardTags, cardTitle, cut } from "./excerpt";
 import { splitHighlights } from "./highlight";
 import { readView, viewHref } from "./knowledgeView";
@@ -162,5 +164,21 @@ describe("knowledge view in the address", () => {
     });
     const long = readView(new URLSearchParams(`q=${"a".repeat(500)}`));
     expect(long.kind === "overview" && long.query.length).toBe(200);
+  });
+});
+
+describe("bookmark cards", () => {
+  it("should show one date: when it was saved, with the article's update only when it came after", () => {
+    const da = makeTranslate("da");
+    const en = makeTranslate("en");
+    const saved = "2026-11-03T10:00:00.000Z";
+    expect(bookmarkDate(saved, "2026-10-01T08:00:00.000Z", da, "da-DK")).toBe("Gemt 3. november 2026");
+    expect(bookmarkDate(saved, saved, en, "en-GB")).toBe("Saved 3 November 2026");
+    expect(bookmarkDate(saved, "2026-11-05T09:00:00.000Z", da, "da-DK")).toBe(
+      "Gemt 3. november 2026 · opdateret 5. november 2026",
+    );
+    expect(bookmarkDate(saved, "2026-11-05T09:00:00.000Z", en, "en-GB")).toBe(
+      "Saved 3 November 2026 · updated 5 November 2026",
+    );
   });
 });

@@ -5,7 +5,7 @@ import { Box, Button, Card, CardContent, LinearProgress, Skeleton, Typography } 
 import { useI18n } from "../../../i18n/i18n";
 import { formatDate } from "../../../lib/dates";
 import type { NotionSyncState } from "../hooks/useNotionSync";
-import { syncPercent } from "../lib/notion";
+import { notionFailureText, syncPercent } from "../lib/notion";
 import { SyncFailures } from "./SyncFailures";
 
 const TRIGGER_KEYS = {
@@ -25,7 +25,7 @@ const DATE_TIME: Intl.DateTimeFormatOptions = {
 
 /** 'Synkronisér nu', the live progress of a running sync, and the last sync's result with its failed pages. */
 export function NotionSyncCard({ state }: { state: NotionSyncState }) {
-  const { t, locale } = useI18n();
+  const { t, locale, language } = useI18n();
   const { run, running } = state;
   const percent = run ? syncPercent(run) : null;
   const trigger =
@@ -76,7 +76,7 @@ export function NotionSyncCard({ state }: { state: NotionSyncState }) {
         </Typography>
         {run.error && (
           <Typography variant="body2" color="error" sx={{ mt: 0.5, overflowWrap: "anywhere" }}>
-            {run.error}
+            {notionFailureText({ text: run.error, key: run.errorKey, params: run.errorParams }, language)}
           </Typography>
         )}
       </Box>

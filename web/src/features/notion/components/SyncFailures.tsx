@@ -1,12 +1,13 @@
 import { Box, Link, Typography } from "@mui/material";
-import { useT } from "../../../i18n/i18n";
+import { useI18n } from "../../../i18n/i18n";
 import { safeHttpUrl } from "../../../lib/urls";
 import { MAX_FAILURES_SHOWN } from "../constants";
 import type { NotionSyncRun } from "../hooks/useNotionSync";
+import { notionFailureText } from "../lib/notion";
 
-/** The pages the last sync could not fetch: title (linked to Notion) and the recorded message. */
+/** The pages the last sync could not fetch: title (linked to Notion) and why, in the reader's language. */
 export function SyncFailures({ failures }: { failures: NotionSyncRun["failures"] }) {
-  const t = useT();
+  const { t, language } = useI18n();
   if (failures.length === 0) return null;
   const shown = failures.slice(0, MAX_FAILURES_SHOWN);
   return (
@@ -34,7 +35,7 @@ export function SyncFailures({ failures }: { failures: NotionSyncRun["failures"]
                 </Typography>
               )}
               <Typography variant="body2" color="text.secondary">
-                {f.message}
+                {notionFailureText({ text: f.message, key: f.messageKey, params: f.messageParams }, language)}
               </Typography>
             </Box>
           );

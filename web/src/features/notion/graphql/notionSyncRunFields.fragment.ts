@@ -12,11 +12,15 @@ export const NotionSyncRunFieldsFragment = graphql(`
     pagesFailed
     articlesRemoved
     error
+    errorKey
+    errorParams
     failures {
       pageId
       title
       url
       message
+      messageKey
+      messageParams
     }
   }
 `);

@@ -1,3 +1,6 @@
+import type { MessageKey } from "../../../i18n/da";
+import { dictionaries, type Language, type TranslateParams, textFor } from "../../../i18n/i18n";
+import { serverMessageText } from "../../../i18n/serverMessage";
 import { MAX_PROPERTY_NAMES, SCORE_FAIR, SCORE_RECOMMENDED } from "../constants";
 
 export type ScoreLevel = "good" | "fair" | "poor";
@@ -108,4 +111,31 @@ export function withoutNotionParam(search: string): string {
   params.delete("reason");
   const rest = params.toString();
   return rest ? `?${rest}` : "";
+}
+
+/** A sync's or a page's failure as stored: the Danish text and, on runs since the reasons were keyed, its reason. */
+export interface NotionFailure {
+  text: string;
+  key?: string | null;
+  params?: Record<string, unknown> | null;
+}
+
+/**
+ * A failure in the reader's language: a Notion reason by `notion.failure.<key>`, an error of the shared catalogue by
+ * its key, else (an older run, a key this build does not know) the stored text.
+ */
+export function notionFailureText(failure: NotionFailure, language: Language): string {
+  const { text, key } = failure;
+  const params = scalarParams(failure.params);
+  const own = `notion.failure.${key}`;
+  if (key && Object.hasOwn(dictionaries[language], own)) return textFor(language, own as MessageKey, params);
+  return serverMessageText({ key, params, text }, language) ?? text;
+}
+
+/** the parameters that are strings or numbers (the API sends no other; a JSON object could carry any) */
+function scalarParams(params: Record<string, unknown> | null | undefined): TranslateParams {
+  const out: TranslateParams = {};
+  for (const [name, value] of Object.entries(params ?? {}))
+    if (typeof value === "string" || typeof value === "number") out[name] = value;
+  return out;
 }

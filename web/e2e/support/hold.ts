@@ -1,0 +1,24 @@
+import type { Page } from "playwright-core";
+
+/**
+ * Holds one GraphQL operation's requests back until `release()` (the real server then answers them), so a pending
+ * state stays on screen until the test has seen it: no fixed delay to race against a slow or busy machine.
+ */
+export async function holdOperation(page: Page, operationName: string): Promise<() => Promise<void>> {
+  let release = () => {};
+  const released = new Promise<void>((r) => {
+    release = r;
+  });
+  const held: Array<Promise<void>> = [];
+  await page.route("**/graphql", (route) => {
+    if (route.request().postDataJSON()?.operationName !== operationName) return route.continue();
+    const passed = released.then(() => route.continue());
+    held.push(passed);
+    return passed;
+  });
+  return async () => {
+    release();
+    await Promise.all(held); // the held requests went on before the route goes
+    await page.unroute("**/graphql");
+  };
+}
