@@ -7,6 +7,8 @@
  *   npm run bench:cluster -- --parts premodel                  (CPU before the model request, per question)
  *   npm run bench:cluster -- --parts mix --store-cpu-prof DIR  (the store process's V8 CPU profile)
  *   npm run bench:cluster -- --parts mix --store-dbpath DIR    (the store durable in DIR, as in production)
+ *   npm run bench:cluster -- --parts mix --loop-stats DIR      (each process's event-loop tail over the mix:
+ *     bench/cluster/tail.ts; with --cpu-prof, bench/cluster/stalls.ts lists what ran in app A's long tasks)
  * 1. throughput: GET /api/knowledge and a GraphQL searchKnowledge query, signed in as the built-in admin,
  *    1 process vs 2 (connections split between their ports; req/s summed; `--duration` s per run), CPU per
  *    request and the ratio ceiling; `--client wrk|autocannon` (default wrk when on PATH, bench/wrk.ts),
@@ -26,6 +28,8 @@ import { randomBytes } from "node:crypto";
 import os from "node:os";
 import { rest } from "../api/src/testing/client";
 import { startAppProcess, startStoreProcess } from "../api/src/testing/processes";
+import { startLoopStats } from "./cluster/loop-stats.mjs";
+import { lastWindow, loopStatsLaunch, printTail, signalWindow } from "./cluster/tail";
 import {
   ACCOUNTS_MAX,
   chatBurst,
@@ -58,6 +62,11 @@ const storeProfDir = storeProfArg >= 0 ? process.argv[storeProfArg + 1] : null;
 const storeDirArg = process.argv.indexOf("--store-dbpath");
 /** `--store-dbpath DIR`: the store keeps its data (write-ahead log, snapshots) in DIR instead of memory only */
 const storeDbpath = storeDirArg >= 0 ? process.argv[storeDirArg + 1] : undefined;
+const loopStatsArg = process.argv.indexOf("--loop-stats");
+/** `--loop-stats DIR`: every process records its event loop's tail over the mix (bench/cluster/tail.ts) */
+const loopStatsDir = loopStatsArg >= 0 ? process.argv[loopStatsArg + 1] : null;
+const launch = (name: string) =>
+  loopStatsDir ? loopStatsLaunch(loopStatsDir, name) : { nodeArgs: [], env: {} };
 /** `--count-commands`: the apps reach the store through a counting proxy; bursts print commands per answer */
 const countCommands = process.argv.includes("--count-commands");
 let counter: WireCounter | null = null;
@@ -310,14 +319,33 @@ async function preModel(a: string, b: string, tokens: string[], provider: Provid
   }
 }
 
-async function mix(a: string, b: string, tokens: string[]): Promise<void> {
+async function mix(a: string, b: string, tokens: string[], provider: Provider): Promise<void> {
   console.log(
     `\nUser mix: ${users} users over 2 processes, think time 2–6 s, ${mixDuration} s (chat 30 %, search 35 %, browse 35 %)`,
   );
+  const servers = [processes.store, processes.A, processes.B];
+  const loop: { own: ReturnType<typeof startLoopStats> | null } = { own: null };
   const sampler = cpuSampler(processes);
   const before = counter?.counts();
-  const r = await userMix([a, b], tokens, users, mixDuration);
+  const r = await userMix([a, b], tokens, users, mixDuration, () => {
+    if (!loopStatsDir) return;
+    // the seats are set up: each process's measured window starts (its first line: the start-up, skipped)
+    signalWindow(servers);
+    loop.own = startLoopStats();
+    void provider.loopStats();
+  });
   const cpu = sampler.stop();
+  if (loopStatsDir && loop.own) {
+    signalWindow(servers);
+    const stats = {
+      A: await lastWindow(loopStatsDir, "A", 2),
+      B: await lastWindow(loopStatsDir, "B", 2),
+      store: await lastWindow(loopStatsDir, "store", 2),
+      client: loop.own.snapshot(),
+      provider: await provider.loopStats(),
+    };
+    printTail(loopStatsDir, r.chatTimes, stats, { [a]: "A", [b]: "B" }, FIRST_TOKEN_MS);
+  }
   const commands = counter && before ? perAnswer(before, counter.counts(), r.chat.length) : "";
   console.log(`  chat overhead ${summary(r.chat)}   (goal p95 ≤ 30 ms)`);
   console.log(`  search        ${summary(r.search)}`);
@@ -354,7 +382,11 @@ async function main(): Promise<void> {
   const provider = await startProvider();
   const store = await startStoreProcess({
     dbpath: storeDbpath,
-    nodeArgs: storeProfDir ? ["--cpu-prof", `--cpu-prof-dir=${storeProfDir}`] : [],
+    nodeArgs: [
+      ...launch("store").nodeArgs,
+      ...(storeProfDir ? ["--cpu-prof", `--cpu-prof-dir=${storeProfDir}`] : []),
+    ],
+    env: launch("store").env,
   });
   counter = countCommands ? await startWireCounter(store.first) : null;
   const env = {
@@ -372,8 +404,11 @@ async function main(): Promise<void> {
       llmTimeoutMs: 60_000,
     }),
   };
-  const a = await startAppProcess(env, profDir ? ["--cpu-prof", `--cpu-prof-dir=${profDir}`] : []);
-  const b = await startAppProcess(env);
+  const a = await startAppProcess({ ...env, ...launch("A").env }, [
+    ...launch("A").nodeArgs,
+    ...(profDir ? ["--cpu-prof", `--cpu-prof-dir=${profDir}`] : []),
+  ]);
+  const b = await startAppProcess({ ...env, ...launch("B").env }, launch("B").nodeArgs);
   try {
     const login = await rest(a, "POST", "/api/auth/login", {
       body: { email: "admin@minksekretariatet.dk", password: PASSWORD },
@@ -387,7 +422,7 @@ async function main(): Promise<void> {
     const accounts = await makeAccounts(store.first, a.url, Math.min(ACCOUNTS_MAX, Math.max(burst, users)));
     if (parts.has("premodel")) await preModel(a.url, b.url, accounts, provider);
     if (parts.has("burst")) await bursts(a.url, b.url, accounts);
-    if (parts.has("mix")) await mix(a.url, b.url, accounts);
+    if (parts.has("mix")) await mix(a.url, b.url, accounts, provider);
   } finally {
     await Promise.all([a.stop(), b.stop()]);
     await counter?.close();

@@ -13,6 +13,7 @@
  */
 import { performance } from "node:perf_hooks";
 import { isMainThread, parentPort, Worker, workerData } from "node:worker_threads";
+import type { LoopStats } from "./cluster/loop-stats.mjs";
 import type { CpuSplit } from "./load";
 
 export const FIRST_TOKEN_MS = 300;
@@ -39,6 +40,8 @@ export interface Provider {
   setFirstTokenDelay(ms: number): void;
   /** resolves when `n` more streamed (answer) requests than now have arrived */
   answerRequests(n: number): Promise<void>;
+  /** the provider thread's event-loop statistics since the last call (its late timers delay first tokens) */
+  loopStats(): Promise<LoopStats>;
   close(): Promise<void>;
 }
 
@@ -69,6 +72,16 @@ await tsImport(${JSON.stringify(self)}, ${JSON.stringify(self)});`;
     baseURL,
     setFirstTokenDelay: (ms) => worker.postMessage({ firstTokenDelayMs: ms }),
     answerRequests: (n) => new Promise<void>((resolve) => waiting.push({ at: arrived + n, resolve })),
+    loopStats: () =>
+      new Promise<LoopStats>((resolve) => {
+        const on = (m: { loopStats?: LoopStats }) => {
+          if (!m.loopStats) return;
+          worker.off("message", on);
+          resolve(m.loopStats);
+        };
+        worker.on("message", on);
+        worker.postMessage({ loopStats: true });
+      }),
     close: async () => {
       await worker.terminate();
     },
@@ -133,6 +146,10 @@ async function seat(ask: string, listen: string, token: string): Promise<ChatSea
 interface Asked {
   overhead: number;
   frames: number;
+  /** when the sendMessage request left (µs of the monotonic clock, as CPU profiles and loop-stats time) */
+  sentUs: number;
+  /** until the sendMessage response was read (ms): the app's work before it answers the mutation */
+  respMs: number;
 }
 
 /**
@@ -142,7 +159,9 @@ interface Asked {
 async function askOnce(s: ChatSeat, timeoutMs = 30_000): Promise<Asked> {
   const { gqlOk, Q } = await import("../api/src/chat/chat.test-helpers");
   const sentAt = performance.now();
+  const sentUs = Number(process.hrtime.bigint() / 1000n);
   const sent = await gqlOk(s.ask, Q.send, { sessionId: s.sessionId, content: QUESTION }, s.token);
+  const respMs = performance.now() - sentAt;
   const id = sent.sendMessage.assistantMessage.id as string;
   await s.events.untilEnded(id, timeoutMs + 10_000);
   const end = s.events.events.find((e) => e.messageId === id && e.type !== "DELTA" && e.type !== "CREATED");
@@ -153,7 +172,7 @@ async function askOnce(s: ChatSeat, timeoutMs = 30_000): Promise<Asked> {
   const deltas = s.events.events.filter((e) => e.messageId === id && e.type === "DELTA");
   if (deltas.map((e) => e.delta).join("") !== end.message?.content)
     throw new Error(`streamed text of ${id} differs from the stored answer`);
-  return { overhead: first - sentAt - FIRST_TOKEN_MS, frames: deltas.length };
+  return { overhead: first - sentAt - FIRST_TOKEN_MS, frames: deltas.length, sentUs, respMs };
 }
 
 /**
@@ -292,6 +311,8 @@ export interface MixResult {
   chat: number[];
   /** DELTA frames each answered chat's subscriber received (as `chat`) */
   chatFrames: number[];
+  /** each answered chat's timing (as `chat`), for the tail analysis (bench/cluster/tail.ts) */
+  chatTimes: Array<{ sentUs: number; respMs: number; overhead: number; url: string }>;
   search: number[];
   browse: number[];
   errors: number;
@@ -304,6 +325,8 @@ export async function userMix(
   tokens: string[],
   users: number,
   durationS: number,
+  /** called when the seats are set up, as the measured part starts */
+  onStart?: () => void,
 ): Promise<MixResult> {
   const { gql, rest } = await import("../api/src/testing/client");
   const result: MixResult = {
@@ -311,6 +334,7 @@ export async function userMix(
     durationS,
     chat: [],
     chatFrames: [],
+    chatTimes: [],
     search: [],
     browse: [],
     errors: 0,
@@ -333,6 +357,7 @@ export async function userMix(
     seats.push(...(await Promise.all(batch)));
   }
   await new Promise((r) => setTimeout(r, 1_000));
+  onStart?.();
   const end = performance.now() + durationS * 1_000;
   const think = () => new Promise((r) => setTimeout(r, 2_000 + Math.random() * 4_000));
   const user = async (i: number) => {
@@ -347,6 +372,12 @@ export async function userMix(
           const asked = await askOnce(s);
           result.chat.push(asked.overhead);
           result.chatFrames.push(asked.frames);
+          result.chatTimes.push({
+            sentUs: asked.sentUs,
+            respMs: asked.respMs,
+            overhead: asked.overhead,
+            url,
+          });
         } else if (pick < 0.65) {
           const q = SEARCHES[Math.floor(Math.random() * SEARCHES.length)];
           const r = await gql(
@@ -396,9 +427,16 @@ if (!isMainThread && workerData?.role === "cluster-provider") {
     firstTokenDelayMs: FIRST_TOKEN_MS,
     tokenDelayMs: TOKEN_MS,
   });
-  parentPort?.on("message", (m: { firstTokenDelayMs?: number }) => {
+  const { startLoopStats } = await import("./cluster/loop-stats.mjs");
+  // started by the first request for it (--loop-stats): its 5 ms timer runs only then
+  let loop: ReturnType<typeof startLoopStats> | null = null;
+  parentPort?.on("message", (m: { firstTokenDelayMs?: number; loopStats?: boolean }) => {
     if (typeof m.firstTokenDelayMs === "number")
       fake.setBehaviour({ firstTokenDelayMs: m.firstTokenDelayMs });
+    if (m.loopStats) {
+      loop ??= startLoopStats();
+      parentPort?.postMessage({ loopStats: loop.snapshot() });
+    }
   });
   // each streamed (answer) request as it arrives: the moment the pre-model path of a question ends
   let seen = 0;

@@ -1,0 +1,114 @@
+/**
+ * The tail of the 400-user mix (`npm run bench:cluster -- --parts mix --loop-stats DIR`): each process's
+ * event-loop statistics over the mix (loop-stats.mjs: delay percentiles, GCs, stalls), where the slowest 5 % of
+ * chats lost their time against the median ones, and which process was stalled while they waited. Writes
+ * DIR/mix-tail.json (the chats' timings and every process's statistics) for bench/cluster/stalls.ts.
+ */
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import type { LoopStats } from "./loop-stats.mjs";
+
+const PRELOAD = fileURLToPath(new URL("./loop-stats.mjs", import.meta.url));
+
+export interface ChatTime {
+  sentUs: number;
+  respMs: number;
+  overhead: number;
+  url: string;
+}
+
+/** What a process is started with to record its loop statistics into DIR/<name>.jsonl. */
+export function loopStatsLaunch(
+  dir: string,
+  name: string,
+): { nodeArgs: string[]; env: Record<string, string> } {
+  mkdirSync(dir, { recursive: true });
+  return { nodeArgs: ["--import", PRELOAD], env: { LOOP_STATS_FILE: path.join(dir, `${name}.jsonl`) } };
+}
+
+/** Ends each process's current window (its statistics appended to its file) and starts a new one. */
+export function signalWindow(pids: number[]): void {
+  for (const pid of pids) process.kill(pid, "SIGUSR2");
+}
+
+/** The last window a process wrote (waits up to 2 s for the line to land). */
+export async function lastWindow(dir: string, name: string, lines: number): Promise<LoopStats | null> {
+  const file = path.join(dir, `${name}.jsonl`);
+  for (let i = 0; i < 40; i++) {
+    const all = existsSync(file) ? readFileSync(file, "utf8").trim().split("\n").filter(Boolean) : [];
+    if (all.length >= lines) return JSON.parse(all[lines - 1]) as LoopStats;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return null;
+}
+
+const f1 = (n: number) => n.toFixed(1);
+
+function statsLine(name: string, s: LoopStats): string {
+  const d = s.loopDelayMs;
+  const g = s.gc;
+  const major = g.byKind.major ? `, major ${g.byKind.major.n} (${Math.round(g.byKind.major.ms)} ms)` : "";
+  return `    ${name.padEnd(9)} loop delay p50 ${f1(d.p50)} p99 ${f1(d.p99)} max ${f1(d.max)} ms   stalls >10 ms ${String(s.stalls.n).padStart(4)} (p50 ${f1(s.stalls.p50Ms)}, p90 ${f1(s.stalls.p90Ms)}, max ${f1(s.stalls.maxMs)} ms)   GC ${g.n} × = ${g.totalMs} ms, >5 ms ${g.over5ms}, >10 ms ${g.over10ms}, max ${f1(g.maxMs)} ms${major}   CPU ${(s.cpuMs / 1000).toFixed(1)} s`;
+}
+
+/** ms of `stats`' stalls inside [fromUs, toUs] (a stall spans its lateness before the moment it was noted) */
+function stalledMs(s: LoopStats, fromUs: number, toUs: number): number {
+  let ms = 0;
+  for (const st of s.stalls.list) {
+    const a = Math.max(fromUs, st.endUs - st.lateMs * 1000);
+    const b = Math.min(toUs, st.endUs);
+    if (b > a) ms += (b - a) / 1000;
+  }
+  return ms;
+}
+
+const mean = (xs: number[]) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : Number.NaN);
+
+/**
+ * Prints the processes' statistics and the slow chats' split; `firstTokenMs`: the model's own first token.
+ * `apps`: URL → the name of the app process serving it.
+ */
+export function printTail(
+  dir: string,
+  chats: ChatTime[],
+  stats: Record<string, LoopStats | null>,
+  apps: Record<string, string>,
+  firstTokenMs: number,
+): void {
+  console.log("  event loops over the mix (loop-stats.mjs):");
+  for (const [name, s] of Object.entries(stats)) if (s) console.log(statsLine(name, s));
+  const sorted = [...chats].sort((a, b) => a.overhead - b.overhead);
+  const n = sorted.length;
+  if (n < 20) return;
+  const groups: Array<[string, ChatTime[]]> = [
+    ["median (p45–p55)", sorted.slice(Math.floor(n * 0.45), Math.ceil(n * 0.55))],
+    ["slowest 5 %", sorted.slice(Math.floor(n * 0.95))],
+  ];
+  console.log(
+    "  chats: sendMessage response (sent → response read) and the rest (response → first DELTA − the model's first token); stalled ms inside each chat's wait, by process:",
+  );
+  for (const [label, g] of groups) {
+    const own = (c: ChatTime) => apps[c.url];
+    const window = (c: ChatTime): [number, number] => [
+      c.sentUs,
+      c.sentUs + (c.overhead + firstTokenMs) * 1000,
+    ];
+    const stalled = Object.entries(stats)
+      .filter(([, s]) => s)
+      .map(([name, s]) => {
+        const ms = g.map((c) => stalledMs(s as LoopStats, ...window(c)));
+        return `${name} ${f1(mean(ms))}`;
+      });
+    const ownStalled = mean(
+      g.map((c) => {
+        const s = stats[own(c)];
+        return s ? stalledMs(s, ...window(c)) : 0;
+      }),
+    );
+    console.log(
+      `    ${label.padEnd(17)} n=${String(g.length).padStart(4)}  overhead ${f1(mean(g.map((c) => c.overhead)))} ms = response ${f1(mean(g.map((c) => c.respMs)))} + rest ${f1(mean(g.map((c) => c.overhead - c.respMs)))} ms   stalled ms: ${stalled.join(", ")}, own app ${f1(ownStalled)}`,
+    );
+  }
+  writeFileSync(path.join(dir, "mix-tail.json"), JSON.stringify({ firstTokenMs, apps, chats, stats }));
+}
