@@ -17,6 +17,7 @@ import { constants, monitorEventLoopDelay, PerformanceObserver, performance } fr
 /** a timer this much later than due is a stall (ms) */
 export const STALL_MS = 10;
 const TICK_MS = 5;
+const RESOLUTION_MS = 10;
 /** stalls and long GCs kept per window (the longest are what matter; counts are kept in full) */
 const KEEP = 2_000;
 const GC_KINDS = {
@@ -40,7 +41,7 @@ function pct(sorted, p) {
 
 /** Start recording; `snapshot()` returns the window's statistics and starts a new window. */
 export function startLoopStats() {
-  const delay = monitorEventLoopDelay({ resolution: 10 });
+  const delay = monitorEventLoopDelay({ resolution: RESOLUTION_MS });
   delay.enable();
   let gcs = [];
   let stalls = [];
@@ -68,7 +69,8 @@ export function startLoopStats() {
 
   return {
     snapshot() {
-      const ms = (ns) => Math.round(ns / 1e4) / 100;
+      // the histogram times the 10 ms sampling timer's whole interval: what is beyond it is the delay
+      const ms = (ns) => Math.max(0, Math.round((ns - RESOLUTION_MS * 1e6) / 1e4) / 100);
       const cpu = process.cpuUsage(cpuAtStart.v);
       const gcMs = gcs.map((g) => g.ms).sort((a, b) => a - b);
       const byKind = {};

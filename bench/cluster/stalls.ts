@@ -46,7 +46,8 @@ const short = (n: ProfileNode) =>
   `${n.callFrame.functionName || "(anonymous)"}@${n.callFrame.url
     .replace(/file:\/\/\/.*?node_modules\//, "")
     .replace(/file:\/\/\/.*?\/(api|packages)\//, "$1/")}:${n.callFrame.lineNumber + 1}`;
-const file = (n: ProfileNode) => short(n).replace(/^.*?@/, "").replace(/:\d+$/, "") || n.callFrame.functionName;
+const file = (n: ProfileNode) =>
+  short(n).replace(/^.*?@/, "").replace(/:\d+$/, "") || n.callFrame.functionName;
 
 // each sample's time and the time it stands for (until the next sample)
 const times: number[] = [];

@@ -63,6 +63,31 @@ function stalledMs(s: LoopStats, fromUs: number, toUs: number): number {
   return ms;
 }
 
+/** the mix's chats are also reported before and after this many seconds of its measured part */
+export const PHASE_S = 10;
+
+/** The chats' p95 in the measured part's first `phaseS` seconds and after them. */
+export function byPhase(chats: ChatTime[], startUs: number, phaseS: number): string {
+  const at = (c: ChatTime) => (c.sentUs - startUs) / 1e6;
+  const p95 = (xs: number[]) => {
+    const s = [...xs].sort((a, b) => a - b);
+    return s.length ? f1(s[Math.min(s.length - 1, Math.floor(0.95 * s.length))]) : "–";
+  };
+  const early = chats.filter((c) => at(c) < phaseS).map((c) => c.overhead);
+  const late = chats.filter((c) => at(c) >= phaseS).map((c) => c.overhead);
+  return `chat overhead p95 in the first ${phaseS} s ${p95(early)} ms (n=${early.length}), after them ${p95(late)} ms (n=${late.length})`;
+}
+
+/** A process's peak resident memory so far (MB, /proc VmHWM), or "?" */
+export function peakRssMb(pid: number): string {
+  try {
+    const kb = /VmHWM:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1];
+    return kb ? (Number(kb) / 1024).toFixed(0) : "?";
+  } catch {
+    return "?";
+  }
+}
+
 const mean = (xs: number[]) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : Number.NaN);
 
 /**
