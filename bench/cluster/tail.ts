@@ -88,6 +88,17 @@ export function peakRssMb(pid: number): string {
   }
 }
 
+/** ms of `stats`' GCs longer than 5 ms inside [fromUs, toUs] */
+function longGcMs(s: LoopStats, fromUs: number, toUs: number): number {
+  let ms = 0;
+  for (const g of s.gc.long) {
+    const a = Math.max(fromUs, g.atUs);
+    const b = Math.min(toUs, g.atUs + g.ms * 1000);
+    if (b > a) ms += (b - a) / 1000;
+  }
+  return ms;
+}
+
 const mean = (xs: number[]) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : Number.NaN);
 
 /**
@@ -101,9 +112,12 @@ export function printTail(
   apps: Record<string, string>,
   firstTokenMs: number,
 ): void {
+  // the fresh processes' first seconds are reported apart (byPhase): the split here is of the rest
+  const startUs = Math.min(...Object.values(stats).map((s) => s?.fromUs ?? Number.POSITIVE_INFINITY));
+  const steady = chats.filter((c) => (c.sentUs - startUs) / 1e6 >= PHASE_S);
   console.log("  event loops over the mix (loop-stats.mjs):");
   for (const [name, s] of Object.entries(stats)) if (s) console.log(statsLine(name, s));
-  const sorted = [...chats].sort((a, b) => a.overhead - b.overhead);
+  const sorted = [...steady].sort((a, b) => a.overhead - b.overhead);
   const n = sorted.length;
   if (n < 20) return;
   const groups: Array<[string, ChatTime[]]> = [
@@ -111,28 +125,24 @@ export function printTail(
     ["slowest 5 %", sorted.slice(Math.floor(n * 0.95))],
   ];
   console.log(
-    "  chats: sendMessage response (sent → response read) and the rest (response → first DELTA − the model's first token); stalled ms inside each chat's wait, by process:",
+    `  chats after the first ${PHASE_S} s: sendMessage response (sent → response read) + the rest (→ first DELTA − the model's first token); ms of each process's stalls inside the response's wait, and of its own app's GCs > 5 ms:`,
   );
   for (const [label, g] of groups) {
-    const own = (c: ChatTime) => apps[c.url];
-    const window = (c: ChatTime): [number, number] => [
-      c.sentUs,
-      c.sentUs + (c.overhead + firstTokenMs) * 1000,
-    ];
+    const response = (c: ChatTime): [number, number] => [c.sentUs, c.sentUs + c.respMs * 1000];
     const stalled = Object.entries(stats)
       .filter(([, s]) => s)
-      .map(([name, s]) => {
-        const ms = g.map((c) => stalledMs(s as LoopStats, ...window(c)));
-        return `${name} ${f1(mean(ms))}`;
-      });
-    const ownStalled = mean(
-      g.map((c) => {
-        const s = stats[own(c)];
-        return s ? stalledMs(s, ...window(c)) : 0;
-      }),
-    );
+      .map(([name, s]) => `${name} ${f1(mean(g.map((c) => stalledMs(s as LoopStats, ...response(c)))))}`);
+    const ownOf = (c: ChatTime) => stats[apps[c.url]];
+    const own = g.map((c) => {
+      const s = ownOf(c);
+      return s ? stalledMs(s, ...response(c)) : 0;
+    });
+    const ownGc = g.map((c) => {
+      const s = ownOf(c);
+      return s ? longGcMs(s, ...response(c)) : 0;
+    });
     console.log(
-      `    ${label.padEnd(17)} n=${String(g.length).padStart(4)}  overhead ${f1(mean(g.map((c) => c.overhead)))} ms = response ${f1(mean(g.map((c) => c.respMs)))} + rest ${f1(mean(g.map((c) => c.overhead - c.respMs)))} ms   stalled ms: ${stalled.join(", ")}, own app ${f1(ownStalled)}`,
+      `    ${label.padEnd(17)} n=${String(g.length).padStart(4)}  overhead ${f1(mean(g.map((c) => c.overhead)))} ms = response ${f1(mean(g.map((c) => c.respMs)))} + rest ${f1(mean(g.map((c) => c.overhead - c.respMs)))} ms   stalled: ${stalled.join(", ")}, own app ${f1(mean(own))} (${Math.round((100 * own.filter((x) => x > 0).length) / g.length)} % of them), own GC ${f1(mean(ownGc))}`,
     );
   }
   writeFileSync(path.join(dir, "mix-tail.json"), JSON.stringify({ firstTokenMs, apps, chats, stats }));
