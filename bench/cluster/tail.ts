@@ -53,7 +53,7 @@ function statsLine(name: string, s: LoopStats): string {
 }
 
 /** ms of `stats`' stalls inside [fromUs, toUs] (a stall spans its lateness before the moment it was noted) */
-function stalledMs(s: LoopStats, fromUs: number, toUs: number): number {
+export function stalledMs(s: LoopStats, fromUs: number, toUs: number): number {
   let ms = 0;
   for (const st of s.stalls.list) {
     const a = Math.max(fromUs, st.endUs - st.lateMs * 1000);
@@ -89,7 +89,7 @@ export function peakRssMb(pid: number): string {
 }
 
 /** ms of `stats`' GCs longer than 5 ms inside [fromUs, toUs] */
-function longGcMs(s: LoopStats, fromUs: number, toUs: number): number {
+export function longGcMs(s: LoopStats, fromUs: number, toUs: number): number {
   let ms = 0;
   for (const g of s.gc.long) {
     const a = Math.max(fromUs, g.atUs);
