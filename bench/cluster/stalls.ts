@@ -9,20 +9,9 @@
  * most self time in each stall (how many stalls each file dominated).
  */
 import { readFileSync } from "node:fs";
+import type { Profile, ProfileNode } from "../cpu-profile";
 import { arg } from "../load";
 import type { LoopStats } from "./loop-stats.mjs";
-
-interface ProfileNode {
-  id: number;
-  callFrame: { functionName: string; url: string; lineNumber: number };
-  children?: number[];
-}
-interface Profile {
-  startTime: number;
-  nodes: ProfileNode[];
-  samples: number[];
-  timeDeltas: number[];
-}
 
 /** the timer's interval in loop-stats.mjs: a stall began at most this long before it was due */
 const TICK_US = 5_000;
