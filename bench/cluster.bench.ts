@@ -7,6 +7,11 @@
  *   npm run bench:cluster -- --parts premodel                  (CPU before the model request, per question)
  *   npm run bench:cluster -- --parts mix --store-cpu-prof DIR  (the store process's V8 CPU profile)
  *   npm run bench:cluster -- --parts mix --store-dbpath DIR    (the store durable in DIR, as in production)
+ *   npm run bench:cluster -- --parts mix --loop-stats DIR      (each process's event-loop tail over the mix:
+ *     bench/cluster/tail.ts; with --cpu-prof, bench/cluster/stalls.ts lists what ran in app A's long tasks)
+ *   npm run bench:cluster -- --parts mix --mix-warmup 15       (the users run 15 s first, not counted: warm
+ *     processes; the first seconds of fresh ones cost ~2.7× the CPU per action, bench/cluster/tail.ts)
+ *   npm run bench:cluster -- --parts mix --app-node-args "--max-semi-space-size=32"   (node options of A and B)
  * 1. throughput: GET /api/knowledge and a GraphQL searchKnowledge query, signed in as the built-in admin,
  *    1 process vs 2 (connections split between their ports; req/s summed; `--duration` s per run), CPU per
  *    request and the ratio ceiling; `--client wrk|autocannon` (default wrk when on PATH, bench/wrk.ts),
@@ -26,18 +31,18 @@ import { randomBytes } from "node:crypto";
 import os from "node:os";
 import { rest } from "../api/src/testing/client";
 import { startAppProcess, startStoreProcess } from "../api/src/testing/processes";
+import { mix } from "./cluster/mix";
+import { loopStatsLaunch } from "./cluster/tail";
 import {
   ACCOUNTS_MAX,
   chatBurst,
   FIRST_TOKEN_MS,
   makeAccounts,
   type Provider,
-  percentile,
   preModelBurst,
   startProvider,
   summary,
   TOKENS_PER_ANSWER,
-  userMix,
 } from "./cluster.chat";
 import { arg, autocannon, type CpuSplit, cpuSampler, formatCpu } from "./load";
 import { perAnswer, startWireCounter, type WireCounter } from "./wire-count";
@@ -49,6 +54,11 @@ const burst = arg("burst", 50);
 const rounds = arg("rounds", 2);
 const users = arg("users", 400);
 const mixDuration = arg("mix-duration", 60);
+/** `--mix-warmup S`: the users run S seconds before the measured part (not counted; 0: none, as until stop 30) */
+const mixWarmup = arg("mix-warmup", 0);
+const appArgsAt = process.argv.indexOf("--app-node-args");
+/** `--app-node-args "…"`: node options for both app processes (e.g. "--max-semi-space-size=32") */
+const appNodeArgs = appArgsAt >= 0 ? process.argv[appArgsAt + 1].split(" ").filter(Boolean) : [];
 const profArg = process.argv.indexOf("--cpu-prof");
 /** `--cpu-prof DIR`: app A writes a V8 CPU profile there when it stops (open it in Chrome DevTools) */
 const profDir = profArg >= 0 ? process.argv[profArg + 1] : null;
@@ -58,6 +68,11 @@ const storeProfDir = storeProfArg >= 0 ? process.argv[storeProfArg + 1] : null;
 const storeDirArg = process.argv.indexOf("--store-dbpath");
 /** `--store-dbpath DIR`: the store keeps its data (write-ahead log, snapshots) in DIR instead of memory only */
 const storeDbpath = storeDirArg >= 0 ? process.argv[storeDirArg + 1] : undefined;
+const loopStatsArg = process.argv.indexOf("--loop-stats");
+/** `--loop-stats DIR`: every process records its event loop's tail over the mix (bench/cluster/tail.ts) */
+const loopStatsDir = loopStatsArg >= 0 ? process.argv[loopStatsArg + 1] : null;
+const launch = (name: string) =>
+  loopStatsDir ? loopStatsLaunch(loopStatsDir, name) : { nodeArgs: [], env: {} };
 /** `--count-commands`: the apps reach the store through a counting proxy; bursts print commands per answer */
 const countCommands = process.argv.includes("--count-commands");
 let counter: WireCounter | null = null;
@@ -310,41 +325,6 @@ async function preModel(a: string, b: string, tokens: string[], provider: Provid
   }
 }
 
-async function mix(a: string, b: string, tokens: string[]): Promise<void> {
-  console.log(
-    `\nUser mix: ${users} users over 2 processes, think time 2–6 s, ${mixDuration} s (chat 30 %, search 35 %, browse 35 %)`,
-  );
-  const sampler = cpuSampler(processes);
-  const before = counter?.counts();
-  const r = await userMix([a, b], tokens, users, mixDuration);
-  const cpu = sampler.stop();
-  const commands = counter && before ? perAnswer(before, counter.counts(), r.chat.length) : "";
-  console.log(`  chat overhead ${summary(r.chat)}   (goal p95 ≤ 30 ms)`);
-  console.log(`  search        ${summary(r.search)}`);
-  console.log(`  browse        ${summary(r.browse)}`);
-  console.log(
-    `  errors ${r.errors}${r.errorSamples.length ? ` e.g. ${r.errorSamples.join(" | ")}` : ""}   load ${load()}`,
-  );
-  console.log(`  chat overhead p99 ${percentile(r.chat, 99).toFixed(1)} ms`);
-  const frames = r.chatFrames.reduce((sum, n) => sum + n, 0);
-  console.log(
-    `  DELTA frames per answer ${(frames / Math.max(1, r.chatFrames.length)).toFixed(1)} (${TOKENS_PER_ANSWER} tokens)`,
-  );
-  const actions = r.chat.length + r.search.length + r.browse.length;
-  const appS = ((cpu.cores.A ?? 0) + (cpu.cores.B ?? 0)) * cpu.seconds;
-  console.log(
-    `  app CPU ${appS.toFixed(1)} s for ${r.chat.length} chats + ${actions - r.chat.length} other actions (${formatCpu(cpu)})`,
-  );
-  // the mix's actions share the processes: all of its CPU per chat (an upper bound of a chat's own) and per action
-  const ms = (p: string, n: number) => (n > 0 ? (((cpu.cores[p] ?? 0) * cpu.seconds) / n) * 1000 : 0);
-  const split = (n: number) =>
-    `A ${ms("A", n).toFixed(1)} + B ${ms("B", n).toFixed(1)} ms app, store ${ms("store", n).toFixed(1)} ms`;
-  console.log(`  CPU per chat (all the mix's CPU ÷ chats): ${split(r.chat.length)}`);
-  console.log(`  CPU per action (÷ ${actions}): ${split(actions)}`);
-  if (commands)
-    console.log(`  store ${commands.replace("per answer", "per chat (all of the mix's ÷ chats)")}`);
-}
-
 function pidOf(child: { process: { pid?: number } }): number {
   if (!child.process.pid) throw new Error("child process has no pid");
   return child.process.pid;
@@ -354,7 +334,11 @@ async function main(): Promise<void> {
   const provider = await startProvider();
   const store = await startStoreProcess({
     dbpath: storeDbpath,
-    nodeArgs: storeProfDir ? ["--cpu-prof", `--cpu-prof-dir=${storeProfDir}`] : [],
+    nodeArgs: [
+      ...launch("store").nodeArgs,
+      ...(storeProfDir ? ["--cpu-prof", `--cpu-prof-dir=${storeProfDir}`] : []),
+    ],
+    env: launch("store").env,
   });
   counter = countCommands ? await startWireCounter(store.first) : null;
   const env = {
@@ -372,8 +356,12 @@ async function main(): Promise<void> {
       llmTimeoutMs: 60_000,
     }),
   };
-  const a = await startAppProcess(env, profDir ? ["--cpu-prof", `--cpu-prof-dir=${profDir}`] : []);
-  const b = await startAppProcess(env);
+  const a = await startAppProcess({ ...env, ...launch("A").env }, [
+    ...appNodeArgs,
+    ...launch("A").nodeArgs,
+    ...(profDir ? ["--cpu-prof", `--cpu-prof-dir=${profDir}`] : []),
+  ]);
+  const b = await startAppProcess({ ...env, ...launch("B").env }, [...appNodeArgs, ...launch("B").nodeArgs]);
   try {
     const login = await rest(a, "POST", "/api/auth/login", {
       body: { email: "admin@minksekretariatet.dk", password: PASSWORD },
@@ -387,7 +375,16 @@ async function main(): Promise<void> {
     const accounts = await makeAccounts(store.first, a.url, Math.min(ACCOUNTS_MAX, Math.max(burst, users)));
     if (parts.has("premodel")) await preModel(a.url, b.url, accounts, provider);
     if (parts.has("burst")) await bursts(a.url, b.url, accounts);
-    if (parts.has("mix")) await mix(a.url, b.url, accounts);
+    if (parts.has("mix"))
+      await mix(a.url, b.url, accounts, provider, {
+        users,
+        mixDuration,
+        mixWarmup,
+        processes,
+        counter,
+        loopStatsDir,
+        load,
+      });
   } finally {
     await Promise.all([a.stop(), b.stop()]);
     await counter?.close();

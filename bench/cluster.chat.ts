@@ -4,15 +4,14 @@
  *   FIRST_TOKEN_MS, then a token every TOKEN_MS;
  * - chatBurst: N questions sent at the same moment, each from its own session and websocket; first-token
  *   overhead = (first DELTA at the subscriber − the moment its sendMessage left) − FIRST_TOKEN_MS;
- * - userMix: U virtual users over the processes, each thinking 2–6 s between actions: chat (wait for the first
- *   token, then for the end of the answer), search (GraphQL searchKnowledge) or browse (GET /api/knowledge, or one
- *   article through GraphQL knowledgeArticle). Errors: non-2xx, GraphQL errors, an answer that fails or does not start within 30 s.
+ * - askOnce and seats for the mix's virtual users (bench/cluster/users.ts).
  * Accounts: `makeAccounts` creates up to ACCOUNTS_MAX verified users through the users service (as the CLI does)
  * and signs them in; seat i uses account i % accounts (the mix: several virtual users per account, its
  * per-user answer limit raised through CHAT_LIMITS).
  */
 import { performance } from "node:perf_hooks";
 import { isMainThread, parentPort, Worker, workerData } from "node:worker_threads";
+import type { LoopStats } from "./cluster/loop-stats.mjs";
 import type { CpuSplit } from "./load";
 
 export const FIRST_TOKEN_MS = 300;
@@ -21,7 +20,6 @@ const TOKEN_MS = 50;
 const ANSWER = `${"Klagefristen er fire uger fra modtagelsen. ".repeat(3)}[1]`;
 const QUESTION = "Hvad er klagefristen for en afgørelse?";
 export const ACCOUNTS_MAX = 50;
-const SEARCHES = ["klagefrist", "ferie", "aktindsigt", "persondata", "mødereferat", "tilskud"];
 
 export function percentile(values: number[], p: number): number {
   const s = [...values].sort((a, b) => a - b);
@@ -39,6 +37,8 @@ export interface Provider {
   setFirstTokenDelay(ms: number): void;
   /** resolves when `n` more streamed (answer) requests than now have arrived */
   answerRequests(n: number): Promise<void>;
+  /** the provider thread's event-loop statistics since the last call (its late timers delay first tokens) */
+  loopStats(): Promise<LoopStats>;
   close(): Promise<void>;
 }
 
@@ -69,6 +69,16 @@ await tsImport(${JSON.stringify(self)}, ${JSON.stringify(self)});`;
     baseURL,
     setFirstTokenDelay: (ms) => worker.postMessage({ firstTokenDelayMs: ms }),
     answerRequests: (n) => new Promise<void>((resolve) => waiting.push({ at: arrived + n, resolve })),
+    loopStats: () =>
+      new Promise<LoopStats>((resolve) => {
+        const on = (m: { loopStats?: LoopStats }) => {
+          if (!m.loopStats) return;
+          worker.off("message", on);
+          resolve(m.loopStats);
+        };
+        worker.on("message", on);
+        worker.postMessage({ loopStats: true });
+      }),
     close: async () => {
       await worker.terminate();
     },
@@ -107,7 +117,7 @@ type Helpers = typeof import("../api/src/chat/chat.test-helpers");
 type ChatClient = ReturnType<Helpers["wsClient"]>;
 type Collector = InstanceType<Helpers["EventCollector"]>;
 
-interface ChatSeat {
+export interface ChatSeat {
   /** where the mutation goes */
   ask: { graphqlUrl: string };
   client: ChatClient;
@@ -122,7 +132,7 @@ const app = (url: string) => ({
 });
 
 /** A session with its own websocket subscribed on `listen`, its questions sent through `ask`. */
-async function seat(ask: string, listen: string, token: string): Promise<ChatSeat> {
+export async function seat(ask: string, listen: string, token: string): Promise<ChatSeat> {
   const { EventCollector, gqlOk, Q, wsClient } = await import("../api/src/chat/chat.test-helpers");
   const sessionId = (await gqlOk(app(ask), Q.create, {}, token)).createSession.sessionId as string;
   const client = wsClient(app(listen), token);
@@ -133,16 +143,22 @@ async function seat(ask: string, listen: string, token: string): Promise<ChatSea
 interface Asked {
   overhead: number;
   frames: number;
+  /** when the sendMessage request left (µs of the monotonic clock, as CPU profiles and loop-stats time) */
+  sentUs: number;
+  /** until the sendMessage response was read (ms): the app's work before it answers the mutation */
+  respMs: number;
 }
 
 /**
  * Send one question; resolves once the answer has ended, with its first-token overhead and frames. An answer
  * whose DELTAs do not add up to the stored text (a token lost, doubled or out of order) is an error.
  */
-async function askOnce(s: ChatSeat, timeoutMs = 30_000): Promise<Asked> {
+export async function askOnce(s: ChatSeat, timeoutMs = 30_000): Promise<Asked> {
   const { gqlOk, Q } = await import("../api/src/chat/chat.test-helpers");
   const sentAt = performance.now();
+  const sentUs = Number(process.hrtime.bigint() / 1000n);
   const sent = await gqlOk(s.ask, Q.send, { sessionId: s.sessionId, content: QUESTION }, s.token);
+  const respMs = performance.now() - sentAt;
   const id = sent.sendMessage.assistantMessage.id as string;
   await s.events.untilEnded(id, timeoutMs + 10_000);
   const end = s.events.events.find((e) => e.messageId === id && e.type !== "DELTA" && e.type !== "CREATED");
@@ -153,7 +169,7 @@ async function askOnce(s: ChatSeat, timeoutMs = 30_000): Promise<Asked> {
   const deltas = s.events.events.filter((e) => e.messageId === id && e.type === "DELTA");
   if (deltas.map((e) => e.delta).join("") !== end.message?.content)
     throw new Error(`streamed text of ${id} differs from the stored answer`);
-  return { overhead: first - sentAt - FIRST_TOKEN_MS, frames: deltas.length };
+  return { overhead: first - sentAt - FIRST_TOKEN_MS, frames: deltas.length, sentUs, respMs };
 }
 
 /**
@@ -286,109 +302,6 @@ function deltaFrames(seats: ChatSeat[]): number {
 /** Tokens the fake model streams per answer (its default tokenizer: 3 characters each) */
 export const TOKENS_PER_ANSWER = Math.ceil(ANSWER.length / 3);
 
-export interface MixResult {
-  users: number;
-  durationS: number;
-  chat: number[];
-  /** DELTA frames each answered chat's subscriber received (as `chat`) */
-  chatFrames: number[];
-  search: number[];
-  browse: number[];
-  errors: number;
-  errorSamples: string[];
-}
-
-/** `users` virtual users spread over `urls` for `durationS` seconds (see the header). */
-export async function userMix(
-  urls: string[],
-  tokens: string[],
-  users: number,
-  durationS: number,
-): Promise<MixResult> {
-  const { gql, rest } = await import("../api/src/testing/client");
-  const result: MixResult = {
-    users,
-    durationS,
-    chat: [],
-    chatFrames: [],
-    search: [],
-    browse: [],
-    errors: 0,
-    errorSamples: [],
-  };
-  const fail = (what: string) => {
-    result.errors++;
-    if (result.errorSamples.length < 5) result.errorSamples.push(what);
-  };
-  const articles = (await rest({ url: urls[0] }, "GET", "/api/knowledge", { token: tokens[0] })).body;
-  // grouped by category
-  const ids = (Object.values(articles ?? {}) as Array<Array<{ id: string }>>).flat().map((a) => a.id);
-  // sessions and websockets first (not measured), a few at a time
-  const seats: ChatSeat[] = [];
-  for (let i = 0; i < users; i += 20) {
-    const batch = Array.from({ length: Math.min(20, users - i) }, (_, j) => {
-      const url = urls[(i + j) % urls.length];
-      return seat(url, url, tokens[(i + j) % tokens.length]);
-    });
-    seats.push(...(await Promise.all(batch)));
-  }
-  await new Promise((r) => setTimeout(r, 1_000));
-  const end = performance.now() + durationS * 1_000;
-  const think = () => new Promise((r) => setTimeout(r, 2_000 + Math.random() * 4_000));
-  const user = async (i: number) => {
-    const s = seats[i];
-    const url = urls[i % urls.length];
-    await new Promise((r) => setTimeout(r, Math.random() * 6_000)); // arrivals spread over one think time
-    while (performance.now() < end) {
-      const pick = Math.random();
-      const t0 = performance.now();
-      try {
-        if (pick < 0.3) {
-          const asked = await askOnce(s);
-          result.chat.push(asked.overhead);
-          result.chatFrames.push(asked.frames);
-        } else if (pick < 0.65) {
-          const q = SEARCHES[Math.floor(Math.random() * SEARCHES.length)];
-          const r = await gql(
-            { graphqlUrl: `${url}/graphql` },
-            `query($q: String!) { searchKnowledge(query: $q) { total hits { article { id title } } } }`,
-            { q },
-            s.token,
-          );
-          if (r.errors) fail(`search ${JSON.stringify(r.errors).slice(0, 120)}`);
-          else result.search.push(performance.now() - t0);
-        } else {
-          if (Math.random() < 0.5 || ids.length === 0) {
-            const r = await rest({ url }, "GET", "/api/knowledge", { token: s.token });
-            if (r.status !== 200) fail(`GET /api/knowledge ${r.status}`);
-            else result.browse.push(performance.now() - t0);
-          } else {
-            const id = ids[Math.floor(Math.random() * ids.length)];
-            const r = await gql(
-              { graphqlUrl: `${url}/graphql` },
-              `query($id: ID!) { knowledgeArticle(id: $id) { id title content category } }`,
-              { id },
-              s.token,
-            );
-            if (r.errors) fail(`article ${JSON.stringify(r.errors).slice(0, 120)}`);
-            else result.browse.push(performance.now() - t0);
-          }
-        }
-      } catch (err) {
-        fail(String(err instanceof Error ? err.message : err).slice(0, 160));
-      }
-      await think();
-    }
-  };
-  try {
-    await Promise.all(seats.map((_, i) => user(i)));
-  } finally {
-    for (const s of seats) s.events.close();
-    await Promise.all(seats.map((s) => s.client.dispose()));
-  }
-  return result;
-}
-
 if (!isMainThread && workerData?.role === "cluster-provider") {
   const { startFakeOpenAI } = await import("../api/src/testing/fake-openai");
   const fake = await startFakeOpenAI({
@@ -396,9 +309,16 @@ if (!isMainThread && workerData?.role === "cluster-provider") {
     firstTokenDelayMs: FIRST_TOKEN_MS,
     tokenDelayMs: TOKEN_MS,
   });
-  parentPort?.on("message", (m: { firstTokenDelayMs?: number }) => {
+  const { startLoopStats } = await import("./cluster/loop-stats.mjs");
+  // started by the first request for it (--loop-stats): its 5 ms timer runs only then
+  let loop: ReturnType<typeof startLoopStats> | null = null;
+  parentPort?.on("message", (m: { firstTokenDelayMs?: number; loopStats?: boolean }) => {
     if (typeof m.firstTokenDelayMs === "number")
       fake.setBehaviour({ firstTokenDelayMs: m.firstTokenDelayMs });
+    if (m.loopStats) {
+      loop ??= startLoopStats();
+      parentPort?.postMessage({ loopStats: loop.snapshot() });
+    }
   });
   // each streamed (answer) request as it arrives: the moment the pre-model path of a question ends
   let seen = 0;

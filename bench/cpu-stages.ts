@@ -8,18 +8,7 @@
  *   … --top N   also the N functions with the most time on the stack (inclusive) and by their own (self)
  */
 import { readFileSync } from "node:fs";
-
-interface ProfileNode {
-  id: number;
-  callFrame: { functionName: string; url: string };
-  children?: number[];
-}
-interface Profile {
-  startTime: number;
-  nodes: ProfileNode[];
-  samples: number[];
-  timeDeltas: number[];
-}
+import type { Profile } from "./cpu-profile";
 
 const STAGES: Array<[string, RegExp]> = [
   ["GC", /^\(garbage collector\)@/],

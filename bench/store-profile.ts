@@ -7,17 +7,7 @@
  *     (src/…) above it (inclusive): who pays for that code
  */
 import { readFileSync } from "node:fs";
-
-interface ProfileNode {
-  id: number;
-  callFrame: { functionName: string; url: string; lineNumber: number };
-  children?: number[];
-}
-interface Profile {
-  nodes: ProfileNode[];
-  samples: number[];
-  timeDeltas: number[];
-}
+import type { Profile, ProfileNode } from "./cpu-profile";
 
 /** inclusive stages: a sample counts in every stage whose pattern matches a frame on its stack */
 const STAGES: Array<[string, RegExp]> = [

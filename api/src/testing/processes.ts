@@ -71,7 +71,7 @@ function stopper(child: ChildProcess): () => Promise<void> {
  * options for node itself (e.g. `--cpu-prof`; the profile is written when the store exits on SIGTERM).
  */
 export async function startStoreProcess(
-  opts: { dbpath?: string; port?: number; nodeArgs?: string[] } = {},
+  opts: { dbpath?: string; port?: number; nodeArgs?: string[]; env?: Record<string, string> } = {},
 ): Promise<Child> {
   const args = [
     ...(opts.nodeArgs ?? []),
@@ -80,7 +80,11 @@ export async function startStoreProcess(
     String(opts.port ?? 0),
     ...(opts.dbpath ? ["--dbpath", opts.dbpath] : ["--memory"]),
   ];
-  const child = spawn(process.execPath, args, { cwd: ROOT, stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(process.execPath, args, {
+    cwd: ROOT,
+    env: { ...process.env, ...opts.env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   const first = await firstLine(child, "embedded store", 20_000);
   return { process: child, first: first.trim(), stop: stopper(child) };
 }
