@@ -32,10 +32,10 @@ import type { QueryConcept } from "../../api/src/search/search.query";
 import { sampleArticles } from "../../api/src/search/search.test-helpers";
 import type { RetrievedPassage } from "../../api/src/search/search.types";
 import {
+  CALIBRATION_GROUPS,
   fitLogistic,
   type GateGroup,
   gateQuestions,
-  isCalibration,
   logistic,
   REPORT_GROUPS,
 } from "./gate-data";
@@ -125,7 +125,7 @@ for (const e of gateQuestions()) {
 }
 
 if (process.env.DUMP)
-  for (const e of examples.filter((x) => isCalibration(x.group)))
+  for (const e of examples.filter((x) => CALIBRATION_GROUPS.includes(x.group)))
     console.log(
       e.id,
       e.y,
@@ -145,7 +145,7 @@ const xOf = (e: Example) =>
     : null;
 
 const train = examples
-  .filter((e) => isCalibration(e.group) && e.base)
+  .filter((e) => CALIBRATION_GROUPS.includes(e.group) && e.base)
   .map((e) => ({ x: xOf(e) as number[], y: e.y }));
 const w = fitLogistic(train, { l2: Number(process.env.L2 ?? 0.01) });
 const probability = (e: Example) => {
