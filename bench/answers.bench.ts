@@ -2,7 +2,8 @@
  * Answer-quality benchmark: `npm run bench:answers` (options: `--json`, `--failures`, `--mode retrieval|hybrid`,
  * `--split`: the figures also for the questions with even-numbered ids (the half tuned on) and the
  * odd-numbered ids (held out; `isHeldOut` in answers/dataset.ts), and the gate's operating point over thresholds for both halves; `--set NAME`:
- * bench/answers/questions-NAME.json instead of questions.json, e.g. `--set fresh`, or `--set path/to/set.json`;
+ * bench/answers/questions-NAME.json instead of questions.json, e.g. `--set fresh`, `--set calib4` (round 18's
+ * calibration set, fitted on whole: its --split halves are both calibration), or `--set path/to/set.json`;
  * a multi-turn set, `--set followups`, asks each conversation in one session: bench/answers/multi-turn.ts).
  *
  * Asks every question of the set (default bench/answers/questions.json: on-topic questions over the sample content, written the

@@ -1,6 +1,7 @@
 /**
  * The answer-quality evaluation sets (questions.json, the default; questions-<name>.json, e.g. the held-out
- * questions-fresh.json) and the sample articles they are written against.
+ * questions-fresh.json, the measure-only questions-staff3.json and the calibration-only questions-calib4.json) and
+ * the sample articles they are written against.
  *
  * Articles are named by their slug: the file name under content/ without ".md" (unique across folders), so the
  * set does not depend on database ids. The content is read straight from the Markdown files, not through the

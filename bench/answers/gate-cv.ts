@@ -3,7 +3,8 @@
  * (false "not covered" on the tuned set 1 %, fresh even 0.8 %) say little about questions it was not fitted to
  * (fresh odd 5.8 %, staff3 5.9 %); this scores candidate gates by what they do on questions left out of their fit.
  *
- * Per calibration question (the tuned set and the fresh set's even ids), the retrieved passages and their gate
+ * Per calibration question (the tuned set, the fresh set's even ids and the calib4 set; `CALIB=old`: without calib4,
+ * as rounds 13–17 fitted), the retrieved passages and their gate
  * evidence (coverage, matched and uncovered IDF, words covered, the margin over other articles). Each candidate is a
  * feature map over that evidence; a logistic model is fitted on k−1 folds (folds by question, stratified by on-/off-
  * topic, repeated with REPEATS shuffles), its probability threshold chosen on those folds (the lowest balanced error:
@@ -43,7 +44,7 @@ import type { QueryConcept } from "../../api/src/search/search.query";
 import { sampleArticles } from "../../api/src/search/search.test-helpers";
 import type { RetrievedPassage } from "../../api/src/search/search.types";
 import { isHeldOut, readDataset, setFile } from "./dataset";
-import { fitLogistic, logistic } from "./gate-data";
+import { CALIBRATION_GROUPS, fitLogistic, type GateGroup, logistic } from "./gate-data";
 
 /** The gate's evidence for one passage (the fields of gateFields, and the best coverage of another article). */
 interface Evidence {
@@ -71,7 +72,7 @@ interface Evidence {
   /** the share of the question's words the index has never seen (no term of any kind stands for it) */
   unseen: number;
 }
-type Group = "tuned" | "fresh even" | "fresh odd" | "staff3";
+type Group = GateGroup | "staff3";
 interface Question {
   id: string;
   y: number;
@@ -135,11 +136,11 @@ const questions: Question[] = [];
 for (const [set, file] of [
   ["tuned", undefined],
   ["fresh", "fresh"],
+  ["calib4", "calib4"],
   ["staff3", "staff3"],
 ] as const) {
   const ds = readDataset(setFile(file));
-  const group = (id: string): Group =>
-    set === "tuned" ? "tuned" : set === "staff3" ? "staff3" : isHeldOut(id) ? "fresh odd" : "fresh even";
+  const group = (id: string): Group => (set === "fresh" ? (isHeldOut(id) ? "fresh odd" : "fresh even") : set);
   const all = [
     ...ds.onTopic.map((q) => ({ id: q.id, question: q.question, y: 1 })),
     ...ds.offTopic.map((q) => ({ id: q.id, question: q.question, y: 0 })),
@@ -412,7 +413,7 @@ function folds(qs: readonly Question[], seed: number): Map<string, number> {
   return out;
 }
 
-for (const g of ["tuned", "fresh even", "fresh odd", "staff3"] as const) {
+for (const g of ["tuned", "fresh even", "calib4", "fresh odd", "staff3"] as const) {
   const on = questions.filter((q) => q.group === g && q.y === 1);
   const best = on.map((q) => Math.max(0, ...(q.passages.get(variants[0].name) ?? []).map((e) => e.coverage)));
   console.log(
@@ -427,7 +428,7 @@ const pct = (x: number) => `${(100 * x).toFixed(1)}`;
 const l2 = Number(process.env.L2 ?? 0.01);
 const fixedP = process.env.FIXED_P ? Number(process.env.FIXED_P) : undefined;
 
-const calibration = questions.filter((q) => q.group === "tuned" || q.group === "fresh even");
+const calibration = questions.filter((q) => (CALIBRATION_GROUPS as readonly Group[]).includes(q.group));
 
 for (const { name: gamma } of variants) {
   console.log(
@@ -435,7 +436,7 @@ for (const { name: gamma } of variants) {
   );
   console.log(
     "candidate                        CV false-not-covered  CV false-covered   CV bal.err (errors per pass) | all-fit P  " +
-      "tuned fnc/fc  fresh-even fnc/fc | held out: fresh-odd fnc/fc  staff3 fnc/fc",
+      "tuned fnc/fc  fresh-even fnc/fc  calib4 fnc/fc | held out: fresh-odd fnc/fc  staff3 fnc/fc",
   );
   for (const cand of candidates) {
     const fncs: number[] = [];
@@ -483,14 +484,15 @@ for (const { name: gamma } of variants) {
       `${cand.name.padEnd(32)} ${pct(mean(fncs)).padStart(5)} ± ${pct(sd(fncs)).padEnd(5)}       ` +
         `${pct(mean(fcs)).padStart(5)} ± ${pct(sd(fcs)).padEnd(5)}  ${pct((mean(fncs) + mean(fcs)) / 2).padStart(5)} ` +
         `(${fncN.toFixed(1)}+${fcN.toFixed(1)}) | ` +
-        `${at.toFixed(2)}  ${groupFig("tuned")} ${groupFig("fresh even")} | ${groupFig("fresh odd")} ${groupFig("staff3")}` +
+        `${at.toFixed(2)}  ${groupFig("tuned")} ${groupFig("fresh even")} ${groupFig("calib4")} | ` +
+        `${groupFig("fresh odd")} ${groupFig("staff3")}` +
         `  w=${JSON.stringify(w.map((v) => Number(v.toFixed(2))))}`,
     );
   }
   if (gamma === "base") {
     // the product's gate (its weights and threshold, no refit): its figures per group
     const today = CANDIDATES[0];
-    const row = (["tuned", "fresh even", "fresh odd", "staff3"] as const).map((g) => {
+    const row = (["tuned", "fresh even", "calib4", "fresh odd", "staff3"] as const).map((g) => {
       const qs = questions.filter((q) => q.group === g);
       const r = rates(
         qs.map((q) => bestProbability([...GATE_WEIGHTS], q, "base", today.x)),

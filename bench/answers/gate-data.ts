@@ -4,8 +4,21 @@
  */
 import { isHeldOut, readDataset, setFile } from "./dataset";
 
-/** the tuned set whole, the fresh set's calibration (even ids) and held-out (odd ids) halves */
-export type GateGroup = "tuned" | "fresh even" | "fresh odd";
+/**
+ * the tuned set whole, the fresh set's calibration (even ids) and held-out (odd ids) halves, and the calib4 set
+ * whole (round 18: 185 on-topic + 152 off-topic questions written for calibration only, so the gate's off-topic
+ * operating point rests on more than the 81 off-topic questions of tuned + fresh even)
+ */
+export type GateGroup = "tuned" | "fresh even" | "fresh odd" | "calib4";
+
+/** the groups the gate is fitted and cross-validated on; `CALIB=old` the rounds 13–17 data (tuned + fresh even) */
+export const CALIBRATION_GROUPS: readonly GateGroup[] =
+  process.env.CALIB === "old" ? ["tuned", "fresh even"] : ["tuned", "fresh even", "calib4"];
+
+/** every group in report order: calibration first, then the held-out fresh odd */
+export const REPORT_GROUPS: readonly GateGroup[] = ["tuned", "fresh even", "calib4", "fresh odd"];
+
+export const isCalibration = (g: GateGroup): boolean => CALIBRATION_GROUPS.includes(g);
 
 export interface GateQuestion {
   id: string;
@@ -15,12 +28,13 @@ export interface GateQuestion {
   group: GateGroup;
 }
 
-/** Every question of the tuned and the fresh set, on-topic first, with its group. */
+/** Every question of the tuned, the fresh and the calib4 set, on-topic first, with its group. */
 export function gateQuestions(): GateQuestion[] {
   const out: GateQuestion[] = [];
-  for (const set of [undefined, "fresh"]) {
+  for (const set of [undefined, "fresh", "calib4"]) {
     const ds = readDataset(setFile(set));
-    const group = (id: string): GateGroup => (!set ? "tuned" : isHeldOut(id) ? "fresh odd" : "fresh even");
+    const group = (id: string): GateGroup =>
+      !set ? "tuned" : set === "calib4" ? "calib4" : isHeldOut(id) ? "fresh odd" : "fresh even";
     for (const q of ds.onTopic) out.push({ id: q.id, question: q.question, y: 1, group: group(q.id) });
     for (const q of ds.offTopic) out.push({ id: q.id, question: q.question, y: 0, group: group(q.id) });
   }

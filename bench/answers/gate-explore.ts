@@ -31,7 +31,14 @@ import {
 import type { QueryConcept } from "../../api/src/search/search.query";
 import { sampleArticles } from "../../api/src/search/search.test-helpers";
 import type { RetrievedPassage } from "../../api/src/search/search.types";
-import { fitLogistic, type GateGroup, gateQuestions, logistic } from "./gate-data";
+import {
+  CALIBRATION_GROUPS,
+  fitLogistic,
+  type GateGroup,
+  gateQuestions,
+  logistic,
+  REPORT_GROUPS,
+} from "./gate-data";
 
 interface Example {
   id: string;
@@ -118,7 +125,7 @@ for (const e of gateQuestions()) {
 }
 
 if (process.env.DUMP)
-  for (const e of examples.filter((x) => x.group !== "fresh odd"))
+  for (const e of examples.filter((x) => CALIBRATION_GROUPS.includes(x.group)))
     console.log(
       e.id,
       e.y,
@@ -138,7 +145,7 @@ const xOf = (e: Example) =>
     : null;
 
 const train = examples
-  .filter((e) => e.group !== "fresh odd" && e.base)
+  .filter((e) => CALIBRATION_GROUPS.includes(e.group) && e.base)
   .map((e) => ({ x: xOf(e) as number[], y: e.y }));
 const w = fitLogistic(train, { l2: Number(process.env.L2 ?? 0.01) });
 const probability = (e: Example) => {
@@ -147,7 +154,7 @@ const probability = (e: Example) => {
 };
 console.log(`candidates [${feats.join(",")}] weights ${JSON.stringify(w.map((v) => Number(v.toFixed(3))))}`);
 for (const at of [GATE_PROBABILITY - 0.1, GATE_PROBABILITY, GATE_PROBABILITY + 0.1]) {
-  const row = (["tuned", "fresh even", "fresh odd"] as const).map((g) => {
+  const row = REPORT_GROUPS.map((g) => {
     const ex = examples.filter((e) => e.group === g);
     const declined = ex.filter((e) => e.y === 1 && probability(e) < at).length;
     const passed = ex.filter((e) => e.y === 0 && probability(e) >= at).length;
