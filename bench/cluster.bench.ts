@@ -11,6 +11,8 @@
  *     bench/cluster/tail.ts; with --cpu-prof, bench/cluster/stalls.ts lists what ran in app A's long tasks)
  *   npm run bench:cluster -- --parts mix --mix-warmup 15       (the users run 15 s first, not counted: warm
  *     processes; the first seconds of fresh ones cost ~2.7× the CPU per action, bench/cluster/tail.ts)
+ *   npm run bench:cluster -- --parts mix --no-warmup          (the app processes skip their start-up warm-up,
+ *     api/src/system/warmup.ts: WARMUP=0; by default they warm before listening, as a server does)
  *   npm run bench:cluster -- --parts mix --app-node-args "--max-semi-space-size=32"   (node options of A and B)
  * 1. throughput: GET /api/knowledge and a GraphQL searchKnowledge query, signed in as the built-in admin,
  *    1 process vs 2 (connections split between their ports; req/s summed; `--duration` s per run), CPU per
@@ -68,6 +70,8 @@ const storeProfDir = storeProfArg >= 0 ? process.argv[storeProfArg + 1] : null;
 const storeDirArg = process.argv.indexOf("--store-dbpath");
 /** `--store-dbpath DIR`: the store keeps its data (write-ahead log, snapshots) in DIR instead of memory only */
 const storeDbpath = storeDirArg >= 0 ? process.argv[storeDirArg + 1] : undefined;
+/** `--no-warmup`: the app processes start cold (WARMUP=0), as every start did until stop 32 */
+const appWarmup = !process.argv.includes("--no-warmup");
 const loopStatsArg = process.argv.indexOf("--loop-stats");
 /** `--loop-stats DIR`: every process records its event loop's tail over the mix (bench/cluster/tail.ts) */
 const loopStatsDir = loopStatsArg >= 0 ? process.argv[loopStatsArg + 1] : null;
@@ -349,6 +353,8 @@ async function main(): Promise<void> {
     // as the Docker image runs: graphql-js, express and others take their production paths (graphql-js checks
     // every value's class in development: ~9 % of a streamed delta's delivery)
     NODE_ENV: "production",
+    // the start-up warm-up (api/src/system/warmup.ts), on in production
+    WARMUP: appWarmup ? "1" : "0",
     OPENAI_BASE_URL: provider.baseURL,
     // the mix has several virtual users per account (ACCOUNTS_MAX accounts)
     CHAT_LIMITS: JSON.stringify({
@@ -362,6 +368,18 @@ async function main(): Promise<void> {
     ...(profDir ? ["--cpu-prof", `--cpu-prof-dir=${profDir}`] : []),
   ]);
   const b = await startAppProcess({ ...env, ...launch("B").env }, [...appNodeArgs, ...launch("B").nodeArgs]);
+  for (const [name, p] of [
+    ["A", a],
+    ["B", b],
+  ] as const) {
+    const w = (JSON.parse(p.first) as { warmup?: { rounds: number; ms: number; cpuMs: number } | null })
+      .warmup;
+    console.log(
+      w
+        ? `app ${name} warm-up: ${w.rounds} rounds, ${w.ms} ms wall, ${w.cpuMs} ms CPU (api/src/system/warmup.ts)`
+        : `app ${name}: no warm-up (cold start)`,
+    );
+  }
   try {
     const login = await rest(a, "POST", "/api/auth/login", {
       body: { email: "admin@minksekretariatet.dk", password: PASSWORD },

@@ -68,6 +68,8 @@ export interface AppOptions {
 
 export interface RunningApp {
   express: Express;
+  /** the GraphQL server (the warm-up runs operations through it in-process: system/warmup.ts) */
+  apollo: ApolloServer<GraphQLContext>;
   httpServer: http.Server;
   /** listen; resolves with the bound port */
   listen(port: number, host?: string): Promise<number>;
@@ -218,6 +220,7 @@ export async function createApp(opts: AppOptions): Promise<RunningApp> {
 
   return {
     express: app,
+    apollo,
     httpServer,
     listen(port, host) {
       return new Promise((resolve, reject) => {

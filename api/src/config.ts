@@ -72,6 +72,11 @@ export interface AppConfig {
   /** origins besides APP_URL's whose pages may open a cookie-authenticated websocket (ALLOWED_ORIGINS) */
   allowedOrigins: string[];
   rateLimits: RateLimitConfig;
+  /**
+   * WARMUP: warm the hot paths before listening (system/warmup.ts). "0" off, "1" on; unset: on, except
+   * NODE_ENV=test (tests start many servers)
+   */
+  warmup: boolean;
 }
 
 /** Thrown for a malformed variable; message is the one line printed at start-up. */
@@ -192,6 +197,9 @@ const schema = z.object({
   LOG_LEVEL: optionalString.refine((s) => s === undefined || (LOG_LEVELS as readonly string[]).includes(s), {
     message: `must be one of ${LOG_LEVELS.join(", ")}`,
   }),
+  WARMUP: optionalString.refine((s) => s === undefined || s === "0" || s === "1", {
+    message: "must be 1 (warm the hot paths before listening) or 0 (off)",
+  }),
   NODE_ENV: optionalString.refine(
     (s) => s === undefined || ["development", "production", "test"].includes(s),
     {
@@ -266,6 +274,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<AppConfig>
       .filter(Boolean)
       .map((o) => new URL(o).origin),
     rateLimits: DEFAULT_RATE_LIMITS,
+    warmup: e.WARMUP === undefined ? nodeEnv !== "test" : e.WARMUP === "1",
   };
   return { ...config, ...overrides };
 }

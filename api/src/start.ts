@@ -3,7 +3,8 @@
  * persisted search index is read from DATA_DIR while the database connects (file I/O and checksum in the thread
  * pool, parsing between the connection's round trips), services and the built-in admin, then the knowledge
  * catalog (sample content, search index) while the HTTP app is built; listening once both are ready, so the
- * first request is answered from a loaded index. Each step leaves a performance mark `start:<step>` with the
+ * first request is answered from a loaded index. Before listening, the hot paths are warmed (system/warmup.ts,
+ * WARMUP=0 skips it), so the first users are not served by cold code. Each step leaves a performance mark `start:<step>` with the
  * process's CPU time so far (detail.cpuMs) for a profiler or the bench.
  */
 import { createApp, type RunningApp } from "./app";
@@ -12,6 +13,7 @@ import { type Database, openDatabase } from "./db/connection";
 import { prefetchPersistedIndex, searchIndexFile } from "./knowledge/knowledge.persisted-index";
 import { logger } from "./logger";
 import { createServices, type Services, sharedStore } from "./services";
+import { type WarmupReport, warmUp } from "./system/warmup";
 
 export interface StartedServer {
   db: Database;
@@ -19,6 +21,8 @@ export interface StartedServer {
   app: RunningApp;
   port: number;
   admin: Awaited<ReturnType<Services["users"]["ensureBuiltinAdmin"]>>;
+  /** what the warm-up did; null when WARMUP=0 */
+  warmup: WarmupReport | null;
 }
 
 function mark(step: string): void {
@@ -48,7 +52,12 @@ export async function startServer(
   ]);
   services.notion.startSchedule();
   mark("HTTP app built");
+  const warmup = config.warmup ? await warmUp(app.apollo, services) : null;
+  if (warmup) {
+    logger.info(warmup, "hot paths warmed");
+    mark("warmed");
+  }
   const port = await app.listen(listen.port, listen.host);
   mark("listening");
-  return { db, services, app, port, admin };
+  return { db, services, app, port, admin, warmup };
 }
