@@ -125,8 +125,9 @@ export async function startTestApp(opts: TestAppOptions = {}): Promise<TestApp> 
   await services.users.ensureBuiltinAdmin();
   await services.knowledge.ensureSampleContent();
   const app = await createApp({ services, webDist: opts.webDist ?? path.join(dataDir, "no-web-dist") });
-  // off unless asked for (config.warmup; NODE_ENV=test's default), as start.ts runs it
-  const warmup = config.warmup ? await warmUp(app.apollo, services) : null;
+  // off unless asked for (config.warmup; off is NODE_ENV=test's default); any other mode warms before listening,
+  // so a test or bench gets the app warm when it gets its URL
+  const warmup = config.warmup !== "off" ? await warmUp(app.apollo, services) : null;
   const port = await app.listen(0, "127.0.0.1");
   const url = `http://127.0.0.1:${port}`;
   config.appUrl = url; // mail links point at this server

@@ -20,7 +20,7 @@ const app = await startTestApp({
   config: {
     mongodbUri: env.MONGODB_URI,
     jwtSecret: env.JWT_SECRET,
-    warmup: env.WARMUP === "1",
+    warmup: env.WARMUP === "1" ? "first" : "off",
     ...(env.CHAT_LIMITS ? { chatLimits: JSON.parse(env.CHAT_LIMITS) as Partial<ChatLimits> } : {}),
     ...(env.NOTION_API_BASE_URL ? { notionApiBaseUrl: env.NOTION_API_BASE_URL } : {}),
     ...(env.OPENAI_BASE_URL ? { openaiBaseUrl: env.OPENAI_BASE_URL, openaiApiKey: "test-key" } : {}),
