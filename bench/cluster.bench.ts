@@ -12,7 +12,7 @@
  *   npm run bench:cluster -- --parts mix --mix-warmup 15       (the users run 15 s first, not counted: warm
  *     processes; the first seconds of fresh ones cost ~2.7× the CPU per action, bench/cluster/tail.ts)
  *   npm run bench:cluster -- --parts mix --no-warmup          (the app processes skip their start-up warm-up,
- *     api/src/system/warmup.ts: WARMUP=0; by default they warm before listening, as a server does)
+ *     api/src/warmup.ts: WARMUP=0; by default they warm before listening, as a server does)
  *   npm run bench:cluster -- --parts mix --app-node-args "--max-semi-space-size=32"   (node options of A and B)
  * 1. throughput: GET /api/knowledge and a GraphQL searchKnowledge query, signed in as the built-in admin,
  *    1 process vs 2 (connections split between their ports; req/s summed; `--duration` s per run), CPU per
@@ -353,7 +353,7 @@ async function main(): Promise<void> {
     // as the Docker image runs: graphql-js, express and others take their production paths (graphql-js checks
     // every value's class in development: ~9 % of a streamed delta's delivery)
     NODE_ENV: "production",
-    // the start-up warm-up (api/src/system/warmup.ts), on in production
+    // the start-up warm-up (api/src/warmup.ts), on in production
     WARMUP: appWarmup ? "1" : "0",
     OPENAI_BASE_URL: provider.baseURL,
     // the mix has several virtual users per account (ACCOUNTS_MAX accounts)
@@ -376,7 +376,7 @@ async function main(): Promise<void> {
       .warmup;
     console.log(
       w
-        ? `app ${name} warm-up: ${w.rounds} rounds, ${w.ms} ms wall, ${w.cpuMs} ms CPU (api/src/system/warmup.ts)`
+        ? `app ${name} warm-up: ${w.rounds} rounds, ${w.ms} ms wall, ${w.cpuMs} ms CPU (api/src/warmup.ts)`
         : `app ${name}: no warm-up (cold start)`,
     );
   }

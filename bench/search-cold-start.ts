@@ -44,7 +44,7 @@ interface ChildResult {
   heapUsed: number;
   rss: number;
   closeMs: number;
-  /** the start-up warm-up after listening (api/src/system/warmup.ts); null with WARMUP=0 */
+  /** the start-up warm-up after listening (api/src/warmup.ts); null with WARMUP=0 */
   warmup: { rounds: number; ms: number; cpuMs: number } | null;
   /** wall ms, CPU ms */
   spans: Record<string, [number, number]>;

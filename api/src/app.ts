@@ -68,7 +68,7 @@ export interface AppOptions {
 
 export interface RunningApp {
   express: Express;
-  /** the GraphQL server (the warm-up runs operations through it in-process: system/warmup.ts) */
+  /** the GraphQL server (the warm-up runs operations through it in-process: warmup.ts) */
   apollo: ApolloServer<GraphQLContext>;
   /** /readyz answers 503 {status:"warming"} until `done` settles */
   warming(done: Promise<unknown>): void;

@@ -73,7 +73,7 @@ export interface AppConfig {
   allowedOrigins: string[];
   rateLimits: RateLimitConfig;
   /**
-   * WARMUP (system/warmup.ts): "background" (1, the default) listens at once and warms the hot paths after, /readyz
+   * WARMUP (warmup.ts): "background" (1, the default) listens at once and warms the hot paths after, /readyz
    * answering 503 "warming" until done; "first" (first) warms before listening, for balancers that check no
    * readiness (node:cluster workers, nginx upstreams); "off" (0; the default under NODE_ENV=test)
    */

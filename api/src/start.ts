@@ -3,7 +3,7 @@
  * persisted search index is read from DATA_DIR while the database connects (file I/O and checksum in the thread
  * pool, parsing between the connection's round trips), services and the built-in admin, then the knowledge
  * catalog (sample content, search index) while the HTTP app is built; listening once both are ready, so the
- * first request is answered from a loaded index. Then the hot paths are warmed (system/warmup.ts), so the first
+ * first request is answered from a loaded index. Then the hot paths are warmed (warmup.ts), so the first
  * users are not served by cold code: by default after listening, /readyz answering 503 "warming" until done (the
  * first answer is not delayed; a balancer that checks readiness waits); WARMUP=first before listening (balancers
  * that check no readiness: node:cluster workers, nginx); WARMUP=0 not at all. Each step leaves a performance mark `start:<step>` with the
@@ -15,7 +15,7 @@ import { type Database, openDatabase } from "./db/connection";
 import { prefetchPersistedIndex, searchIndexFile } from "./knowledge/knowledge.persisted-index";
 import { logger } from "./logger";
 import { createServices, type Services, sharedStore } from "./services";
-import { type WarmupReport, warmUp } from "./system/warmup";
+import { type WarmupReport, warmUp } from "./warmup";
 
 export interface StartedServer {
   db: Database;

@@ -14,7 +14,7 @@ import { type AppConfig, loadConfig, type RateLimitConfig } from "../config";
 import { openDatabase } from "../db/connection";
 import { outboxDir } from "../mail/mailer";
 import { createServices, type Services, type ServicesOptions, sharedStore } from "../services";
-import { type WarmupReport, warmUp } from "../system/warmup";
+import { type WarmupReport, warmUp } from "../warmup";
 import { type CapturedMail, type MailCapture, parseMail, startSmtpCapture } from "./smtp";
 
 export interface TestAppOptions {

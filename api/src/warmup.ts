@@ -15,17 +15,17 @@
  * - the driver's and the store's read and write paths with writes that match no document (no change, no change
  *   event); the lanes' concurrent round trips open WARMUP_LANES pooled connections before the first burst;
  * - the lazy search data (the dictionary, the thesaurus, the lexicon) that the first query needing them loads.
- * Nothing is written, logged as activity, rate-limited, mailed or sent to a model (api/src/system/warmup.test.ts).
+ * Nothing is written, logged as activity, rate-limited, mailed or sent to a model (api/src/warmup.test.ts).
  *
  * WARMUP=0 turns it off (tests that start many servers; config.ts); on by default except NODE_ENV=test.
  */
 import type { ApolloServer } from "@apollo/server";
 import mongoose from "mongoose";
-import { answerQuestion } from "../chat/answer";
-import { ChatMessageModel, ChatSessionModel } from "../chat/chat.model";
-import type { GraphQLContext } from "../graphql/context";
-import type { Services } from "../services";
-import { UserModel } from "../users/user.model";
+import { answerQuestion } from "./chat/answer";
+import { ChatMessageModel, ChatSessionModel } from "./chat/chat.model";
+import type { GraphQLContext } from "./graphql/context";
+import type { Services } from "./services";
+import { UserModel } from "./users/user.model";
 
 /** wall-clock budget of the warm-up: stops starting rounds after this (a loaded machine gets fewer rounds) */
 export const WARMUP_BUDGET_MS = 1_500;
