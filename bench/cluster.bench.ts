@@ -33,6 +33,7 @@ import { randomBytes } from "node:crypto";
 import os from "node:os";
 import { rest } from "../api/src/testing/client";
 import { startAppProcess, startStoreProcess } from "../api/src/testing/processes";
+import type { WarmupReport } from "../api/src/warmup";
 import { mix } from "./cluster/mix";
 import { loopStatsLaunch } from "./cluster/tail";
 import {
@@ -372,11 +373,10 @@ async function main(): Promise<void> {
     ["A", a],
     ["B", b],
   ] as const) {
-    const w = (JSON.parse(p.first) as { warmup?: { rounds: number; ms: number; cpuMs: number } | null })
-      .warmup;
+    const w = (JSON.parse(p.first) as { warmup?: WarmupReport | null }).warmup;
     console.log(
       w
-        ? `app ${name} warm-up: ${w.rounds} rounds, ${w.ms} ms wall, ${w.cpuMs} ms CPU (api/src/warmup.ts)`
+        ? `app ${name} warm-up: ${w.rounds} rounds, ${w.ms} ms wall, ${w.cpuMs} ms CPU, ${w.connectionsOpened} connections opened; CPU ms per lane by round ${w.laneCpuMs.join(" ")} (api/src/warmup.ts)`
         : `app ${name}: no warm-up (cold start)`,
     );
   }

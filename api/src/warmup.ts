@@ -70,6 +70,8 @@ export interface WarmupReport {
   /** wall ms and this process's CPU ms spent */
   ms: number;
   cpuMs: number;
+  /** CPU ms per lane in each round: how much dearer the first calls are than later ones (what was cold) */
+  laneCpuMs: number[];
   /** driver connections opened during the warm-up */
   connectionsOpened: number;
   /** GraphQL operations whose errors were not the expected UNAUTHENTICATED (a changed schema: fix OPERATIONS) */
@@ -151,15 +153,18 @@ export async function warmUp(
   const unexpected: string[] = [];
   let rounds = 0;
   let calls = 0;
+  const laneCpuMs: number[] = [];
   try {
     while (rounds < WARMUP_MAX_ROUNDS && performance.now() - started < WARMUP_BUDGET_MS) {
       // the first round in one lane: it pays the lazy loads (search data, first queries) once, and a request
       // served meanwhile (WARMUP=1: after listening) waits behind one lane's work, not WARMUP_LANES
       const lanes = rounds === 0 ? 1 : WARMUP_LANES;
+      const roundCpu = cpuNow();
       const done = await Promise.all(
         Array.from({ length: lanes }, (_, lane) => laneRound(lane, rounds, apollo, services, unexpected)),
       );
       calls += done.reduce((a, b) => a + b, 0);
+      laneCpuMs.push(Math.round(((cpuNow() - roundCpu) / lanes) * 10) / 10);
       rounds++;
     }
   } catch (err) {
@@ -172,6 +177,7 @@ export async function warmUp(
     calls,
     ms: Math.round(performance.now() - started),
     cpuMs: Math.round(cpuNow() - cpu0),
+    laneCpuMs,
     connectionsOpened,
     unexpected,
   };
