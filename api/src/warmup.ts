@@ -10,7 +10,9 @@
  *   (no user, no request: it cannot be reached from outside). `me` executes fully (null); the signed-in ones stop
  *   at the @Authorized check, so no resolver runs as anybody;
  * - the services those resolvers call, as nobody: search (a null user records no recent search), the chat's
- *   retrieval and the retrieval-only answer composer on built-in questions (no model call, nothing stored),
+ *   retrieval and answer composing on built-in questions: retrieval-only, and with a model configured also the
+ *   model's path through the real LLM client over a canned in-process stream (warmup.model.ts; no model call,
+ *   nothing stored),
  *   the knowledge list, and a session list of an id no user has;
  * - the driver's and the store's read and write paths with writes that match no document (no change, no change
  *   event); the lanes' concurrent round trips open WARMUP_LANES pooled connections before the first burst;
@@ -24,8 +26,10 @@ import mongoose from "mongoose";
 import { answerQuestion } from "./chat/answer";
 import { ChatMessageModel, ChatSessionModel } from "./chat/chat.model";
 import type { GraphQLContext } from "./graphql/context";
+import type { LlmClient } from "./llm";
 import type { Services } from "./services";
 import { UserModel } from "./users/user.model";
+import { warmupModel } from "./warmup.model";
 
 /** wall-clock budget of the warm-up: stops starting rounds after this (a loaded machine gets fewer rounds) */
 export const WARMUP_BUDGET_MS = 1_500;
@@ -72,6 +76,8 @@ export interface WarmupReport {
   cpuMs: number;
   /** CPU ms per lane in each round: how much dearer the first calls are than later ones (what was cold) */
   laneCpuMs: number[];
+  /** wall ms of each round */
+  roundMs: number[];
   /** driver connections opened during the warm-up */
   connectionsOpened: number;
   /** GraphQL operations whose errors were not the expected UNAUTHENTICATED (a changed schema: fix OPERATIONS) */
@@ -113,6 +119,7 @@ async function laneRound(
   apollo: ApolloServer<GraphQLContext>,
   services: Services,
   unexpected: string[],
+  llm: LlmClient | null,
 ): Promise<number> {
   const i = lane + round * WARMUP_LANES;
   const nobody = new mongoose.Types.ObjectId();
@@ -122,6 +129,12 @@ async function laneRound(
     graphqlOnce(apollo, services, OPERATIONS[i % OPERATIONS.length], unexpected),
     services.knowledge.search(null, { query: SEARCHES[i % SEARCHES.length] }),
     answerQuestion({ question, history: [], retrieve, language: i % 2 ? "en" : "da" }),
+    llm
+      ? answerQuestion({ question, history: [], retrieve, llm, onDelta: () => undefined }).then((a) => {
+          if (a.status === "error" && unexpected.length < 10)
+            unexpected.push(`model path: ${a.error?.message}`);
+        })
+      : null,
   ]);
   // reads and writes that match nothing: the driver's and the store's command paths, no change made
   await services.knowledge.articlesByCategory();
@@ -131,7 +144,7 @@ async function laneRound(
   await ChatMessageModel.bulkWrite([
     { updateOne: { filter: { _id: nobody }, update: { $set: { content: "" } } } },
   ]);
-  return 7;
+  return llm ? 8 : 7;
 }
 
 /**
@@ -151,19 +164,25 @@ export async function warmUp(
   };
   client.on("connectionCreated", onConnection);
   const unexpected: string[] = [];
+  const llm = services.chat.mode === "llm" ? warmupModel(services.config.openaiModel ?? "warmup") : null;
   let rounds = 0;
   let calls = 0;
   const laneCpuMs: number[] = [];
+  const roundMs: number[] = [];
   try {
     while (rounds < WARMUP_MAX_ROUNDS && performance.now() - started < WARMUP_BUDGET_MS) {
       // the first round in one lane: it pays the lazy loads (search data, first queries) once, and a request
       // served meanwhile (WARMUP=1: after listening) waits behind one lane's work, not WARMUP_LANES
       const lanes = rounds === 0 ? 1 : WARMUP_LANES;
       const roundCpu = cpuNow();
+      const roundStart = performance.now();
       const done = await Promise.all(
-        Array.from({ length: lanes }, (_, lane) => laneRound(lane, rounds, apollo, services, unexpected)),
+        Array.from({ length: lanes }, (_, lane) =>
+          laneRound(lane, rounds, apollo, services, unexpected, llm),
+        ),
       );
       calls += done.reduce((a, b) => a + b, 0);
+      roundMs.push(Math.round(performance.now() - roundStart));
       laneCpuMs.push(Math.round(((cpuNow() - roundCpu) / lanes) * 10) / 10);
       rounds++;
     }
@@ -178,6 +197,7 @@ export async function warmUp(
     ms: Math.round(performance.now() - started),
     cpuMs: Math.round(cpuNow() - cpu0),
     laneCpuMs,
+    roundMs,
     connectionsOpened,
     unexpected,
   };
