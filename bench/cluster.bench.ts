@@ -261,18 +261,31 @@ async function bursts(a: string, b: string, tokens: string[]): Promise<void> {
   ];
   for (const [name, ask, listen] of cases) {
     let commands = "";
-    const r = await chatBurst(ask, listen, tokens, burst, rounds, () => {
-      const sampler = cpuSampler(processes);
-      const before = counter?.counts();
-      return {
-        stop() {
-          if (counter && before) commands = perAnswer(before, counter.counts(), burst * rounds);
-          return sampler.stop();
-        },
-      };
-    });
+    const r = await chatBurst(
+      ask,
+      listen,
+      tokens,
+      burst,
+      rounds,
+      () => {
+        const sampler = cpuSampler(processes);
+        const before = counter?.counts();
+        return {
+          stop() {
+            if (counter && before) commands = perAnswer(before, counter.counts(), burst * rounds);
+            return sampler.stop();
+          },
+        };
+      },
+      () => cpuSampler(processes),
+    );
     const e = r.samples.length ? ` e.g. ${r.samples.join(" | ")}` : "";
     console.log(`  ${name.padEnd(22)} ${summary(r.overheads)}   errors ${r.errors}${e}   load ${load()}`);
+    if (name === "1 process" && r.first.cpu && r.first.overheads.length > 0) {
+      // the first case's uncounted round is the fresh processes' first questions: cold, unless they warmed up
+      console.log(`    first round (fresh processes, not counted): ${summary(r.first.overheads)}`);
+      console.log(`    first round ${cpuPerAnswer(r.first.cpu, r.first.overheads.length)}`);
+    }
     if (r.cpu && r.answers > 0) {
       // what the servers spent per answer and per streamed token, whatever share of the cores they got
       const appCpuMs = ((r.cpu.cores.A ?? 0) + (r.cpu.cores.B ?? 0)) * r.cpu.seconds * 1000;
