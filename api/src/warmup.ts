@@ -3,8 +3,8 @@
  * are not served by cold code (issue 16; stop 31 measured a fresh process spending 15–42 % more CPU per action in
  * its first ~15 s, and the 400-user mix's chats sent in the first 6.5 s at p95 113 ms against 27 ms after 10 s).
  *
- * What it exercises, in WARMUP_LANES concurrent lanes (the first round in one), round after round until WARMUP_BUDGET_MS or
- * WARMUP_MAX_ROUNDS (whichever first):
+ * What it exercises, in WARMUP_LANES concurrent lanes (the first round in one), round after round until
+ * WARMUP_BUDGET_MS (wall), WARMUP_CPU_BUDGET_MS or WARMUP_MAX_ROUNDS, whichever first (a round is never cut):
  * - GraphQL through Apollo (parse, validate, the complexity and size plugins, execute, error formatting, the
  *   result's JSON) for the operations the web app and the clients send most, under an anonymous internal context
  *   (no user, no request: it cannot be reached from outside). `me` executes fully (null); the signed-in ones stop
