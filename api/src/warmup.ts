@@ -1,6 +1,7 @@
 /**
- * The warm-up a fresh API process runs before it listens (start.ts), so the first users a load balancer sends it
- * are not served by cold code (issue 16; stop 31 measured a fresh process spending 15–42 % more CPU per action in
+ * The warm-up a fresh API process runs before it reports ready (start.ts: after listening with /readyz 503
+ * "warming" meanwhile, or before listening with WARMUP=first), so the first users a balancer sends it are not
+ * served by cold code (issue 16; stop 31 measured a fresh process spending 15–42 % more CPU per action in
  * its first ~15 s, and the 400-user mix's chats sent in the first 6.5 s at p95 113 ms against 27 ms after 10 s).
  *
  * What it exercises, in WARMUP_LANES concurrent lanes (the first round in one), round after round until
@@ -12,13 +13,14 @@
  * - the services those resolvers call, as nobody: search (a null user records no recent search), the chat's
  *   retrieval and answer composing on built-in questions: retrieval-only, and with a model configured also the
  *   model's path through the real LLM client over a canned in-process stream (warmup.model.ts; no model call,
- *   nothing stored),
- *   the knowledge list, and a session list of an id no user has;
+ *   nothing stored), the knowledge list, and a session list of an id no user has;
  * - the driver's and the store's read and write paths with writes that match no document (no change, no change
- *   event); the lanes' concurrent round trips open WARMUP_LANES pooled connections before the first burst;
+ *   event); the lanes' concurrent round trips open pooled connections up to WARMUP_LANES (1–4 new ones in
+ *   bench:cluster's processes; the pool already holds start-up's);
  * - the lazy search data (the dictionary, the thesaurus, the lexicon) that the first query needing them loads.
  * Nothing is written, logged as activity, rate-limited, mailed or sent to a model (api/src/warmup.test.ts).
  *
+ * The first pass over these costs 10–15× a warm one (report.laneCpuMs: ~100 ms CPU, then ~18, then 5–10 ms).
  * WARMUP=0 turns it off (tests that start many servers; config.ts); on by default except NODE_ENV=test.
  */
 import type { ApolloServer } from "@apollo/server";
