@@ -40,6 +40,7 @@ COPY --from=build /app/api/dist ./api/dist
 RUN mkdir -p /data && chown node:node /data
 USER node
 EXPOSE 3000
+# ready: the store answers and the start-up warm-up is done (api/src/warmup.ts; /readyz answers 503 "warming")
 HEALTHCHECK --interval=10s --timeout=3s --start-period=30s --retries=3 \
-  CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
+  CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/readyz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
 CMD ["node", "--enable-source-maps", "api/dist/main.mjs"]

@@ -11,6 +11,8 @@
  *     bench/cluster/tail.ts; with --cpu-prof, bench/cluster/stalls.ts lists what ran in app A's long tasks)
  *   npm run bench:cluster -- --parts mix --mix-warmup 15       (the users run 15 s first, not counted: warm
  *     processes; the first seconds of fresh ones cost ~2.7× the CPU per action, bench/cluster/tail.ts)
+ *   npm run bench:cluster -- --parts mix --no-warmup          (the app processes skip their start-up warm-up,
+ *     api/src/warmup.ts: WARMUP=0; by default they warm before listening, as a server does)
  *   npm run bench:cluster -- --parts mix --app-node-args "--max-semi-space-size=32"   (node options of A and B)
  * 1. throughput: GET /api/knowledge and a GraphQL searchKnowledge query, signed in as the built-in admin,
  *    1 process vs 2 (connections split between their ports; req/s summed; `--duration` s per run), CPU per
@@ -31,6 +33,7 @@ import { randomBytes } from "node:crypto";
 import os from "node:os";
 import { rest } from "../api/src/testing/client";
 import { startAppProcess, startStoreProcess } from "../api/src/testing/processes";
+import type { WarmupReport } from "../api/src/warmup";
 import { mix } from "./cluster/mix";
 import { loopStatsLaunch } from "./cluster/tail";
 import {
@@ -68,6 +71,8 @@ const storeProfDir = storeProfArg >= 0 ? process.argv[storeProfArg + 1] : null;
 const storeDirArg = process.argv.indexOf("--store-dbpath");
 /** `--store-dbpath DIR`: the store keeps its data (write-ahead log, snapshots) in DIR instead of memory only */
 const storeDbpath = storeDirArg >= 0 ? process.argv[storeDirArg + 1] : undefined;
+/** `--no-warmup`: the app processes start cold (WARMUP=0), as every start did until stop 32 */
+const appWarmup = !process.argv.includes("--no-warmup");
 const loopStatsArg = process.argv.indexOf("--loop-stats");
 /** `--loop-stats DIR`: every process records its event loop's tail over the mix (bench/cluster/tail.ts) */
 const loopStatsDir = loopStatsArg >= 0 ? process.argv[loopStatsArg + 1] : null;
@@ -256,18 +261,31 @@ async function bursts(a: string, b: string, tokens: string[]): Promise<void> {
   ];
   for (const [name, ask, listen] of cases) {
     let commands = "";
-    const r = await chatBurst(ask, listen, tokens, burst, rounds, () => {
-      const sampler = cpuSampler(processes);
-      const before = counter?.counts();
-      return {
-        stop() {
-          if (counter && before) commands = perAnswer(before, counter.counts(), burst * rounds);
-          return sampler.stop();
-        },
-      };
-    });
+    const r = await chatBurst(
+      ask,
+      listen,
+      tokens,
+      burst,
+      rounds,
+      () => {
+        const sampler = cpuSampler(processes);
+        const before = counter?.counts();
+        return {
+          stop() {
+            if (counter && before) commands = perAnswer(before, counter.counts(), burst * rounds);
+            return sampler.stop();
+          },
+        };
+      },
+      () => cpuSampler(processes),
+    );
     const e = r.samples.length ? ` e.g. ${r.samples.join(" | ")}` : "";
     console.log(`  ${name.padEnd(22)} ${summary(r.overheads)}   errors ${r.errors}${e}   load ${load()}`);
+    if (name === "1 process" && r.first.cpu && r.first.overheads.length > 0) {
+      // the first case's uncounted round is the fresh processes' first questions: cold, unless they warmed up
+      console.log(`    first round (fresh processes, not counted): ${summary(r.first.overheads)}`);
+      console.log(`    first round ${cpuPerAnswer(r.first.cpu, r.first.overheads.length)}`);
+    }
     if (r.cpu && r.answers > 0) {
       // what the servers spent per answer and per streamed token, whatever share of the cores they got
       const appCpuMs = ((r.cpu.cores.A ?? 0) + (r.cpu.cores.B ?? 0)) * r.cpu.seconds * 1000;
@@ -349,6 +367,8 @@ async function main(): Promise<void> {
     // as the Docker image runs: graphql-js, express and others take their production paths (graphql-js checks
     // every value's class in development: ~9 % of a streamed delta's delivery)
     NODE_ENV: "production",
+    // the start-up warm-up (api/src/warmup.ts), on in production
+    WARMUP: appWarmup ? "1" : "0",
     OPENAI_BASE_URL: provider.baseURL,
     // the mix has several virtual users per account (ACCOUNTS_MAX accounts)
     CHAT_LIMITS: JSON.stringify({
@@ -362,6 +382,17 @@ async function main(): Promise<void> {
     ...(profDir ? ["--cpu-prof", `--cpu-prof-dir=${profDir}`] : []),
   ]);
   const b = await startAppProcess({ ...env, ...launch("B").env }, [...appNodeArgs, ...launch("B").nodeArgs]);
+  for (const [name, p] of [
+    ["A", a],
+    ["B", b],
+  ] as const) {
+    const w = (JSON.parse(p.first) as { warmup?: WarmupReport | null }).warmup;
+    console.log(
+      w
+        ? `app ${name} warm-up: ${w.rounds} rounds, ${w.ms} ms wall, ${w.cpuMs} ms CPU, ${w.connectionsOpened} connections opened; CPU ms per lane by round ${w.laneCpuMs.join(" ")} (api/src/warmup.ts)`
+        : `app ${name}: no warm-up (cold start)`,
+    );
+  }
   try {
     const login = await rest(a, "POST", "/api/auth/login", {
       body: { email: "admin@minksekretariatet.dk", password: PASSWORD },

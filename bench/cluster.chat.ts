@@ -173,7 +173,8 @@ export async function askOnce(s: ChatSeat, timeoutMs = 30_000): Promise<Asked> {
 }
 
 /**
- * `n` questions at the same moment, `rounds` times (plus one warm-up round, not counted). Seat i listens on
+ * `n` questions at the same moment, `rounds` times (plus one warm-up round, not counted, but reported apart in
+ * `first` with its CPU from `firstSampler`). Seat i listens on
  * listen[i % listen.length] and asks through ask[i % ask.length].
  */
 export async function chatBurst(
@@ -183,8 +184,10 @@ export async function chatBurst(
   n: number,
   rounds: number,
   sampler?: () => { stop(): CpuSplit },
+  firstSampler?: () => { stop(): CpuSplit },
 ): Promise<BurstResult> {
   const seats = await seatsFor(ask, listen, tokens, n);
+  const first: BurstResult["first"] = { overheads: [], cpu: null };
   const overheads: number[] = [];
   const samples: string[] = [];
   let errors = 0;
@@ -199,8 +202,13 @@ export async function chatBurst(
         sampling = sampler?.() ?? null;
         framesBefore = deltaFrames(seats);
       }
+      const firstSampling = round === 0 ? (firstSampler?.() ?? null) : null;
       const results = await Promise.allSettled(seats.map((s) => askOnce(s)));
-      if (round === 0) continue;
+      if (round === 0) {
+        first.cpu = firstSampling?.stop() ?? null;
+        for (const r of results) if (r.status === "fulfilled") first.overheads.push(r.value.overhead);
+        continue;
+      }
       for (const r of results) {
         if (r.status === "fulfilled") overheads.push(r.value.overhead);
         else {
@@ -214,7 +222,7 @@ export async function chatBurst(
   } finally {
     await closeSeats(seats);
   }
-  return { overheads, errors, samples, cpu, answers: overheads.length, deltaFrames: frames };
+  return { overheads, errors, samples, cpu, answers: overheads.length, deltaFrames: frames, first };
 }
 
 /** Seat i listens on listen[i % listen.length] and asks through ask[i % ask.length]; subscriptions set up. */
@@ -291,6 +299,8 @@ export interface BurstResult {
   answers: number;
   /** DELTA frames the subscribers received in the counted rounds */
   deltaFrames: number;
+  /** the round not counted (the first; in fresh processes, the cold one): its overheads and CPU */
+  first: { overheads: number[]; cpu: CpuSplit | null };
 }
 
 function deltaFrames(seats: ChatSeat[]): number {

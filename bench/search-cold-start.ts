@@ -44,6 +44,8 @@ interface ChildResult {
   heapUsed: number;
   rss: number;
   closeMs: number;
+  /** the start-up warm-up after listening (api/src/warmup.ts); null with WARMUP=0 */
+  warmup: { rounds: number; ms: number; cpuMs: number } | null;
   /** wall ms, CPU ms */
   spans: Record<string, [number, number]>;
   phases: Record<string, number>;
@@ -111,6 +113,12 @@ export async function measureColdStart(size: number, seed: number): Promise<void
       console.log(`${"".padEnd(18)} spans (ms wall/CPU): ${spans.join(", ")}`);
       const phases = Object.entries(r.phases).map(([k, ms]) => `${k} ${Math.round(ms)}`);
       if (phases.length) console.log(`${"".padEnd(18)} index phases (ms): ${phases.join(", ")}`);
+      const w = r.warmup;
+      if (w) {
+        console.log(
+          `${"".padEnd(18)} warm-up after listening (/readyz 503 meanwhile): ${w.rounds} rounds, ${w.ms} ms wall, ${w.cpuMs} ms CPU`,
+        );
+      }
     };
     line("cold (no file):", await runChild(env));
     const file = path.join(dataDir, "search-index.bin");

@@ -68,6 +68,10 @@ export interface AppOptions {
 
 export interface RunningApp {
   express: Express;
+  /** the GraphQL server (the warm-up runs operations through it in-process: warmup.ts) */
+  apollo: ApolloServer<GraphQLContext>;
+  /** /readyz answers 503 {status:"warming"} until `done` settles */
+  warming(done: Promise<unknown>): void;
   httpServer: http.Server;
   /** listen; resolves with the bound port */
   listen(port: number, host?: string): Promise<number>;
@@ -150,9 +154,12 @@ export async function createApp(opts: AppOptions): Promise<RunningApp> {
   app.get("/healthz", (_req, res) => {
     res.json({ status: "ok" });
   });
+  // not ready while the start-up warm-up runs (start.ts, WARMUP=1): a balancer that checks waits for warm code
+  let warming: Promise<unknown> | null = null;
   app.get("/readyz", async (_req, res) => {
     const ok = await pingDatabase();
-    res.status(ok ? 200 : 503).json({ status: ok ? "ok" : "unavailable", database: ok });
+    if (warming) res.status(503).json({ status: "warming", database: ok });
+    else res.status(ok ? 200 : 503).json({ status: ok ? "ok" : "unavailable", database: ok });
   });
 
   const production = config.nodeEnv === "production";
@@ -218,6 +225,14 @@ export async function createApp(opts: AppOptions): Promise<RunningApp> {
 
   return {
     express: app,
+    apollo,
+    warming(done) {
+      warming = done;
+      const clear = () => {
+        if (warming === done) warming = null;
+      };
+      done.then(clear, clear);
+    },
     httpServer,
     listen(port, host) {
       return new Promise((resolve, reject) => {

@@ -84,7 +84,10 @@ async function primary(): Promise<void> {
 
   let stopping = false;
   cluster.setupPrimary({ exec: MAIN, execArgv: ["--enable-source-maps"] });
-  const fork = (): Worker => cluster.fork({ MONGODB_URI: store.uri });
+  // node:cluster hands connections to every listening worker and checks no readiness: a worker warms its hot paths
+  // before it listens (api/src/warmup.ts), unless WARMUP=0
+  const warmup = config.warmup === "off" ? "0" : "first";
+  const fork = (): Worker => cluster.fork({ MONGODB_URI: store.uri, WARMUP: warmup });
 
   cluster.on("exit", (worker, code, signal) => {
     if (stopping) return;

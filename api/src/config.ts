@@ -72,7 +72,16 @@ export interface AppConfig {
   /** origins besides APP_URL's whose pages may open a cookie-authenticated websocket (ALLOWED_ORIGINS) */
   allowedOrigins: string[];
   rateLimits: RateLimitConfig;
+  /**
+   * WARMUP (warmup.ts): "background" (1, the default) listens at once and warms the hot paths after, /readyz
+   * answering 503 "warming" until done; "first" (first) warms before listening, for balancers that check no
+   * readiness (node:cluster workers, nginx upstreams); "off" (0; the default under NODE_ENV=test)
+   */
+  warmup: WarmupMode;
 }
+
+export type WarmupMode = "background" | "first" | "off";
+const WARMUP_MODES: Record<string, WarmupMode> = { "1": "background", first: "first", "0": "off" };
 
 /** Thrown for a malformed variable; message is the one line printed at start-up. */
 export class ConfigError extends Error {
@@ -192,6 +201,10 @@ const schema = z.object({
   LOG_LEVEL: optionalString.refine((s) => s === undefined || (LOG_LEVELS as readonly string[]).includes(s), {
     message: `must be one of ${LOG_LEVELS.join(", ")}`,
   }),
+  WARMUP: optionalString.refine((s) => s === undefined || s in WARMUP_MODES, {
+    message:
+      "must be 1 (warm the hot paths after listening; /readyz waits), first (before listening) or 0 (off)",
+  }),
   NODE_ENV: optionalString.refine(
     (s) => s === undefined || ["development", "production", "test"].includes(s),
     {
@@ -266,6 +279,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<AppConfig>
       .filter(Boolean)
       .map((o) => new URL(o).origin),
     rateLimits: DEFAULT_RATE_LIMITS,
+    warmup: e.WARMUP === undefined ? (nodeEnv === "test" ? "off" : "background") : WARMUP_MODES[e.WARMUP],
   };
   return { ...config, ...overrides };
 }

@@ -15,7 +15,7 @@ async function main(): Promise<void> {
     throw e;
   }
 
-  const { db, services, app, port, admin } = await startServer(config);
+  const { db, services, app, port, admin, warmed } = await startServer(config);
   if (admin.created) {
     const pw = admin.generatedPassword
       ? `password: ${admin.generatedPassword}  (shown once; change it under Min Profil)`
@@ -34,6 +34,7 @@ async function main(): Promise<void> {
     try {
       await app.close();
       logger.debug("http server closed");
+      await warmed; // a warm-up still running uses the services (it never rejects)
       await services.close();
       await db.close();
       logger.info("stopped");

@@ -3,7 +3,10 @@
  * persisted search index is read from DATA_DIR while the database connects (file I/O and checksum in the thread
  * pool, parsing between the connection's round trips), services and the built-in admin, then the knowledge
  * catalog (sample content, search index) while the HTTP app is built; listening once both are ready, so the
- * first request is answered from a loaded index. Each step leaves a performance mark `start:<step>` with the
+ * first request is answered from a loaded index. Then the hot paths are warmed (warmup.ts), so the first
+ * users are not served by cold code: by default after listening, /readyz answering 503 "warming" until done (the
+ * first answer is not delayed; a balancer that checks readiness waits); WARMUP=first before listening (balancers
+ * that check no readiness: node:cluster workers, nginx); WARMUP=0 not at all. Each step leaves a performance mark `start:<step>` with the
  * process's CPU time so far (detail.cpuMs) for a profiler or the bench.
  */
 import { createApp, type RunningApp } from "./app";
@@ -12,6 +15,7 @@ import { type Database, openDatabase } from "./db/connection";
 import { prefetchPersistedIndex, searchIndexFile } from "./knowledge/knowledge.persisted-index";
 import { logger } from "./logger";
 import { createServices, type Services, sharedStore } from "./services";
+import { type WarmupReport, warmUp } from "./warmup";
 
 export interface StartedServer {
   db: Database;
@@ -19,6 +23,8 @@ export interface StartedServer {
   app: RunningApp;
   port: number;
   admin: Awaited<ReturnType<Services["users"]["ensureBuiltinAdmin"]>>;
+  /** resolves with what the warm-up did (at once with WARMUP=first; null when WARMUP=0) */
+  warmed: Promise<WarmupReport | null>;
 }
 
 function mark(step: string): void {
@@ -48,7 +54,16 @@ export async function startServer(
   ]);
   services.notion.startSchedule();
   mark("HTTP app built");
+  const warm = async () => {
+    const report = await warmUp(app.apollo, services);
+    logger.info(report, "hot paths warmed");
+    mark("warmed");
+    return report;
+  };
+  const first = config.warmup === "first" ? await warm() : null;
   const port = await app.listen(listen.port, listen.host);
   mark("listening");
-  return { db, services, app, port, admin };
+  const warmed = config.warmup === "background" ? warm() : Promise.resolve(first);
+  app.warming(warmed);
+  return { db, services, app, port, admin, warmed };
 }

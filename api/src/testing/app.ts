@@ -14,6 +14,7 @@ import { type AppConfig, loadConfig, type RateLimitConfig } from "../config";
 import { openDatabase } from "../db/connection";
 import { outboxDir } from "../mail/mailer";
 import { createServices, type Services, type ServicesOptions, sharedStore } from "../services";
+import { type WarmupReport, warmUp } from "../warmup";
 import { type CapturedMail, type MailCapture, parseMail, startSmtpCapture } from "./smtp";
 
 export interface TestAppOptions {
@@ -41,6 +42,8 @@ export interface TestApp {
   config: AppConfig;
   services: Services;
   admin: { email: string; password: string };
+  /** what the start-up warm-up did (config.warmup); null when off */
+  warmup: WarmupReport | null;
   close(): Promise<void>;
 }
 
@@ -122,6 +125,9 @@ export async function startTestApp(opts: TestAppOptions = {}): Promise<TestApp> 
   await services.users.ensureBuiltinAdmin();
   await services.knowledge.ensureSampleContent();
   const app = await createApp({ services, webDist: opts.webDist ?? path.join(dataDir, "no-web-dist") });
+  // off unless asked for (config.warmup; off is NODE_ENV=test's default); any other mode warms before listening,
+  // so a test or bench gets the app warm when it gets its URL
+  const warmup = config.warmup !== "off" ? await warmUp(app.apollo, services) : null;
   const port = await app.listen(0, "127.0.0.1");
   const url = `http://127.0.0.1:${port}`;
   config.appUrl = url; // mail links point at this server
@@ -133,6 +139,7 @@ export async function startTestApp(opts: TestAppOptions = {}): Promise<TestApp> 
     config,
     services,
     admin: { email: config.adminEmail, password: adminPassword },
+    warmup,
     async close() {
       await app.close();
       await services.close();

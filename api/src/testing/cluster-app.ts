@@ -20,12 +20,13 @@ const app = await startTestApp({
   config: {
     mongodbUri: env.MONGODB_URI,
     jwtSecret: env.JWT_SECRET,
+    warmup: env.WARMUP === "1" ? "first" : "off",
     ...(env.CHAT_LIMITS ? { chatLimits: JSON.parse(env.CHAT_LIMITS) as Partial<ChatLimits> } : {}),
     ...(env.NOTION_API_BASE_URL ? { notionApiBaseUrl: env.NOTION_API_BASE_URL } : {}),
     ...(env.OPENAI_BASE_URL ? { openaiBaseUrl: env.OPENAI_BASE_URL, openaiApiKey: "test-key" } : {}),
   },
 });
-process.stdout.write(`${JSON.stringify({ url: app.url, pid: process.pid })}\n`);
+process.stdout.write(`${JSON.stringify({ url: app.url, pid: process.pid, warmup: app.warmup })}\n`);
 
 let closing = false;
 process.on("SIGTERM", () => {
