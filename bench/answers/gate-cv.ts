@@ -14,6 +14,9 @@
  * candidate fitted on all calibration data at its chosen threshold: the figures where it was fitted and, as counts
  * only, on the held-out questions (fresh odd, staff3; never listed one by one).
  *
+ * `VARIANTS="base;base,uncommon=0.6,matchcommon=0.3,commonminidf=2.8"`: `base…` the product's gate view with a word's
+ * commonness in Danish at large taking λ off its telling weight (commonness.ts: `uncommon` what lacking it counts,
+ * `matchcommon` what covering it counts, `commonminidf` only words at least that telling among the articles).
  * `VARIANTS="base;lexicon=0;compound=0.5,head=0"`: the gate reads a related term's partial cover w (0 < w < 1) of
  * the kinds named as w^γ (kindOf: lexicon 0.5 / a pair's 0.4, head: an indexed compound ending in the word 0.6,
  * compound: a part of a compound the index lacks and its related terms, thesaurus 0.4; `all=` every kind); γ = 1
@@ -43,6 +46,7 @@ import { GATE_PROBABILITY, GATE_WEIGHTS, gateFeatures } from "../../api/src/sear
 import type { QueryConcept } from "../../api/src/search/search.query";
 import { sampleArticles } from "../../api/src/search/search.test-helpers";
 import type { RetrievedPassage } from "../../api/src/search/search.types";
+import { type GateCommonness, NO_COMMONNESS, withCommonness } from "./commonness";
 import { isHeldOut, readDataset, setFile } from "./dataset";
 import { CALIBRATION_GROUPS, fitLogistic, type GateGroup, logistic } from "./gate-data";
 
@@ -82,18 +86,22 @@ interface Question {
 }
 
 /** A variant of the gate's view of partial evidence: per kind of related term, γ (w read as w^γ; absent: 1). */
-type Variant = { name: string; gamma: Partial<Record<Kind, number>> };
+type Variant = { name: string; gamma: Partial<Record<Kind, number>>; common: GateCommonness };
 type Kind = "lexicon" | "head" | "compound" | "thesaurus";
 const KINDS: Kind[] = ["lexicon", "head", "compound", "thesaurus"];
 const variants: Variant[] = (process.env.VARIANTS ?? "base").split(";").map((v) => {
   const gamma: Partial<Record<Kind, number>> = {};
+  const common: GateCommonness = { ...NO_COMMONNESS };
   for (const kv of v.split(",")) {
     const [k, g] = kv.split("=");
     if (k === "all") for (const kind of KINDS) gamma[kind] = Number(g);
     else if ((KINDS as string[]).includes(k)) gamma[k as Kind] = Number(g);
+    else if (k === "uncommon") common.uncovered = Number(g);
+    else if (k === "matchcommon") common.matched = Number(g);
+    else if (k === "commonminidf") common.minIdf = Number(g);
     else if (k !== "base" && k !== "ranking") throw new Error(`VARIANTS: unknown kind ${k}`);
   }
-  return { name: v, gamma };
+  return { name: v, gamma, common };
 });
 const K = Number(process.env.K ?? 10);
 const REPEATS = Number(process.env.REPEATS ?? 5);
@@ -120,8 +128,8 @@ function kindOf(c: QueryConcept, i: number, question: string): Kind {
  * with each partial cover w read as w^γ of its kind (terms of weight 1 unchanged).
  */
 const variantConcepts = (cs: readonly QueryConcept[], v: Variant, question: string): QueryConcept[] =>
-  v.name === "base"
-    ? gateConcepts(cs)
+  v.name.startsWith("base")
+    ? withCommonness(gateConcepts(cs), v.common)
     : cs.map((c) => ({
         ...c,
         weights: c.weights.map((w, i) => (w > 0 && w < 1 ? w ** (v.gamma[kindOf(c, i, question)] ?? 1) : w)),

@@ -5,9 +5,14 @@
  * telling a word is among them only: a word no article has weighs as the rarest word there is, though it may be an
  * everyday word ('stå', 'smide') that says nothing of a topic.
  *
- * Read once, lazily (≈ 50 KB gzipped, ≈ 10,000 terms, a few ms): by the first question the relevance gate reads, or
- * with the Danish dictionary (search.danish.ts preloadDanish). A missing or unreadable file means no word is common
- * (the gate reads the articles' IDF alone).
+ * Read once, lazily, by the first caller (≈ 50 KB gzipped, ≈ 10,000 terms, a few ms). No product path reads it
+ * yet: round 17 weighed the relevance gate's words by it (bench/answers/commonness.ts, gate-cv.ts variants
+ * `uncommon=`, `matchcommon=`) and did not keep that (docs/search-and-answers.md); gate-errors.ts prints it. A
+ * missing or unreadable file means no word is common.
+ *
+ * The text it was counted in is software documentation and UI strings: everyday words of office life outside
+ * software are missing or rare in it ('frist' 0 paragraphs, 'bil' 2, 'kaffe' 0), so "absent" means "unknown", not
+ * "rare".
  */
 import fs from "node:fs";
 import { gunzipSync } from "node:zlib";
