@@ -438,6 +438,13 @@ const fixedP = process.env.FIXED_P ? Number(process.env.FIXED_P) : undefined;
 
 const calibration = questions.filter((q) => (CALIBRATION_GROUPS as readonly Group[]).includes(q.group));
 
+/**
+ * Per candidate, the first variant's left-out balanced errors, fold by fold: every variant sees the same seeded
+ * folds, so a later variant prints its paired difference (mean ± sd over folds, and sd/√K, the margin a difference
+ * must exceed to be more than one fold's noise; repeats reuse the same questions, so K, not K × REPEATS).
+ */
+const firstBalanced = new Map<string, number[]>();
+
 for (const { name: gamma } of variants) {
   console.log(
     `\nvariant ${gamma}  (K=${K}, ${REPEATS} repeats, L2=${l2}; calibration ${calibration.length} questions)`,
@@ -473,6 +480,10 @@ for (const { name: gamma } of variants) {
         fcN += rt.fcN / REPEATS;
       }
     }
+    const balanced = fncs.map((f, i) => (f + fcs[i]) / 2);
+    const first = firstBalanced.get(cand.name);
+    if (!first) firstBalanced.set(cand.name, balanced);
+    const diffs = first ? balanced.map((b, i) => b - first[i]) : [];
     const ex = calibration.map((q) => example(q, gamma, cand.x)).filter((e) => e !== null);
     const w = fitLogistic(ex, { l2 });
     const at = chooseThreshold(
@@ -494,8 +505,13 @@ for (const { name: gamma } of variants) {
         `(${fncN.toFixed(1)}+${fcN.toFixed(1)}) | ` +
         `${at.toFixed(2)}  ${groupFig("tuned")} ${groupFig("fresh even")} ${groupFig("calib4")} | ` +
         `${groupFig("fresh odd")} ${groupFig("staff3")}` +
-        `  w=${JSON.stringify(w.map((v) => Number(v.toFixed(2))))}`,
+        `  w=${JSON.stringify(w.map((v) => Number(v.toFixed(3))))}`,
     );
+    if (first)
+      console.log(
+        `${"".padEnd(32)} paired bal.err vs ${variants[0].name}: ${pct(mean(diffs))} ± ${pct(sd(diffs))} over folds, ` +
+          `margin sd/√K ${pct(sd(diffs) / Math.sqrt(K))} (base's own bal.err sd ${pct(sd(first))})`,
+      );
   }
   if (gamma === "base") {
     // the product's gate (its weights and threshold, no refit): its figures per group
