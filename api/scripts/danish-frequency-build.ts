@@ -1,7 +1,7 @@
 /**
- * Builds how common each word is in Danish at large (api/src/search/lexicon/danish-frequency.txt.gz, read by
- * search.danish-frequency.ts) from the general Danish text Debian's Danish documentation and translation packages
- * hold. Run by hand (the runtime and CI never need the packages):
+ * Builds how common each word is in Danish at large (bench/answers/danish-frequency.txt.gz, read by
+ * bench/answers/danish-frequency.ts, a diagnostic of the gate tools) from the general Danish text Debian's Danish
+ * documentation and translation packages hold. Run by hand (the runtime and CI never need the packages):
  *
  *   apt-get install -y libreoffice-help-da gimp-help-da debian-edu-doc-da manpages-da libreoffice-l10n-da \
  *     firefox-esr-l10n-da thunderbird-l10n-da
@@ -36,7 +36,7 @@ import { isDanishWord } from "../src/search/search.danish";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = process.argv[2] ?? "/";
-const output = process.argv[3] ?? path.join(here, "../src/search/lexicon/danish-frequency.txt.gz");
+const output = process.argv[3] ?? path.join(here, "../../bench/answers/danish-frequency.txt.gz");
 
 /** A paragraph is Danish when this share of its words are in the Danish dictionary (the dictionary lacks many compounds; an English paragraph scores far below; env DANISH_SHARE). */
 const DANISH_SHARE = Number(process.env.DANISH_SHARE ?? 0.6);

@@ -1,5 +1,5 @@
 /**
- * A word's commonness in Danish at large (api/src/search/search.danish-frequency.ts) as the relevance gate could
+ * A word's commonness in Danish at large (danish-frequency.ts) as the relevance gate could
  * read it: its telling weight × (1 − λ × commonness), λ `uncovered` for what lacking it counts
  * (QueryConcept.evidenceIdf: an everyday word no article uses is no topic the articles lack) and `matched` for what
  * covering it counts (QueryConcept.idf in the gate's coverage: an everyday word matched in a passage about something
@@ -7,8 +7,9 @@
  * it with gate-cv.ts (`VARIANTS="base;base,uncommon=0.6"`) and the benches and did not keep it in the product (the
  * held-out sets disagreed: docs/search-and-answers.md); gate-errors.ts prints each word's commonness.
  */
-import { commonness } from "../../api/src/search/search.danish-frequency";
+
 import type { QueryConcept } from "../../api/src/search/search.query";
+import { commonness } from "./danish-frequency";
 
 export interface GateCommonness {
   uncovered: number;

@@ -6,7 +6,7 @@
  * features and, per concept of the question, how that passage covers it (own word, a compound starting with it,
  * the curated lexicon, the thesaurus, a compound's head or part), the articles holding the word, and the evidence's
  * spread: the best single sentence's coverage (with its section's headings) against the passage's; `da=` the
- * paragraphs of general Danish holding the word, and its commonness (search.danish-frequency.ts). `--all`: every
+ * paragraphs of general Danish holding the word, and its commonness (danish-frequency.ts). `--all`: every
  * calibration question, not just the errors; `--near d`: also those within d of the threshold. Not part of the
  * product; it reads the index's internals.
  */
@@ -14,11 +14,11 @@ import { DEFAULT_RETRIEVE_K } from "../../api/src/chat/answer/answer.service";
 import { relevances } from "../../api/src/knowledge/knowledge.retrieval";
 import { analyse } from "../../api/src/search/search.analyzer";
 import { coverageOf, gateConcepts } from "../../api/src/search/search.coverage";
-import { commonness, generalParagraphs } from "../../api/src/search/search.danish-frequency";
 import { KnowledgeIndex } from "../../api/src/search/search.index";
 import { gateFeatures, gateProbability } from "../../api/src/search/search.passage-relevance";
 import type { QueryConcept } from "../../api/src/search/search.query";
 import { sampleArticles } from "../../api/src/search/search.test-helpers";
+import { commonness, generalParagraphs } from "./danish-frequency";
 import { mayInspect, readDataset, setFile } from "./dataset";
 
 const THRESHOLD = 0.25;

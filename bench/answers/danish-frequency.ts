@@ -1,14 +1,15 @@
 /**
  * How common a word is in Danish at large, beyond the articles: per index term, how many paragraphs of general
- * Danish text hold it (lexicon/danish-frequency.txt.gz, built by api/scripts/danish-frequency-build.ts from Debian's
- * Danish documentation and translations; sources and licences in its header). The articles' own IDF says how
- * telling a word is among them only: a word no article has weighs as the rarest word there is, though it may be an
- * everyday word ('stå', 'smide') that says nothing of a topic.
+ * Danish text hold it (danish-frequency.txt.gz beside this module, built by api/scripts/danish-frequency-build.ts
+ * from Debian's Danish documentation and translations; sources and licences in its header). The articles' own IDF
+ * says how telling a word is among them only: a word no article has weighs as the rarest word there is, though it
+ * may be an everyday word ('stå', 'smide') that says nothing of a topic.
  *
- * Read once, lazily, by the first caller (≈ 50 KB gzipped, ≈ 10,000 terms, a few ms). No product path reads it
- * yet: round 17 weighed the relevance gate's words by it (bench/answers/commonness.ts, gate-cv.ts variants
- * `uncommon=`, `matchcommon=`) and did not keep that (docs/search-and-answers.md); gate-errors.ts prints it. A
- * missing or unreadable file means no word is common.
+ * Read once, lazily, by the first caller (≈ 50 KB gzipped, ≈ 10,000 terms, a few ms). A diagnostic of the gate
+ * tools, not product data: no product path reads it (round 19 moved it here from api/src/search, where data counts
+ * in the index's format key). Round 17 weighed the relevance gate's words by it (commonness.ts, gate-cv.ts variants
+ * `uncommon=`, `matchcommon=`) and did not keep that, nor did round 19 on the larger calibration data
+ * (docs/search-and-answers.md); gate-errors.ts prints it. A missing or unreadable file means no word is common.
  *
  * The text it was counted in is software documentation and UI strings: everyday words of office life outside
  * software are missing or rare in it ('frist' 0 paragraphs, 'bil' 2, 'kaffe' 0), so "absent" means "unknown", not
@@ -16,7 +17,7 @@
  */
 import fs from "node:fs";
 import { gunzipSync } from "node:zlib";
-import { normaliseWord } from "./search.analyzer";
+import { normaliseWord } from "../../api/src/search/search.analyzer";
 
 interface Frequencies {
   /** index term → paragraphs holding it */
@@ -25,7 +26,7 @@ interface Frequencies {
   logMax: number;
 }
 
-const DATA = new URL("./lexicon/danish-frequency.txt.gz", import.meta.url);
+const DATA = new URL("./danish-frequency.txt.gz", import.meta.url);
 /** At most this many terms are read (the data holds 60,000 at most; every input bounded). */
 export const MAX_FREQUENCY_TERMS = 100_000;
 

@@ -1,21 +1,21 @@
 /**
- * How common a word is in Danish at large (lexicon/danish-frequency.txt.gz, search.danish-frequency.ts): the data is
+ * How common a word is in Danish at large (danish-frequency.txt.gz, danish-frequency.ts): the data is
  * present, bounded and read only when first asked, its terms are the analyser's index terms (a change to the
  * stemmer means running api/scripts/danish-frequency-build.ts again), and everyday words rank above rare ones.
  */
 import fs from "node:fs";
 import { gunzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { normaliseWord } from "./search.analyzer";
+import { normaliseWord } from "../../api/src/search/search.analyzer";
 import {
   commonness,
   danishFrequencyLoaded,
   danishFrequencyTerms,
   generalParagraphs,
   MAX_FREQUENCY_TERMS,
-} from "./search.danish-frequency";
+} from "./danish-frequency";
 
-const DATA = new URL("./lexicon/danish-frequency.txt.gz", import.meta.url);
+const DATA = new URL("./danish-frequency.txt.gz", import.meta.url);
 
 describe("Danish word frequencies", () => {
   it("should read the data only when first asked, and hold a bounded number of terms", () => {
