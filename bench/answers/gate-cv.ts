@@ -14,6 +14,9 @@
  * candidate fitted on all calibration data at its chosen threshold: the figures where it was fitted and, as counts
  * only, on the held-out questions (fresh odd, staff3; never listed one by one).
  *
+ * `VARIANTS="base;base,uncommon=0.6,matchcommon=0.3,commonminidf=2.8"`: `base…` the product's gate view with a word's
+ * commonness in Danish at large taking λ off its telling weight (commonness.ts: `uncommon` what lacking it counts,
+ * `matchcommon` what covering it counts, `commonminidf` only words at least that telling among the articles).
  * `VARIANTS="base;lexicon=0;compound=0.5,head=0"`: the gate reads a related term's partial cover w (0 < w < 1) of
  * the kinds named as w^γ (kindOf: lexicon 0.5 / a pair's 0.4, head: an indexed compound ending in the word 0.6,
  * compound: a part of a compound the index lacks and its related terms, thesaurus 0.4; `all=` every kind); γ = 1
@@ -43,6 +46,7 @@ import { GATE_PROBABILITY, GATE_WEIGHTS, gateFeatures } from "../../api/src/sear
 import type { QueryConcept } from "../../api/src/search/search.query";
 import { sampleArticles } from "../../api/src/search/search.test-helpers";
 import type { RetrievedPassage } from "../../api/src/search/search.types";
+import { type GateCommonness, NO_COMMONNESS, withCommonness } from "./commonness";
 import { isHeldOut, readDataset, setFile } from "./dataset";
 import { CALIBRATION_GROUPS, fitLogistic, type GateGroup, logistic } from "./gate-data";
 
@@ -82,18 +86,22 @@ interface Question {
 }
 
 /** A variant of the gate's view of partial evidence: per kind of related term, γ (w read as w^γ; absent: 1). */
-type Variant = { name: string; gamma: Partial<Record<Kind, number>> };
+type Variant = { name: string; gamma: Partial<Record<Kind, number>>; common: GateCommonness };
 type Kind = "lexicon" | "head" | "compound" | "thesaurus";
 const KINDS: Kind[] = ["lexicon", "head", "compound", "thesaurus"];
 const variants: Variant[] = (process.env.VARIANTS ?? "base").split(";").map((v) => {
   const gamma: Partial<Record<Kind, number>> = {};
+  const common: GateCommonness = { ...NO_COMMONNESS };
   for (const kv of v.split(",")) {
     const [k, g] = kv.split("=");
     if (k === "all") for (const kind of KINDS) gamma[kind] = Number(g);
     else if ((KINDS as string[]).includes(k)) gamma[k as Kind] = Number(g);
+    else if (k === "uncommon") common.uncovered = Number(g);
+    else if (k === "matchcommon") common.matched = Number(g);
+    else if (k === "commonminidf") common.minIdf = Number(g);
     else if (k !== "base" && k !== "ranking") throw new Error(`VARIANTS: unknown kind ${k}`);
   }
-  return { name: v, gamma };
+  return { name: v, gamma, common };
 });
 const K = Number(process.env.K ?? 10);
 const REPEATS = Number(process.env.REPEATS ?? 5);
@@ -120,8 +128,8 @@ function kindOf(c: QueryConcept, i: number, question: string): Kind {
  * with each partial cover w read as w^γ of its kind (terms of weight 1 unchanged).
  */
 const variantConcepts = (cs: readonly QueryConcept[], v: Variant, question: string): QueryConcept[] =>
-  v.name === "base"
-    ? gateConcepts(cs)
+  v.name.startsWith("base")
+    ? withCommonness(gateConcepts(cs), v.common)
     : cs.map((c) => ({
         ...c,
         weights: c.weights.map((w, i) => (w > 0 && w < 1 ? w ** (v.gamma[kindOf(c, i, question)] ?? 1) : w)),
@@ -430,6 +438,13 @@ const fixedP = process.env.FIXED_P ? Number(process.env.FIXED_P) : undefined;
 
 const calibration = questions.filter((q) => (CALIBRATION_GROUPS as readonly Group[]).includes(q.group));
 
+/**
+ * Per candidate, the first variant's left-out balanced errors, fold by fold: every variant sees the same seeded
+ * folds, so a later variant prints its paired difference (mean ± sd over folds, and sd/√K, the margin a difference
+ * must exceed to be more than one fold's noise; repeats reuse the same questions, so K, not K × REPEATS).
+ */
+const firstBalanced = new Map<string, number[]>();
+
 for (const { name: gamma } of variants) {
   console.log(
     `\nvariant ${gamma}  (K=${K}, ${REPEATS} repeats, L2=${l2}; calibration ${calibration.length} questions)`,
@@ -465,6 +480,10 @@ for (const { name: gamma } of variants) {
         fcN += rt.fcN / REPEATS;
       }
     }
+    const balanced = fncs.map((f, i) => (f + fcs[i]) / 2);
+    const first = firstBalanced.get(cand.name);
+    if (!first) firstBalanced.set(cand.name, balanced);
+    const diffs = first ? balanced.map((b, i) => b - first[i]) : [];
     const ex = calibration.map((q) => example(q, gamma, cand.x)).filter((e) => e !== null);
     const w = fitLogistic(ex, { l2 });
     const at = chooseThreshold(
@@ -486,8 +505,13 @@ for (const { name: gamma } of variants) {
         `(${fncN.toFixed(1)}+${fcN.toFixed(1)}) | ` +
         `${at.toFixed(2)}  ${groupFig("tuned")} ${groupFig("fresh even")} ${groupFig("calib4")} | ` +
         `${groupFig("fresh odd")} ${groupFig("staff3")}` +
-        `  w=${JSON.stringify(w.map((v) => Number(v.toFixed(2))))}`,
+        `  w=${JSON.stringify(w.map((v) => Number(v.toFixed(3))))}`,
     );
+    if (first)
+      console.log(
+        `${"".padEnd(32)} paired bal.err vs ${variants[0].name}: ${pct(mean(diffs))} ± ${pct(sd(diffs))} over folds, ` +
+          `margin sd/√K ${pct(sd(diffs) / Math.sqrt(K))} (base's own bal.err sd ${pct(sd(first))})`,
+      );
   }
   if (gamma === "base") {
     // the product's gate (its weights and threshold, no refit): its figures per group

@@ -5,7 +5,8 @@
  * a question passes when any retrieved passage reaches the chat's 0.25), it prints the deciding passage's gate
  * features and, per concept of the question, how that passage covers it (own word, a compound starting with it,
  * the curated lexicon, the thesaurus, a compound's head or part), the articles holding the word, and the evidence's
- * spread: the best single sentence's coverage (with its section's headings) against the passage's. `--all`: every
+ * spread: the best single sentence's coverage (with its section's headings) against the passage's; `da=` the
+ * paragraphs of general Danish holding the word, and its commonness (danish-frequency.ts). `--all`: every
  * calibration question, not just the errors; `--near d`: also those within d of the threshold. Not part of the
  * product; it reads the index's internals.
  */
@@ -17,6 +18,7 @@ import { KnowledgeIndex } from "../../api/src/search/search.index";
 import { gateFeatures, gateProbability } from "../../api/src/search/search.passage-relevance";
 import type { QueryConcept } from "../../api/src/search/search.query";
 import { sampleArticles } from "../../api/src/search/search.test-helpers";
+import { commonness, generalParagraphs } from "./danish-frequency";
 import { mayInspect, readDataset, setFile } from "./dataset";
 
 const THRESHOLD = 0.25;
@@ -103,6 +105,7 @@ for (const set of [undefined, "fresh"]) {
       const one = coverageOf([c], sets).coverage;
       console.log(
         `    ${c.word.padEnd(20)} idf=${fmt(c.idf)} ev=${fmt(c.evidenceIdf ?? c.idf)} df=${df}/${N} ` +
+          `da=${generalParagraphs(c.word)} (${fmt(commonness(c.word))}) ` +
           `cov=${fmt(one)} by=${coverKind(c, sets.all)}${c.unplaced ? " unplaced" : ""}` +
           `${c.loose ? ` thes=${[...c.loose].slice(0, 4).join(",")}` : ""} [${c.terms.slice(0, 5).join(",")}]`,
       );
