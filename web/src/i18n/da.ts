@@ -517,20 +517,6 @@ export const da = {
   "notion.sync.untitledPage": "Side uden titel",
   "notion.sync.moreFailures": "+{n} flere",
   "notion.sync.startFailed": "Kunne ikke starte synkroniseringen",
-  // a sync's or a page's failure by its reason (api/src/notion/notion.run.ts NOTION_FAILURES_DA: the same texts)
-  "notion.failure.unauthorized": "Notion afviste nøglen (ugyldig eller tilbagekaldt)",
-  "notion.failure.unexpectedShape":
-    "Notion sendte et uventet svar (feltet {field} mangler eller har en anden form)",
-  "notion.failure.unreachable": "Notion svarede ikke: kunne ikke nås (netværksfejl eller tidsgrænse)",
-  "notion.failure.pageGone": "Siden findes ikke længere i Notion",
-  "notion.failure.rateLimited":
-    "Notion svarede ikke: for mange forespørgsler, også efter ventetid ({detail})",
-  "notion.failure.notionError": "Notion svarede ikke: fejl hos Notion ({detail})",
-  "notion.failure.rejected": "Notion afviste forespørgslen ({detail})",
-  "notion.failure.unexpected": "Uventet fejl under synkroniseringen",
-  "notion.failure.notConnected": "Notion er ikke forbundet",
-  "notion.failure.someDatabasesFailed": "Nogle databaser kunne ikke hentes fra Notion",
-  "notion.failure.alreadyRunning": "En anden synkronisering er i gang",
   "notion.card.checking": "Tjekker Notion-forbindelsen...",
   "notion.card.connected": "Notion er forbundet",
   "notion.card.connectedText": "Workspace: {name}",
