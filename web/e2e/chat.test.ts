@@ -353,4 +353,18 @@ describe("web: chat", () => {
     await page.getByText("Sources").waitFor();
     await screenshot(page, "chat-desktop-en");
   });
+
+  it("should show a session still titled 'Ny chat' as untitled in English: sidebar, header and delete dialog", async () => {
+    const { page } = await signedIn({ language: "en" });
+    await page.getByRole("button", { name: "New chat" }).click();
+    const item = page.getByTestId("session-item");
+    await item.waitFor();
+    await expect.poll(() => item.innerText()).toContain("New chat");
+    await expect.poll(() => page.getByTestId("chat-title").innerText()).toBe("New chat");
+    await page.getByRole("button", { name: "Actions for New chat" }).click();
+    await page.getByRole("menuitem", { name: "Delete" }).click();
+    await page.getByText("The conversation “New chat” and all its messages will be deleted.").waitFor();
+    await screenshot(page, "chat-untitled-en");
+    expect(await page.locator("body").innerText()).not.toContain("Ny chat");
+  });
 });

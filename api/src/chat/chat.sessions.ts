@@ -44,7 +44,7 @@ export interface ChatSessionsDeps {
 export class ChatSessions {
   constructor(private readonly deps: ChatSessionsDeps) {}
 
-  /** Create a session ('Ny chat' unless a title is given). */
+  /** Create a session (NEW_SESSION_TITLE unless a title is given). */
   async createSession(userId: string, title?: string | null): Promise<ChatSessionView> {
     const clean = title === undefined || title === null ? null : cleanTitle(title, true);
     const now = new Date();

@@ -6,6 +6,12 @@ import { formatMessage, type Message } from "./messages";
 
 /** The longest chat message accepted, in characters (UTF-16 code units, as a textarea's maxLength counts). */
 export const CHAT_MESSAGE_MAX_LENGTH = 8_000;
+/**
+ * The title a session has until it is named (by the user, the model, or from its first question): stored as it is
+ * (REST's and GraphQL's `title`, spec §6 'Ny chat'); the web app shows a session with this title as untitled in the
+ * reader's language (`chat.untitled`), whoever gave it the title.
+ */
+export const NEW_SESSION_TITLE = "Ny chat";
 /** The longest session title (a rename, or the title made from the first question). */
 export const SESSION_TITLE_MAX_LENGTH = 60;
 /** The longest 'Søg i samtaler' query. */

@@ -16,6 +16,7 @@ import {
   prependEarlier,
 } from "./messages";
 import { type PendingAnswer, pendingRowKey, withPending } from "./pending";
+import { shownSessionTitle } from "./sessionTitle";
 
 const msg = (over: Partial<Message>): Message =>
   bareMessage({
@@ -238,6 +239,17 @@ describe("chat: session groups", () => {
       ["older", 2],
     ]);
     expect(groups[3].month?.getMonth()).toBe(10);
+  });
+});
+
+describe("chat: a session's shown title", () => {
+  it("should show the stored default ('Ny chat') and no title as untitled in the reader's language, any other title as it is", () => {
+    expect(shownSessionTitle("Ny chat", "New chat")).toBe("New chat");
+    expect(shownSessionTitle("Ny chat", "Ny chat")).toBe("Ny chat");
+    expect(shownSessionTitle(null, "New chat")).toBe("New chat");
+    expect(shownSessionTitle("", "New chat")).toBe("New chat");
+    expect(shownSessionTitle("Ny chat om ferie", "New chat")).toBe("Ny chat om ferie");
+    expect(shownSessionTitle("ny chat", "New chat")).toBe("ny chat");
   });
 });
 

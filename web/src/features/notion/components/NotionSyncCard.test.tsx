@@ -1,9 +1,9 @@
+import { NOTION_FAILURE_KEYS, type NotionFailureReason } from "@vidensbank/shared";
 import type { ReactNode } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { NOTION_FAILURE_KEYS, type NotionFailureReason } from "@vidensbank/shared";
-import { describeFailure } from "../../../../../api/src/notion/notion.run";
 import { NotionRequestError } from "../../../../../api/src/notion/notion.client";
+import { describeFailure } from "../../../../../api/src/notion/notion.run";
 import { I18nContext, type Language, localeOf, makeTranslate } from "../../../i18n/i18n";
 import type { NotionSyncRun, NotionSyncState } from "../hooks/useNotionSync";
 import { notionFailureText } from "../lib/notion";
