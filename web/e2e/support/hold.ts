@@ -22,3 +22,30 @@ export async function holdOperation(page: Page, operationName: string): Promise<
     await page.unroute("**/graphql");
   };
 }
+
+/**
+ * Lets one GraphQL operation's requests reach the server but holds their responses back until `release()`: the
+ * server has done its work (and sent its live events over the websocket) while the page still waits for the
+ * mutation to answer, as on a slow network.
+ */
+export async function holdResponse(page: Page, operationName: string): Promise<() => Promise<void>> {
+  let release = () => {};
+  const released = new Promise<void>((r) => {
+    release = r;
+  });
+  const held: Array<Promise<void>> = [];
+  await page.route("**/graphql", (route) => {
+    if (route.request().postDataJSON()?.operationName !== operationName) return route.continue();
+    const passed = route.fetch().then(async (response) => {
+      await released;
+      await route.fulfill({ response });
+    });
+    held.push(passed);
+    return passed;
+  });
+  return async () => {
+    release();
+    await Promise.all(held);
+    await page.unroute("**/graphql");
+  };
+}
