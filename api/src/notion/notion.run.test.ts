@@ -1,8 +1,8 @@
+import { NOTION_FAILURE_KEYS } from "@vidensbank/shared";
 import { describe, expect, it } from "vitest";
 import { Errors } from "../errors";
 import { NotionAuthError, NotionRequestError } from "./notion.client";
 import { asList, NotionShapeError } from "./notion.guards";
-import { NOTION_FAILURE_KEYS } from "@vidensbank/shared";
 import { describeFailure, failureMessage } from "./notion.run";
 
 /** What an admin reads in the sync's failure list: Danish, with Notion's status and code kept as data. */
