@@ -366,5 +366,15 @@ describe("web: chat", () => {
     await page.getByText("The conversation “New chat” and all its messages will be deleted.").waitFor();
     await screenshot(page, "chat-untitled-en");
     expect(await page.locator("body").innerText()).not.toContain("Ny chat");
+
+    // at 390 px in dark: the header, and the session in the drawer
+    const { page: phone } = await signedIn({ width: 390, theme: "dark", language: "en" });
+    await phone.getByTestId("open-sessions").click();
+    await phone.getByRole("button", { name: "New chat" }).click();
+    await expect.poll(() => phone.getByTestId("chat-title").innerText()).toBe("New chat");
+    if (!(await phone.getByTestId("session-item").first().isVisible()))
+      await phone.getByTestId("open-sessions").click();
+    await expect.poll(() => phone.getByTestId("session-item").first().innerText()).toContain("New chat");
+    await screenshot(phone, "chat-untitled-390-dark-en");
   });
 });
