@@ -360,7 +360,9 @@ describe("web: chat", () => {
     const item = page.getByTestId("session-item");
     await item.waitFor();
     await expect.poll(() => item.innerText()).toContain("New chat");
-    await expect.poll(() => page.getByTestId("chat-title").innerText()).toBe("New chat");
+    // the session is selected (its Share button): the header shows its title, not the no-session text
+    await page.getByRole("button", { name: "Share" }).waitFor();
+    expect(await page.getByTestId("chat-title").innerText()).toBe("New chat");
     await page.getByRole("button", { name: "Actions for New chat" }).click();
     await page.getByRole("menuitem", { name: "Delete" }).click();
     await page.getByText("The conversation “New chat” and all its messages will be deleted.").waitFor();
@@ -371,9 +373,10 @@ describe("web: chat", () => {
     const { page: phone } = await signedIn({ width: 390, theme: "dark", language: "en" });
     await phone.getByTestId("open-sessions").click();
     await phone.getByRole("button", { name: "New chat" }).click();
-    await expect.poll(() => phone.getByTestId("chat-title").innerText()).toBe("New chat");
-    if (!(await phone.getByTestId("session-item").first().isVisible()))
-      await phone.getByTestId("open-sessions").click();
+    // the session is selected (its Share button) and the drawer closed (the page behind it is no longer hidden)
+    await phone.getByRole("button", { name: "Share" }).waitFor();
+    expect(await phone.getByTestId("chat-title").innerText()).toBe("New chat");
+    await phone.getByTestId("open-sessions").click();
     await expect.poll(() => phone.getByTestId("session-item").first().innerText()).toContain("New chat");
     await screenshot(phone, "chat-untitled-390-dark-en");
   });
