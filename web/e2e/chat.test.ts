@@ -354,7 +354,7 @@ describe("web: chat", () => {
     await screenshot(page, "chat-desktop-en");
   });
 
-  it("should show a session still titled 'Ny chat' as untitled in English: sidebar, header and delete dialog", async () => {
+  it("should show a session still titled 'Ny chat' as untitled in English: sidebar, header, search and delete dialog", async () => {
     const { page } = await signedIn({ language: "en" });
     await page.getByRole("button", { name: "New chat" }).click();
     const item = page.getByTestId("session-item");
@@ -363,6 +363,14 @@ describe("web: chat", () => {
     // the session is selected (its Share button): the header shows its title, not the no-session text
     await page.getByRole("button", { name: "Share" }).waitFor();
     expect(await page.getByTestId("chat-title").innerText()).toBe("New chat");
+    // "Search conversations" finds it by the words it is shown with
+    const searched = page.waitForResponse(
+      (r) =>
+        r.url().endsWith("/graphql") && r.request().postDataJSON()?.operationName === "SearchChatSessions",
+    );
+    await page.getByRole("searchbox", { name: "Search conversations" }).fill("new chat");
+    await searched;
+    await expect.poll(() => page.getByTestId("session-item").count()).toBe(1);
     await page.getByRole("button", { name: "Actions for New chat" }).click();
     await page.getByRole("menuitem", { name: "Delete" }).click();
     await page.getByText("The conversation “New chat” and all its messages will be deleted.").waitFor();

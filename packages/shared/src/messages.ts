@@ -315,6 +315,8 @@ export const messages = {
   },
 
   // ---- chat (api/src/chat)
+  // a session's title until it is named: stored in Danish (NEW_SESSION_TITLE), shown and searched in both languages
+  "chat.untitled": { da: "Ny chat", en: "New chat" },
   "chat.sessionNotFound": { da: "Samtalen findes ikke", en: "The conversation does not exist" },
   "chat.messageNotFound": { da: "Beskeden findes ikke", en: "The message does not exist" },
   "chat.sessionIdRequired": { da: "Angiv sessionId", en: "Give a sessionId" },

@@ -5,6 +5,8 @@
  * Placeholders are written {name} and filled by t(key, { name }). A count's text is a { one, other } pair chosen by
  * its {n} (i18n.ts textFor); a plain text serves every count, as the spec's pinned Danish ones do ("{n} brugere").
  */
+import { messages } from "@vidensbank/shared";
+
 export const da = {
   "app.name": "Vidensbank",
   "app.tagline": "Sekretariatets viden og AI-assistent",
@@ -29,7 +31,8 @@ export const da = {
   "chat.noSessions": "Ingen samtaler fundet",
   "chat.noSessionsHint": "Stil et spørgsmål for at starte din første samtale.",
   "chat.noSearchHits": "Ingen samtaler matcher din søgning.",
-  "chat.untitled": "Ny chat",
+  // the shared catalogue's text: the API stores it as a new session's title and searches by it
+  "chat.untitled": messages["chat.untitled"].da,
   "chat.group.today": "I dag",
   "chat.group.yesterday": "I går",
   "chat.group.week": "Sidste 7 dage",

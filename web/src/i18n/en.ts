@@ -1,3 +1,4 @@
+import { messages } from "@vidensbank/shared";
 import type { Messages } from "./da";
 
 /** English UI texts, chosen by the user's language preference. Must supply every key of da.ts. */
@@ -25,7 +26,7 @@ export const en: Messages = {
   "chat.noSessions": "No conversations found",
   "chat.noSessionsHint": "Ask a question to start your first conversation.",
   "chat.noSearchHits": "No conversations match your search.",
-  "chat.untitled": "New chat",
+  "chat.untitled": messages["chat.untitled"].en,
   "chat.group.today": "Today",
   "chat.group.yesterday": "Yesterday",
   "chat.group.week": "Last 7 days",
