@@ -229,7 +229,9 @@ describe("web: chat", () => {
     await page.locator('[data-testid="assistant-message"][data-status="complete"]').waitFor();
     await page.getByText("I dag").waitFor();
 
-    // rename the first session inline
+    // rename the first session inline, once both have the model's title (it comes after the answer: renaming
+    // before it came would pick the older session by that name)
+    await expect.poll(() => page.getByTestId("session-item").filter({ hasText: TITLE }).count()).toBe(2);
     await page
       .getByRole("button", { name: `Handlinger for ${TITLE}` })
       .first()
