@@ -11,6 +11,7 @@ import type { TestApp } from "../../api/src/testing/app";
 import { type FakeChatRequest, type FakeOpenAI, startFakeOpenAI } from "../../api/src/testing/fake-openai";
 import { expectAccessible } from "./support/axe";
 import { launchBrowser } from "./support/browser";
+import { holdResponse } from "./support/hold";
 import { screenshot } from "./support/screenshots";
 import { startServer } from "./support/server";
 import { type SignedInOptions, signedInChat } from "./support/signed-in";
@@ -125,6 +126,41 @@ describe("web: chat branches", () => {
     await complete(page, `Svar på: ${followUp}`);
     expect(await questions(page).count()).toBe(2);
     await expectAccessible(page, "chat branches (desktop)");
+  });
+
+  it("should stream a regenerated and an edited answer from its first token, before the mutation answers", async () => {
+    const page = await signedIn();
+    await page.getByTestId("chat-input").fill("Hvad er klagefristen for en afgørelse?");
+    await page.getByTestId("chat-input").press("Enter");
+    await complete(page, "Svar på: Hvad er klagefristen for en afgørelse?");
+    try {
+      // the server starts the new answer and streams it while the page still waits for the mutation's response
+      fake.setBehaviour({ reply: (req) => (req.stream ? "Et nyt svar, vist fra første ord [1]" : "Klager") });
+      let release = await holdResponse(page, "RegenerateChatMessage");
+      await page.getByRole("button", { name: "Generér nyt svar" }).click();
+      await complete(page, "Et nyt svar, vist fra første ord");
+      expect(await answers(page).count()).toBe(1);
+      await release();
+      await answers(page).getByRole("group", { name: "Udgave 2 af 2" }).waitFor();
+      expect(await answers(page).count()).toBe(1);
+      expect(await answers(page).innerText()).toContain("Et nyt svar, vist fra første ord");
+
+      fake.setBehaviour({ reply: (req) => (req.stream ? "Svaret på det rettede spørgsmål [1]" : "Klager") });
+      release = await holdResponse(page, "EditChatMessage");
+      await page.getByRole("button", { name: "Ret spørgsmål" }).click();
+      await page.getByRole("textbox", { name: "Ret dit spørgsmål" }).fill("Hvem behandler klagen?");
+      await page.getByRole("button", { name: "Gem" }).click();
+      await complete(page, "Svaret på det rettede spørgsmål");
+      expect(await answers(page).count()).toBe(1);
+      await shot(page, "chat-branches-streamed-early");
+      await release();
+      await page.getByRole("group", { name: "Udgave 2 af 2" }).waitFor();
+      expect(await questions(page).innerText()).toContain("Hvem behandler klagen?");
+      expect(await answers(page).count()).toBe(1);
+      expect(await answers(page).innerText()).toContain("Svaret på det rettede spørgsmål");
+    } finally {
+      fake.setBehaviour({ reply: scripted });
+    }
   });
 
   it("should replace the heading-based chips with the model-written follow-ups when they arrive", async () => {

@@ -229,7 +229,9 @@ describe("web: chat", () => {
     await page.locator('[data-testid="assistant-message"][data-status="complete"]').waitFor();
     await page.getByText("I dag").waitFor();
 
-    // rename the first session inline
+    // rename the first session inline, once both have the model's title (it comes after the answer: renaming
+    // before it came would pick the older session by that name)
+    await expect.poll(() => page.getByTestId("session-item").filter({ hasText: TITLE }).count()).toBe(2);
     await page
       .getByRole("button", { name: `Handlinger for ${TITLE}` })
       .first()
@@ -352,5 +354,40 @@ describe("web: chat", () => {
     await page.locator('[data-testid="assistant-message"][data-status="complete"]').waitFor();
     await page.getByText("Sources").waitFor();
     await screenshot(page, "chat-desktop-en");
+  });
+
+  it("should show a session still titled 'Ny chat' as untitled in English: sidebar, header, search and delete dialog", async () => {
+    const { page } = await signedIn({ language: "en" });
+    await page.getByRole("button", { name: "New chat" }).click();
+    const item = page.getByTestId("session-item");
+    await item.waitFor();
+    await expect.poll(() => item.innerText()).toContain("New chat");
+    // the session is selected (its Share button): the header shows its title, not the no-session text
+    await page.getByRole("button", { name: "Share" }).waitFor();
+    expect(await page.getByTestId("chat-title").innerText()).toBe("New chat");
+    // "Search conversations" finds it by the words it is shown with
+    const searched = page.waitForResponse(
+      (r) =>
+        r.url().endsWith("/graphql") && r.request().postDataJSON()?.operationName === "SearchChatSessions",
+    );
+    await page.getByRole("searchbox", { name: "Search conversations" }).fill("new chat");
+    await searched;
+    await expect.poll(() => page.getByTestId("session-item").count()).toBe(1);
+    await page.getByRole("button", { name: "Actions for New chat" }).click();
+    await page.getByRole("menuitem", { name: "Delete" }).click();
+    await page.getByText("The conversation “New chat” and all its messages will be deleted.").waitFor();
+    await screenshot(page, "chat-untitled-en");
+    expect(await page.locator("body").innerText()).not.toContain("Ny chat");
+
+    // at 390 px in dark: the header, and the session in the drawer
+    const { page: phone } = await signedIn({ width: 390, theme: "dark", language: "en" });
+    await phone.getByTestId("open-sessions").click();
+    await phone.getByRole("button", { name: "New chat" }).click();
+    // the session is selected (its Share button) and the drawer closed (the page behind it is no longer hidden)
+    await phone.getByRole("button", { name: "Share" }).waitFor();
+    expect(await phone.getByTestId("chat-title").innerText()).toBe("New chat");
+    await phone.getByTestId("open-sessions").click();
+    await expect.poll(() => phone.getByTestId("session-item").first().innerText()).toContain("New chat");
+    await screenshot(phone, "chat-untitled-390-dark-en");
   });
 });

@@ -1,4 +1,5 @@
 /** A chat session as a Markdown document (exportSession). Pure. */
+import { NEW_SESSION_TITLE } from "@vidensbank/shared";
 import { escapeInline } from "./answer";
 import type { ChatMessageView, ChatSessionView } from "./chat.presenter";
 
@@ -48,7 +49,7 @@ export function sessionToMarkdown(
   omitted = 0,
 ): string {
   const out: string[] = [];
-  out.push(`# ${escapeInline(session.title ?? "Ny chat")}`, "");
+  out.push(`# ${escapeInline(session.title ?? NEW_SESSION_TITLE)}`, "");
   out.push(`_Eksporteret ${formatDateTime(now)} · oprettet ${formatDateTime(session.createdAt)}_`, "");
   out.push("_AI-svar skal kontrolleres mod officielle kilder og er ikke juridisk rådgivning._", "");
   if (omitted > 0) out.push(`_(De ${omitted} ældste beskeder er ikke med i eksporten.)_`, "");

@@ -1,4 +1,5 @@
 /** GraphQL door to the chat: thin, every rule is in ChatService. */
+import { NEW_SESSION_TITLE } from "@vidensbank/shared";
 import { Arg, Authorized, Ctx, ID, Int, Mutation, Query, Resolver, Root, Subscription } from "type-graphql";
 import { Errors } from "../errors";
 import type { Topics } from "../events/bus";
@@ -63,7 +64,9 @@ export class ChatResolver {
   }
 
   @Authorized()
-  @Mutation(() => ChatSession, { description: "a new session titled 'Ny chat' unless a title is given" })
+  @Mutation(() => ChatSession, {
+    description: `a new session titled '${NEW_SESSION_TITLE}' unless a title is given`,
+  })
   createSession(
     @Arg("title", () => String, { nullable: true }) title: string | null | undefined,
     @Ctx() ctx: GraphQLContext,

@@ -2,15 +2,14 @@
  * The chat's rules on input, written once: its limits and the checks of a title, a search
  * and a feedback. Pure: no database, no transport. The session, send and runner files apply them.
  */
-import { FEEDBACK_COMMENT_MAX_LENGTH, SEARCH_QUERY_MAX_LENGTH } from "@vidensbank/shared";
+import { FEEDBACK_COMMENT_MAX_LENGTH, NEW_SESSION_TITLE, SEARCH_QUERY_MAX_LENGTH } from "@vidensbank/shared";
 import type mongoose from "mongoose";
 import { toObjectId } from "../db/ids";
 import { Errors } from "../errors";
 import { SESSION_TITLE_MAX_LENGTH } from "./answer";
 import type { MessageStatus } from "./chat.model";
 
-export const NEW_SESSION_TITLE = "Ny chat";
-export { FEEDBACK_COMMENT_MAX_LENGTH, SEARCH_QUERY_MAX_LENGTH };
+export { FEEDBACK_COMMENT_MAX_LENGTH, NEW_SESSION_TITLE, SEARCH_QUERY_MAX_LENGTH };
 /** an answer in one of these states is still being generated (here or by a process that may be gone) */
 export const IN_PROGRESS: MessageStatus[] = ["pending", "streaming"];
 

@@ -138,7 +138,7 @@ export class ChatService {
 
   // ---- sessions (chat.sessions.ts) ------------------------------------------------------------------
 
-  /** Create a session ('Ny chat' unless a title is given). */
+  /** Create a session (NEW_SESSION_TITLE unless a title is given). */
   createSession(userId: string, title?: string | null): Promise<ChatSessionView> {
     return this.sessions.createSession(userId, title);
   }

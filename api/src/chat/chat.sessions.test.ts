@@ -68,6 +68,18 @@ describe("ChatSessions", () => {
     });
   });
 
+  it("should find a session still untitled by the words it is shown with, in either language", async () => {
+    const carol = String(new mongoose.Types.ObjectId());
+    const untitled = await sessions.createSession(carol);
+    const named = await sessions.createSession(carol, "Ferie");
+    const found = async (q: string) => (await sessions.searchSessions(carol, q)).map((s) => s.sessionId);
+    expect(await found("new chat")).toEqual([untitled.sessionId]);
+    expect(await found("NEW")).toEqual([untitled.sessionId]);
+    expect(await found("ny chat")).toEqual([untitled.sessionId]);
+    expect(await found("new chat om ferie")).toEqual([]);
+    expect(await found("ferie")).toEqual([named.sessionId]);
+  });
+
   it("should list only the user's own sessions, most recently used first", async () => {
     const older = await sessions.createSession(bob, "Ældre");
     await new Promise((r) => setTimeout(r, 5));

@@ -4,6 +4,7 @@
  * the one place for that rule, also used by sending and the live events).
  */
 import { randomUUID } from "node:crypto";
+import { messageSays } from "@vidensbank/shared";
 import { recordActivity } from "../activity/activity.service";
 import { toObjectId } from "../db/ids";
 import { countPerUser } from "../db/per-user";
@@ -44,7 +45,7 @@ export interface ChatSessionsDeps {
 export class ChatSessions {
   constructor(private readonly deps: ChatSessionsDeps) {}
 
-  /** Create a session ('Ny chat' unless a title is given). */
+  /** Create a session (NEW_SESSION_TITLE unless a title is given). */
   async createSession(userId: string, title?: string | null): Promise<ChatSessionView> {
     const clean = title === undefined || title === null ? null : cleanTitle(title, true);
     const now = new Date();
@@ -112,11 +113,13 @@ export class ChatSessions {
     if (!q) return this.listSessions(userId);
     const uid = userOid(userId);
     const re = { $regex: escapeRegExp(q), $options: "i" };
+    // an untitled session is found by the words it is shown with, in either language ("new chat", "ny chat")
+    const untitled = messageSays("chat.untitled", q) ? [{ title: NEW_SESSION_TITLE }] : [];
     // a match counts only on the shown branch (chat.branches.ts)
     const inMessages = await sessionsMatchingShown(uid, re);
     const docs = await ChatSessionModel.find({
       userId: uid,
-      $or: [{ title: re }, { sessionId: { $in: inMessages } }],
+      $or: [{ title: re }, { sessionId: { $in: inMessages } }, ...untitled],
     })
       .sort({ lastUpdated: -1, _id: -1 })
       .lean();

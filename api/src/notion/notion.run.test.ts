@@ -1,8 +1,9 @@
+import { NOTION_FAILURE_KEYS } from "@vidensbank/shared";
 import { describe, expect, it } from "vitest";
 import { Errors } from "../errors";
 import { NotionAuthError, NotionRequestError } from "./notion.client";
 import { asList, NotionShapeError } from "./notion.guards";
-import { describeFailure, failureMessage, NOTION_FAILURES_DA } from "./notion.run";
+import { describeFailure, failureMessage } from "./notion.run";
 
 /** What an admin reads in the sync's failure list: Danish, with Notion's status and code kept as data. */
 describe("failureMessage", () => {
@@ -46,7 +47,7 @@ describe("failureMessage", () => {
   ])("should record %s's reason by key, for the reader's language", (err, key, params) => {
     const f = describeFailure(err);
     expect(f).toEqual({ message: failureMessage(err), key, params });
-    expect(Object.keys(NOTION_FAILURES_DA)).toContain(key);
+    expect(Object.keys(NOTION_FAILURE_KEYS)).toContain(key);
   });
 
   it("should keep an AppError's own catalogue key and Danish text", () => {

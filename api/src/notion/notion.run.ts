@@ -3,7 +3,7 @@
  * text (what the CLI prints and the `message` / `error` fields have always carried) and, beside it, a stable
  * reason key with its parameters, which the web app shows in the reader's language.
  */
-import type { MessageParams } from "@vidensbank/shared";
+import { type MessageParams, type NotionFailureReason, notionFailureStoredText } from "@vidensbank/shared";
 import { AppError } from "../errors";
 import { NotionAuthError, NotionRequestError } from "./notion.client";
 import { NotionShapeError } from "./notion.guards";
@@ -13,7 +13,7 @@ export interface SyncFailureView {
   title: string | null;
   url: string | null;
   message: string;
-  /** the reason (NotionFailureKey or a shared catalogue key); null on a failure stored before the keys */
+  /** the reason (a NotionFailureReason of @vidensbank/shared, or a shared catalogue key); null on a failure stored before the keys */
   messageKey: string | null;
   messageParams: MessageParams | null;
 }
@@ -81,39 +81,16 @@ export function toRunView(d: {
   };
 }
 
-/**
- * The reasons a sync or a page fails, by key (the web app's catalogues have `notion.failure.<key>` in da and en,
- * with the same placeholders), and the Danish text of each. An AppError keeps its own shared catalogue key.
- */
-export const NOTION_FAILURES_DA = {
-  unauthorized: "Notion afviste nøglen (ugyldig eller tilbagekaldt)",
-  unexpectedShape: "Notion sendte et uventet svar (feltet {field} mangler eller har en anden form)",
-  unreachable: "Notion svarede ikke: kunne ikke nås (netværksfejl eller tidsgrænse)",
-  pageGone: "Siden findes ikke længere i Notion",
-  rateLimited: "Notion svarede ikke: for mange forespørgsler, også efter ventetid ({detail})",
-  notionError: "Notion svarede ikke: fejl hos Notion ({detail})",
-  rejected: "Notion afviste forespørgslen ({detail})",
-  unexpected: "Uventet fejl under synkroniseringen",
-  notConnected: "Notion er ikke forbundet",
-  someDatabasesFailed: "Nogle databaser kunne ikke hentes fra Notion",
-  // a run refused because another process syncs (the text has been English since the first release; kept)
-  alreadyRunning: "Another sync is running",
-} as const;
-export type NotionFailureKey = keyof typeof NOTION_FAILURES_DA;
-
-/** What a failure is recorded with: the Danish text and its reason. */
+/** What a failure is recorded with: the Danish text and its reason (or an AppError's catalogue key). */
 export interface Failure {
   message: string;
   key: string;
   params: MessageParams;
 }
 
-/** A failure by reason (one of NOTION_FAILURES_DA), with its Danish text. */
-export function notionFailure(key: NotionFailureKey, params: MessageParams = {}): Failure {
-  const message = NOTION_FAILURES_DA[key].replace(/\{(\w+)\}/g, (_m, name: string) =>
-    String(params[name] ?? ""),
-  );
-  return { message, key, params };
+/** A failure by reason (@vidensbank/shared NOTION_FAILURE_KEYS), with its stored text from the catalogue. */
+export function notionFailure(key: NotionFailureReason, params: MessageParams = {}): Failure {
+  return { message: notionFailureStoredText(key, params), key, params };
 }
 
 /** A failure as people read it: the Danish text and the reason's key and parameters. */

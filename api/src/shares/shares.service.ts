@@ -7,6 +7,7 @@
  * a share of another user answers exactly like an unknown id.
  */
 import { randomBytes } from "node:crypto";
+import { NEW_SESSION_TITLE } from "@vidensbank/shared";
 import type mongoose from "mongoose";
 import { recordActivity } from "../activity/activity.service";
 import type { ChatMessageView, ChatSessionView } from "../chat/chat.presenter";
@@ -137,7 +138,7 @@ export class SharesService {
       shareId: randomBytes(SHARE_ID_BYTES).toString("base64url"),
       userId: user._id,
       sessionId,
-      title: session.title ?? "Ny chat",
+      title: session.title ?? NEW_SESSION_TITLE,
       createdAt: new Date(),
       messages,
     });

@@ -2,10 +2,17 @@
  * Limits and validation for a chat message the user sends, shared by the API and the web client (one place for
  * the rule). Spec §5: an empty or whitespace-only message is not sent.
  */
-import { formatMessage, type Message } from "./messages";
+import { formatMessage, type Message, messages } from "./messages";
 
 /** The longest chat message accepted, in characters (UTF-16 code units, as a textarea's maxLength counts). */
 export const CHAT_MESSAGE_MAX_LENGTH = 8_000;
+/**
+ * The title a session has until it is named (by the user, the model, or from its first question): the Danish text of
+ * `chat.untitled`, stored as it is (REST's and GraphQL's `title`, spec §6 'Ny chat'); the web app shows a session
+ * with this title as untitled in the reader's language, whoever gave it the title, and "Søg i samtaler" finds it by
+ * the words of either language.
+ */
+export const NEW_SESSION_TITLE = messages["chat.untitled"].da;
 /** The longest session title (a rename, or the title made from the first question). */
 export const SESSION_TITLE_MAX_LENGTH = 60;
 /** The longest 'Søg i samtaler' query. */

@@ -1,4 +1,5 @@
 export * from "./chat-message.rules";
 export * from "./error-codes";
 export * from "./messages";
+export * from "./notion-failures";
 export * from "./user.rules";

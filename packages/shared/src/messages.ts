@@ -315,6 +315,8 @@ export const messages = {
   },
 
   // ---- chat (api/src/chat)
+  // a session's title until it is named: stored in Danish (NEW_SESSION_TITLE), shown and searched in both languages
+  "chat.untitled": { da: "Ny chat", en: "New chat" },
   "chat.sessionNotFound": { da: "Samtalen findes ikke", en: "The conversation does not exist" },
   "chat.messageNotFound": { da: "Beskeden findes ikke", en: "The message does not exist" },
   "chat.sessionIdRequired": { da: "Angiv sessionId", en: "Give a sessionId" },
@@ -496,6 +498,48 @@ export const messages = {
   "notion.pageFailed": {
     da: "Siden kunne ikke hentes fra Notion",
     en: "The page could not be fetched from Notion",
+  },
+  // why a sync or a page failed (stored on the run by its reason: notion-failures.ts)
+  "notion.syncUnauthorized": {
+    da: "Notion afviste nøglen (ugyldig eller tilbagekaldt)",
+    en: "Notion refused the token (invalid or revoked)",
+  },
+  "notion.syncUnexpectedShape": {
+    da: "Notion sendte et uventet svar (feltet {field} mangler eller har en anden form)",
+    en: "Notion sent an unexpected answer (the field {field} is missing or has another shape)",
+  },
+  "notion.syncUnreachable": {
+    da: "Notion svarede ikke: kunne ikke nås (netværksfejl eller tidsgrænse)",
+    en: "Notion did not answer: it could not be reached (network error or time limit)",
+  },
+  "notion.syncPageGone": {
+    da: "Siden findes ikke længere i Notion",
+    en: "The page no longer exists in Notion",
+  },
+  "notion.syncRateLimited": {
+    da: "Notion svarede ikke: for mange forespørgsler, også efter ventetid ({detail})",
+    en: "Notion did not answer: too many requests, even after waiting ({detail})",
+  },
+  "notion.syncNotionError": {
+    da: "Notion svarede ikke: fejl hos Notion ({detail})",
+    en: "Notion did not answer: an error at Notion ({detail})",
+  },
+  "notion.syncRejected": {
+    da: "Notion afviste forespørgslen ({detail})",
+    en: "Notion refused the request ({detail})",
+  },
+  "notion.syncUnexpected": {
+    da: "Uventet fejl under synkroniseringen",
+    en: "Unexpected error during the sync",
+  },
+  "notion.syncSomeDatabasesFailed": {
+    da: "Nogle databaser kunne ikke hentes fra Notion",
+    en: "Some databases could not be fetched from Notion",
+  },
+  // the run's stored text stays English (notion-failures.ts ALREADY_RUNNING_STORED_TEXT); readers get this
+  "notion.syncAlreadyRunning": {
+    da: "En anden synkronisering er i gang",
+    en: "Another sync is running",
   },
 
   // ---- REST input and the HTTP edge (api/src/rest)

@@ -129,7 +129,8 @@ async function startTour(): Promise<void> {
   staffToken = (await createVerifiedUser(app, { name: "Karen Holm Jensen" })).token;
   adminToken = await loginAdmin(app);
 
-  // many sessions, one with a long title
+  // many sessions, one with a long title, one still untitled ('Ny chat': "New chat" in English)
+  await must(Q.create, {}, staffToken);
   for (let i = 1; i <= 18; i++)
     await must(Q.create, { title: `Samtale nummer ${i} om sagsbehandling` }, staffToken);
   await must(Q.create, { title: LONG_TITLE }, staffToken);

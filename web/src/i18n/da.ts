@@ -5,6 +5,8 @@
  * Placeholders are written {name} and filled by t(key, { name }). A count's text is a { one, other } pair chosen by
  * its {n} (i18n.ts textFor); a plain text serves every count, as the spec's pinned Danish ones do ("{n} brugere").
  */
+import { messages } from "@vidensbank/shared";
+
 export const da = {
   "app.name": "Vidensbank",
   "app.tagline": "Sekretariatets viden og AI-assistent",
@@ -29,7 +31,8 @@ export const da = {
   "chat.noSessions": "Ingen samtaler fundet",
   "chat.noSessionsHint": "Stil et spørgsmål for at starte din første samtale.",
   "chat.noSearchHits": "Ingen samtaler matcher din søgning.",
-  "chat.untitled": "Ny chat",
+  // the shared catalogue's text: the API stores it as a new session's title and searches by it
+  "chat.untitled": messages["chat.untitled"].da,
   "chat.group.today": "I dag",
   "chat.group.yesterday": "I går",
   "chat.group.week": "Sidste 7 dage",
@@ -517,20 +520,6 @@ export const da = {
   "notion.sync.untitledPage": "Side uden titel",
   "notion.sync.moreFailures": "+{n} flere",
   "notion.sync.startFailed": "Kunne ikke starte synkroniseringen",
-  // a sync's or a page's failure by its reason (api/src/notion/notion.run.ts NOTION_FAILURES_DA: the same texts)
-  "notion.failure.unauthorized": "Notion afviste nøglen (ugyldig eller tilbagekaldt)",
-  "notion.failure.unexpectedShape":
-    "Notion sendte et uventet svar (feltet {field} mangler eller har en anden form)",
-  "notion.failure.unreachable": "Notion svarede ikke: kunne ikke nås (netværksfejl eller tidsgrænse)",
-  "notion.failure.pageGone": "Siden findes ikke længere i Notion",
-  "notion.failure.rateLimited":
-    "Notion svarede ikke: for mange forespørgsler, også efter ventetid ({detail})",
-  "notion.failure.notionError": "Notion svarede ikke: fejl hos Notion ({detail})",
-  "notion.failure.rejected": "Notion afviste forespørgslen ({detail})",
-  "notion.failure.unexpected": "Uventet fejl under synkroniseringen",
-  "notion.failure.notConnected": "Notion er ikke forbundet",
-  "notion.failure.someDatabasesFailed": "Nogle databaser kunne ikke hentes fra Notion",
-  "notion.failure.alreadyRunning": "En anden synkronisering er i gang",
   "notion.card.checking": "Tjekker Notion-forbindelsen...",
   "notion.card.connected": "Notion er forbundet",
   "notion.card.connectedText": "Workspace: {name}",

@@ -1,3 +1,4 @@
+import { messages } from "@vidensbank/shared";
 import type { Messages } from "./da";
 
 /** English UI texts, chosen by the user's language preference. Must supply every key of da.ts. */
@@ -25,7 +26,7 @@ export const en: Messages = {
   "chat.noSessions": "No conversations found",
   "chat.noSessionsHint": "Ask a question to start your first conversation.",
   "chat.noSearchHits": "No conversations match your search.",
-  "chat.untitled": "New chat",
+  "chat.untitled": messages["chat.untitled"].en,
   "chat.group.today": "Today",
   "chat.group.yesterday": "Yesterday",
   "chat.group.week": "Last 7 days",
@@ -514,19 +515,6 @@ export const en: Messages = {
   "notion.sync.untitledPage": "Untitled page",
   "notion.sync.moreFailures": "+{n} more",
   "notion.sync.startFailed": "Could not start the sync",
-  "notion.failure.unauthorized": "Notion refused the token (invalid or revoked)",
-  "notion.failure.unexpectedShape":
-    "Notion sent an unexpected answer (the field {field} is missing or has another shape)",
-  "notion.failure.unreachable":
-    "Notion did not answer: it could not be reached (network error or time limit)",
-  "notion.failure.pageGone": "The page no longer exists in Notion",
-  "notion.failure.rateLimited": "Notion did not answer: too many requests, even after waiting ({detail})",
-  "notion.failure.notionError": "Notion did not answer: an error at Notion ({detail})",
-  "notion.failure.rejected": "Notion refused the request ({detail})",
-  "notion.failure.unexpected": "Unexpected error during the sync",
-  "notion.failure.notConnected": "Notion is not connected",
-  "notion.failure.someDatabasesFailed": "Some databases could not be fetched from Notion",
-  "notion.failure.alreadyRunning": "Another sync is running",
   "notion.card.checking": "Checking the Notion connection...",
   "notion.card.connected": "Notion is connected",
   "notion.card.connectedText": "Workspace: {name}",

@@ -2,7 +2,7 @@
  * A short title for a new chat session, from its first question: the LLM names it when configured; otherwise
  * (or when the LLM fails) the question itself, shortened, is the title. Never throws.
  */
-import { SESSION_TITLE_MAX_LENGTH } from "@vidensbank/shared";
+import { NEW_SESSION_TITLE, SESSION_TITLE_MAX_LENGTH } from "@vidensbank/shared";
 import type { LlmClient } from "../../llm/llm.types";
 import { escapeTags, plainText } from "../../markdown/sanitize";
 import { excerpt } from "./citations";
@@ -17,7 +17,8 @@ export { SESSION_TITLE_MAX_LENGTH };
 export function fallbackSessionTitle(question: string): string {
   const firstLine = question.trim().split("\n")[0] ?? "";
   return (
-    excerpt(escapeTags(plainText(firstLine).replace(/\s+/g, " ")), SESSION_TITLE_MAX_LENGTH) || "Ny chat"
+    excerpt(escapeTags(plainText(firstLine).replace(/\s+/g, " ")), SESSION_TITLE_MAX_LENGTH) ||
+    NEW_SESSION_TITLE
   );
 }
 

@@ -43,6 +43,7 @@ import { usePendingAnswer } from "../hooks/usePendingAnswer";
 import { plainAnnouncement } from "../lib/announce";
 import { downloadMarkdown } from "../lib/download";
 import { isInProgress } from "../lib/messages";
+import { shownSessionTitle } from "../lib/sessionTitle";
 import { Composer } from "./Composer";
 import { MessageList } from "./MessageList";
 import { ScopeBar } from "./ScopeBar";
@@ -220,7 +221,7 @@ export function ChatScreen() {
         variables: { sessionId: session.sessionId },
         fetchPolicy: "no-cache",
       });
-      if (data) downloadMarkdown(data.exportSession, session.title || t("chat.untitled"));
+      if (data) downloadMarkdown(data.exportSession, shownSessionTitle(session.title, t("chat.untitled")));
     } catch (error) {
       fail(t("chat.actionFailed"), error);
     }
@@ -328,12 +329,12 @@ export function ChatScreen() {
             sx={{ fontSize: "1.1rem", fontWeight: 600 }}
             data-testid="chat-title"
           >
-            {selected ? selected.title || t("chat.untitled") : t("chat.newChat")}
+            {selected ? shownSessionTitle(selected.title, t("chat.untitled")) : t("chat.newChat")}
           </Typography>
           {selected && (
             <ShareChatButton
               sessionId={selected.sessionId}
-              title={selected.title || t("chat.untitled")}
+              title={shownSessionTitle(selected.title, t("chat.untitled"))}
               disabled={chat.messages.length === 0}
             />
           )}
@@ -399,7 +400,7 @@ export function ChatScreen() {
         <DialogTitle id="delete-session-title">{t("chat.deleteTitle")}</DialogTitle>
         <DialogContent>
           <DialogContentText>
-            {t("chat.deleteText", { title: toDelete?.title || t("chat.untitled") })}
+            {t("chat.deleteText", { title: shownSessionTitle(toDelete?.title, t("chat.untitled")) })}
           </DialogContentText>
         </DialogContent>
         <DialogActions>

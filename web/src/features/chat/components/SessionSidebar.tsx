@@ -23,6 +23,7 @@ import type { ChatSessionFieldsFragment } from "../../../gql/graphql";
 import { useI18n } from "../../../i18n/i18n";
 import { SESSION_SEARCH_MAX_LENGTH, SESSION_TITLE_MAX_LENGTH } from "../constants";
 import { groupSessions } from "../lib/groupSessions";
+import { shownSessionTitle } from "../lib/sessionTitle";
 
 export type Session = ChatSessionFieldsFragment;
 
@@ -50,7 +51,7 @@ function SessionRow({
   props: SessionSidebarProps;
 }) {
   const { t } = useI18n();
-  const title = session.title || t("chat.untitled");
+  const title = shownSessionTitle(session.title, t("chat.untitled"));
   const [menu, setMenu] = useState<HTMLElement | null>(null);
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState(title);

@@ -16,6 +16,7 @@ import {
   prependEarlier,
 } from "./messages";
 import { type PendingAnswer, pendingRowKey, withPending } from "./pending";
+import { shownSessionTitle } from "./sessionTitle";
 
 const msg = (over: Partial<Message>): Message =>
   bareMessage({
@@ -226,6 +227,67 @@ describe("chat: an answer whose events come before the send's response", () => {
   });
 });
 
+describe("chat: a regenerated or edited answer whose tokens come before the mutation's response", () => {
+  const shownList = [
+    msg({ id: "u1", role: "user", status: null, content: "Første?" }),
+    msg({ id: "a1", parentId: "u1", status: "complete", content: "Gammelt svar" }),
+    msg({ id: "u2", role: "user", status: null, parentId: "a1" }),
+    msg({ id: "a2", parentId: "u2", status: "complete" }),
+  ];
+  const created = (message: Message) =>
+    ({ type: "CREATED", sessionId: "s1", messageId: message.id, delta: null, message }) as const;
+  const delta = (messageId: string, text: string) =>
+    ({ type: "DELTA", sessionId: "s1", messageId, delta: text, message: null }) as const;
+
+  it("should show a regeneration's answer from its CREATED on and keep every token until the response", () => {
+    let list = applyEvent(shownList, created(msg({ id: "a3", parentId: "u1" })));
+    // the server shows the new answer from now on: what came after its question gives way
+    expect(list.map((m) => m.id)).toEqual(["u1", "a3"]);
+    list = applyEvent(list, delta("a3", "Første "));
+    list = applyEvent(list, delta("a3", "ord"));
+    const response = msg({
+      id: "a3",
+      parentId: "u1",
+      siblingIndex: 1,
+      siblingCount: 2,
+      siblingIds: ["a1", "a3"],
+    });
+    list = addStarted(list, "a1", response);
+    expect(list.map((m) => m.id)).toEqual(["u1", "a3"]);
+    expect(list[1]).toMatchObject({ status: "streaming", content: "Første ord", siblingCount: 2 });
+  });
+
+  it("should still leave out an answer of a branch not shown, replace a regenerated last answer and append a send's", () => {
+    const offBranch = msg({ id: "a9", parentId: "u9", status: "complete" });
+    const completed = { ...created(offBranch), type: "COMPLETED" } as const;
+    expect(applyEvent(shownList, completed)).toBe(shownList);
+    // regenerating the last answer: it gives way to the new one
+    const again = applyEvent(shownList, created(msg({ id: "a4", parentId: "u2" })));
+    expect(again.map((m) => m.id)).toEqual(["u1", "a1", "u2", "a4"]);
+    // a send's answer whose question is not listed yet goes after the list
+    const sent = applyEvent(shownList, created(msg({ id: "a5", parentId: "u5" })));
+    expect(sent.map((m) => m.id)).toEqual(["u1", "a1", "u2", "a2", "a5"]);
+  });
+
+  it("should show an edit's answer, whose question is not listed yet, in place of the waiting stand-in", () => {
+    const p: PendingAnswer = {
+      key: "8",
+      sessionId: "s1",
+      before: new Set(shownList.map((m) => m.id)),
+      after: "u1",
+      question: null,
+    };
+    let list = applyEvent(shownList, created(msg({ id: "a6", parentId: "u6" })));
+    list = applyEvent(list, delta("a6", "Nyt svar"));
+    const early = withPending(list, p);
+    expect(early.messages.map((m) => [m.id, m.content])).toEqual([
+      ["u1", "Første?"],
+      ["a6", "Nyt svar"],
+    ]);
+    expect(early.keys.get("a6")).toBe(pendingRowKey(p, "assistant"));
+  });
+});
+
 describe("chat: session groups", () => {
   it("should group by today, yesterday, the last 7 days and month", () => {
     const now = new Date(2026, 10, 25, 12, 0);
@@ -238,6 +300,17 @@ describe("chat: session groups", () => {
       ["older", 2],
     ]);
     expect(groups[3].month?.getMonth()).toBe(10);
+  });
+});
+
+describe("chat: a session's shown title", () => {
+  it("should show the stored default ('Ny chat') and no title as untitled in the reader's language, any other title as it is", () => {
+    expect(shownSessionTitle("Ny chat", "New chat")).toBe("New chat");
+    expect(shownSessionTitle("Ny chat", "Ny chat")).toBe("Ny chat");
+    expect(shownSessionTitle(null, "New chat")).toBe("New chat");
+    expect(shownSessionTitle("", "New chat")).toBe("New chat");
+    expect(shownSessionTitle("Ny chat om ferie", "New chat")).toBe("Ny chat om ferie");
+    expect(shownSessionTitle("ny chat", "New chat")).toBe("ny chat");
   });
 });
 

@@ -67,7 +67,10 @@ export function continuesBranch(list: readonly Message[], message: Message): boo
 
 /**
  * Applies one live event: DELTA appends text to the streaming answer; the others carry the stored message
- * (UPDATED: a finished one that changed, e.g. its model-written follow-ups arrived).
+ * (UPDATED: a finished one that changed, e.g. its model-written follow-ups arrived). A new answer to a question
+ * that is shown but already answered is a regeneration: the server shows it from now on, so the list does too
+ * (the messages after the question give way to it), and its tokens stream from the first one, before the
+ * mutation's response says which answer it started.
  */
 export function applyEvent(list: readonly Message[], event: MessageEvent): Message[] {
   if (event.type === "DELTA") {
@@ -84,8 +87,10 @@ export function applyEvent(list: readonly Message[], event: MessageEvent): Messa
   if (event.type === "UPDATED" && !known) return list as Message[];
   // an answer of a branch not shown (still generating after an edit) stays out of the list
   // (a new question's answer may be announced before the send's response brings the question: CREATED is kept)
-  const parentShown = list.some((m) => m.id === event.message?.parentId);
-  const fresh = event.type === "CREATED" && !parentShown;
+  const parent = list.findIndex((m) => m.id === event.message?.parentId);
+  if (event.type === "CREATED" && !known && parent !== -1 && parent < list.length - 1)
+    return [...list.slice(0, parent + 1), event.message];
+  const fresh = event.type === "CREATED" && parent === -1;
   if (!known && !fresh && !continuesBranch(list, event.message)) return list as Message[];
   return upsertMessage(list, event.message);
 }

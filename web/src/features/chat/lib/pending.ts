@@ -54,8 +54,9 @@ export function withPending(
   const isNew = (m: Message) => !pending.before.has(m.id);
   const listed = new Set(list.map((m) => m.id));
   // the question sent (the newest such); the answer to it, or to the regenerated answer's question, or (its
-  // question not listed yet: an answer's CREATED event came first) an answer whose question is not listed
-  // (after the messages listed when it was sent: an earlier page put before them may hold the same question)
+  // question not listed yet: an answer's CREATED event came first, for a send or an edit) an answer whose
+  // question is not listed (after the messages listed when it was sent: an earlier page put before them may hold
+  // the same question)
   const lastKnown = list.findLastIndex((m) => pending.before.has(m.id));
   const sent =
     pending.question === null
@@ -69,7 +70,7 @@ export function withPending(
         ? m.parentId === sent.id
         : pending.parent !== undefined
           ? m.parentId === pending.parent
-          : pending.question !== null && !listed.has(m.parentId ?? "")),
+          : (pending.question !== null || pending.after !== undefined) && !listed.has(m.parentId ?? "")),
   );
   const at = (id: string | undefined, plus: number) => {
     const index = id === undefined ? -1 : list.findIndex((m) => m.id === id);

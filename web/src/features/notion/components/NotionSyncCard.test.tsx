@@ -1,9 +1,9 @@
+import { NOTION_FAILURE_KEYS, type NotionFailureReason } from "@vidensbank/shared";
 import type { ReactNode } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { NOTION_FAILURES_DA } from "../../../../../api/src/notion/notion.run";
-import { da, type MessageKey } from "../../../i18n/da";
-import { en } from "../../../i18n/en";
+import { NotionRequestError } from "../../../../../api/src/notion/notion.client";
+import { describeFailure } from "../../../../../api/src/notion/notion.run";
 import { I18nContext, type Language, localeOf, makeTranslate } from "../../../i18n/i18n";
 import type { NotionSyncRun, NotionSyncState } from "../hooks/useNotionSync";
 import { notionFailureText } from "../lib/notion";
@@ -95,12 +95,20 @@ describe("NotionSyncCard: why a sync or a page failed, in the reader's language"
 });
 
 describe("the Notion failure texts", () => {
-  it("should be the API's Danish texts in Danish (one reason, one text) and have an English text for every reason", () => {
-    for (const [key, text] of Object.entries(NOTION_FAILURES_DA)) {
-      const name = `notion.failure.${key}` as MessageKey;
-      // the refused run's stored text is English (kept for the CLI and the fields); the web says it in Danish
-      if (key !== "alreadyRunning") expect(da[name]).toBe(text);
-      expect(typeof en[name]).toBe("string");
+  it("should render every stored reason through the shared catalogue, not as its stored text", () => {
+    for (const reason of Object.keys(NOTION_FAILURE_KEYS) as NotionFailureReason[]) {
+      const stored = { text: "stored", key: reason, params: { detail: "1", field: "f" } };
+      expect(notionFailureText(stored, "en"), reason).not.toBe("stored");
+      expect(notionFailureText(stored, "da"), reason).not.toBe("stored");
     }
+  });
+
+  it("should show a run the API stored in English, and as the API stored it in Danish", () => {
+    const failure = describeFailure(new NotionRequestError("x", 503, "service_unavailable"));
+    const stored = { text: failure.message, key: failure.key, params: failure.params };
+    expect(notionFailureText(stored, "en")).toBe(
+      "Notion did not answer: an error at Notion (503, service_unavailable)",
+    );
+    expect(notionFailureText(stored, "da")).toBe(failure.message);
   });
 });

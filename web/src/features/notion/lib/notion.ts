@@ -1,5 +1,5 @@
-import type { MessageKey } from "../../../i18n/da";
-import { dictionaries, type Language, type TranslateParams, textFor } from "../../../i18n/i18n";
+import { type MessageParams, notionFailureMessageKey } from "@vidensbank/shared";
+import type { Language } from "../../../i18n/i18n";
 import { serverMessageText } from "../../../i18n/serverMessage";
 import { MAX_PROPERTY_NAMES, SCORE_FAIR, SCORE_RECOMMENDED } from "../constants";
 
@@ -121,20 +121,19 @@ export interface NotionFailure {
 }
 
 /**
- * A failure in the reader's language: a Notion reason by `notion.failure.<key>`, an error of the shared catalogue by
- * its key, else (an older run, a key this build does not know) the stored text.
+ * A failure in the reader's language through the server-message path: a Notion reason by its catalogue key
+ * (@vidensbank/shared NOTION_FAILURE_KEYS), an error of the shared catalogue by its key, else (an older run, a key
+ * this build does not know) the stored text.
  */
 export function notionFailureText(failure: NotionFailure, language: Language): string {
-  const { text, key } = failure;
-  const params = scalarParams(failure.params);
-  const own = `notion.failure.${key}`;
-  if (key && Object.hasOwn(dictionaries[language], own)) return textFor(language, own as MessageKey, params);
-  return serverMessageText({ key, params, text }, language) ?? text;
+  const { text } = failure;
+  const key = notionFailureMessageKey(failure.key);
+  return serverMessageText({ key, params: scalarParams(failure.params), text }, language) ?? text;
 }
 
 /** the parameters that are strings or numbers (the API sends no other; a JSON object could carry any) */
-function scalarParams(params: Record<string, unknown> | null | undefined): TranslateParams {
-  const out: TranslateParams = {};
+function scalarParams(params: Record<string, unknown> | null | undefined): MessageParams {
+  const out: Record<string, string | number> = {};
   for (const [name, value] of Object.entries(params ?? {}))
     if (typeof value === "string" || typeof value === "number") out[name] = value;
   return out;

@@ -19,6 +19,7 @@ import { formatDate } from "../../../lib/dates";
 import { toAppError } from "../../../lib/errors";
 import { AnswerBody } from "../../chat/components/AnswerBody";
 import type { Message } from "../../chat/lib/messages";
+import { shownSessionTitle } from "../../chat/lib/sessionTitle";
 import { SharedChatQuery } from "../graphql/shares.operations";
 
 /** A question of the snapshot: plain text (never markup), like the chat's own bubble. */
@@ -131,7 +132,7 @@ export function SharedChatScreen({ shareId }: { shareId: string }) {
           sx={{ fontSize: { xs: "1.4rem", md: "1.8rem" }, overflowWrap: "anywhere" }}
           data-testid="shared-title"
         >
-          {shared.title}
+          {shownSessionTitle(shared.title, t("chat.untitled"))}
         </Typography>
         <Typography color="text.secondary" sx={{ mt: 0.5 }} data-testid="shared-by">
           {t("shared.by", { name: shared.ownerName, date: formatDate(shared.sharedAt, locale) })}
