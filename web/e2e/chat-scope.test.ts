@@ -11,6 +11,7 @@ import { sampleArticleId } from "../../api/src/chat/chat.test-helpers";
 import type { TestApp } from "../../api/src/testing/app";
 import { expectAccessible } from "./support/axe";
 import { launchBrowser } from "./support/browser";
+import { holdResponse } from "./support/hold";
 import { screenshot } from "./support/screenshots";
 import { startServer } from "./support/server";
 import { type SignedInOptions, signedInChat } from "./support/signed-in";
@@ -121,6 +122,27 @@ describe("web: scope a question", () => {
     expect(fromArticle.length).toBeGreaterThan(0);
     expect(fromArticle.every((id) => id === attestation)).toBe(true);
     await expectAccessible(page, "chat asked about one article");
+  }, 90_000);
+
+  it("should keep the new chat of 'Spørg om denne artikel' when the session list answers after it was created", async () => {
+    const page = await signedIn();
+    await ask(page, "Hvem attesterer udlæg?"); // a session to fall back to
+    await page.goto(`/knowledge?article=${attestation}`);
+    // the chat's first read of the session list answers only after the new session exists (a busy server): the
+    // read after the creation is folded into it by the client, so it answers without the new session
+    const release = await holdResponse(page, "ChatSessions");
+    const created = page.waitForResponse(
+      (r) =>
+        r.url().endsWith("/graphql") && r.request().postDataJSON()?.operationName === "CreateChatSession",
+    );
+    await page.getByRole("link", { name: "Spørg om denne artikel" }).click();
+    await created;
+    await release();
+    await page
+      .getByTestId("chat-scope-chip")
+      .filter({ hasText: "Attestation og godkendelse af betalinger" })
+      .waitFor({ timeout: 20_000 });
+    expect(await page.getByTestId("user-message").count()).toBe(0);
   }, 90_000);
 
   it("should work at 390 px in dark mode in English", async () => {

@@ -86,12 +86,23 @@ export function ChatScreen() {
   const searching = Boolean(search.trim());
   const shown = searching ? (query ? (searchQuery.data?.searchSessions ?? []) : []) : allSessions;
 
+  // a session created here, until the list holds it: a list read before the creation may still answer after it
+  // (the client folds the read after the creation into one still in flight), so it is read again, not deselected
+  const created = useRef<string | null>(null);
   // spec §2: the first session is auto-selected when none is chosen
+  // biome-ignore lint/correctness/useExhaustiveDependencies: sessionsQuery.refetch is stable
   useEffect(() => {
     if (!selectedId && allSessions[0]) setSelectedId(allSessions[0].sessionId);
-    if (selectedId && sessionsQuery.data && !allSessions.some((s) => s.sessionId === selectedId)) {
-      setSelectedId(allSessions[0]?.sessionId ?? null);
+    if (!selectedId || !sessionsQuery.data) return;
+    const listed = allSessions.some((s) => s.sessionId === selectedId);
+    if (listed && created.current === selectedId) created.current = null;
+    if (listed) return;
+    if (created.current === selectedId) {
+      created.current = null;
+      void sessionsQuery.refetch();
+      return;
     }
+    setSelectedId(allSessions[0]?.sessionId ?? null);
   }, [allSessions, selectedId, sessionsQuery.data]);
 
   const chat = useChatMessages(selectedId);
@@ -134,6 +145,7 @@ export function ChatScreen() {
       const id = data?.createSession.sessionId ?? null;
       await sessionsQuery.refetch();
       if (id) {
+        created.current = id;
         onCreated?.(id);
         setSelectedId(id);
       }
