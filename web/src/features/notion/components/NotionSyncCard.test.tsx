@@ -1,9 +1,7 @@
-import { NOTION_FAILURE_KEYS, type NotionFailureReason } from "@vidensbank/shared";
+import { NOTION_FAILURE_KEYS, type NotionFailureReason, notionFailureStoredText } from "@vidensbank/shared";
 import type { ReactNode } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { NotionRequestError } from "../../../../../api/src/notion/notion.client";
-import { describeFailure } from "../../../../../api/src/notion/notion.run";
 import { I18nContext, type Language, localeOf, makeTranslate } from "../../../i18n/i18n";
 import type { NotionSyncRun, NotionSyncState } from "../hooks/useNotionSync";
 import { notionFailureText } from "../lib/notion";
@@ -104,11 +102,13 @@ describe("the Notion failure texts", () => {
   });
 
   it("should show a run the API stored in English, and as the API stored it in Danish", () => {
-    const failure = describeFailure(new NotionRequestError("x", 503, "service_unavailable"));
-    const stored = { text: failure.message, key: failure.key, params: failure.params };
+    // what the API stores for a 503 (api/src/notion/notion.run.test.ts: describeFailure stores the shared text)
+    const params = { detail: "503, service_unavailable" };
+    const stored = { text: notionFailureStoredText("notionError", params), key: "notionError", params };
     expect(notionFailureText(stored, "en")).toBe(
       "Notion did not answer: an error at Notion (503, service_unavailable)",
     );
-    expect(notionFailureText(stored, "da")).toBe(failure.message);
+    expect(notionFailureText(stored, "da")).toBe(stored.text);
+    expect(stored.text).toBe("Notion svarede ikke: fejl hos Notion (503, service_unavailable)");
   });
 });
