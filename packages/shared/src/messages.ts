@@ -625,6 +625,10 @@ export const messages = {
   },
   "graphql.invalidRequest": { da: "Ugyldig forespørgsel: {detail}", en: "Invalid request: {detail}" },
   "graphql.invalidInput": { da: "Ugyldigt input: {detail}", en: "Invalid input: {detail}" },
+  "graphql.subscriptionOverHttp": {
+    da: "Ugyldig forespørgsel: abonnementer (subscription) kræver en websocket-forbindelse til /graphql",
+    en: "Invalid request: subscriptions need a websocket connection to /graphql",
+  },
 
   // ---- websocket limits (api/src/graphql/ws.limits.ts); close reasons must stay within 123 bytes
   "ws.tooManySockets": {
