@@ -28,6 +28,7 @@ import { complexityPlugin } from "./graphql/complexity";
 import { type GraphQLContext, HttpGraphQLContext } from "./graphql/context";
 import { formatError, setHideSchemaDetails } from "./graphql/errors";
 import { graphqlBodyErrorHandler } from "./graphql/http-errors";
+import { httpOperationsPlugin } from "./graphql/http-operations";
 import { depthLimitRule, PARSE_OPTIONS } from "./graphql/limits";
 import { responseSizePlugin, sizeLimitedStringify } from "./graphql/response-size";
 import { buildAppSchema } from "./graphql/schema";
@@ -36,7 +37,7 @@ import { knowledgeRestRouter } from "./knowledge/knowledge.rest";
 import { logger } from "./logger";
 import { notionRestRouter } from "./notion/notion.rest";
 import { restErrorHandler } from "./rest/error-handler";
-import { createHttpServer, jsonBody, requireValidHost } from "./rest/http-edge";
+import { createHttpServer, jsonBody, privateAnswers, requireValidHost } from "./rest/http-edge";
 import { apiRouter, type RestRouterFactory } from "./rest/router";
 import type { Services } from "./services";
 import { sharesRestRouter } from "./shares/shares.rest";
@@ -181,6 +182,7 @@ export async function createApp(opts: AppOptions): Promise<RunningApp> {
       ApolloServerPluginLandingPageDisabled(),
       // no cache hints are used: without this Apollo wraps every field resolver to collect them
       ApolloServerPluginCacheControlDisabled(),
+      httpOperationsPlugin(),
       complexityPlugin(schema),
       responseSizePlugin(),
     ],
@@ -195,6 +197,7 @@ export async function createApp(opts: AppOptions): Promise<RunningApp> {
   graphqlApp.set("etag", false);
   app.use("/graphql", graphqlApp);
   graphqlApp.use(
+    privateAnswers,
     jsonBody(BODY_LIMIT),
     expressMiddleware(apollo, {
       context: async ({ req, res }): Promise<GraphQLContext> =>

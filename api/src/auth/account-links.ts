@@ -47,9 +47,7 @@ export class AccountLinks {
   async sendVerification(user: UserDoc): Promise<void> {
     const token = randomToken();
     await UserModel.updateOne({ _id: user._id }, { $set: verificationFields(token) });
-    this.deps.mailer.enqueue("verification", () =>
-      this.deps.mailer.sendVerification(user.email, user.name, token),
-    );
+    this.deps.mailer.enqueue("verification", () => this.deps.mailer.sendVerification(user.email, token));
   }
 
   /** Mark the account verified. The token is single-use and expires after 24 hours. */
@@ -82,7 +80,7 @@ export class AccountLinks {
         { $set: verificationFields(token) },
         { returnDocument: "after" },
       );
-      if (user) await this.deps.mailer.sendVerification(user.email, user.name, token);
+      if (user) await this.deps.mailer.sendVerification(user.email, token);
     });
     return { ok: true, message: formatMessage("auth.resendSent") };
   }
@@ -102,7 +100,8 @@ export class AccountLinks {
         },
         { returnDocument: "after" },
       );
-      if (user) await this.deps.mailer.sendPasswordReset(user.email, user.name, token);
+      // a mail names its reader only once the address is verified (an unverified name is a registrant's text)
+      if (user) await this.deps.mailer.sendPasswordReset(user.email, user.verified ? user.name : null, token);
     });
     return { ok: true, message: formatMessage("auth.forgotSent") };
   }

@@ -23,6 +23,12 @@ import { cleanSearchQuery, cleanTitle, IN_PROGRESS, NEW_SESSION_TITLE, userOid }
  * long answer with its sources is a few kB, so the document stays far below the 8 MB response limit
  */
 export const EXPORT_MAX_MESSAGES = 1_000;
+/**
+ * The session list (and a session search) holds the user's newest this many sessions. Nothing bounds how many
+ * sessions a user makes, and every chat page lists them: at 5,000 one list cost the server ~0.3–0.5 s. An older
+ * session still opens by its id (a link, a share).
+ */
+export const SESSIONS_LISTED_MAX = 500;
 
 /** What a page of messages is asked with (chat.pages.ts); `limit` is clamped to 1…MESSAGE_PAGE_MAX. */
 export interface MessagePageQuery {
@@ -73,6 +79,7 @@ export class ChatSessions {
   async listSessions(userId: string): Promise<ChatSessionView[]> {
     const docs = await ChatSessionModel.find({ userId: userOid(userId) })
       .sort({ lastUpdated: -1, _id: -1 })
+      .limit(SESSIONS_LISTED_MAX)
       .lean();
     return docs.map(presentSession);
   }
@@ -122,6 +129,7 @@ export class ChatSessions {
       $or: [{ title: re }, { sessionId: { $in: inMessages } }, ...untitled],
     })
       .sort({ lastUpdated: -1, _id: -1 })
+      .limit(SESSIONS_LISTED_MAX)
       .lean();
     return docs.map(presentSession);
   }

@@ -19,6 +19,7 @@ import { FOLLOW_UPS_MAX } from "../chat/answer/follow-ups";
 import { BRANCHES_PER_POINT_MAX } from "../chat/chat.branches";
 import { MESSAGE_PAGE_DEFAULT, MESSAGE_PAGE_MAX } from "../chat/chat.pages";
 import { MAX_SCOPE_ARTICLES } from "../chat/chat.scope-view";
+import { SESSIONS_LISTED_MAX } from "../chat/chat.sessions";
 import { RECENT_SEARCHES_KEPT, SEARCH_LIMIT_MAX } from "../knowledge/knowledge.service";
 import { MAX_SELECTED } from "../notion/notion.service";
 import { FAILURES_KEPT } from "../notion/notion.sync";
@@ -31,7 +32,6 @@ type ListSize = number | ((args: Record<string, unknown>) => number);
 export const PLANNED_LIST_SIZES = {
   articles: 1_000,
   users: 1_000,
-  sessions: 500,
   /** not planned but enforced: a page of a session's messages (chat.pages.ts) */
   messagesPerSession: MESSAGE_PAGE_MAX,
   bookmarks: 500,
@@ -78,8 +78,8 @@ export const LIST_SIZES: Record<string, ListSize> = {
   "Query.knowledgeCategories": P.categories,
   "KnowledgeArticle.tags": P.tagsPerArticle,
   "Query.adminUsers": P.users,
-  "Query.sessions": P.sessions,
-  "Query.searchSessions": P.sessions,
+  "Query.sessions": SESSIONS_LISTED_MAX,
+  "Query.searchSessions": SESSIONS_LISTED_MAX,
   "Query.messages": (args) => limitArg(args, MESSAGE_PAGE_DEFAULT, P.messagesPerSession),
   "Query.myBookmarks": P.bookmarks,
   "ChatMessage.citations": P.citationsPerAnswer,

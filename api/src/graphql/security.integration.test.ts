@@ -337,6 +337,18 @@ describe("a client's malformed request", () => {
     ["an empty body", {}],
     ["no query", { variables: {} }],
     ["an unknown operation name", { query: "query A { me { id } }", operationName: "B" }],
+    // a subscription over HTTP ran its resolver once and failed with a non-null error logged as unexpected
+    [
+      "a subscription (subscriptions go over the websocket)",
+      { query: "subscription { preferencesChanged { language } }" },
+    ],
+    [
+      "a subscription picked by operationName",
+      {
+        query: "query Q { me { id } } subscription S { preferencesChanged { language } }",
+        operationName: "S",
+      },
+    ],
   ])(
     "should answer %s with 400 BAD_USER_INPUT in GraphQL's shape, not logged as a failure",
     async (_name, body) => {
@@ -370,6 +382,23 @@ describe("a client's malformed request", () => {
     } finally {
       logged.mockRestore();
     }
+  });
+
+  it("should mark GraphQL answers private: Cache-Control no-store, over POST and GET alike", async () => {
+    const posted = await fetch(app.graphqlUrl, {
+      method: "POST",
+      headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
+      body: JSON.stringify({ query: "{ me { email } }" }),
+    });
+    await posted.text();
+    expect(posted.headers.get("cache-control")).toBe("no-store");
+    // a GET query (allowed with a preflight header) is what a shared cache could keep: the user's own data
+    const got = await fetch(`${app.graphqlUrl}?query=${encodeURIComponent("{ me { email } }")}`, {
+      headers: { "apollo-require-preflight": "1", authorization: `Bearer ${token}` },
+    });
+    const body = (await got.json()) as GqlResult;
+    expect(body.data).toMatchObject({ me: { email: expect.any(String) } });
+    expect(got.headers.get("cache-control")).toBe("no-store");
   });
 
   it("should answer a body over the limit with 413 PAYLOAD_TOO_LARGE in GraphQL's shape", async () => {

@@ -34,12 +34,20 @@ ${after.map(p).join("\n")}
 </body></html>`;
 }
 
+/**
+ * "Hej <name>" only for a name the reader chose: a verified account's (AccountLinks decides). Anyone may
+ * register any free address, so a name given at registration is a stranger's text until the address is verified.
+ */
+function greeting(name: string | null): string {
+  return name ? `Hej ${name}` : "Hej";
+}
+
 /** The e-mail with the link that verifies a new account (valid 24 hours). */
-export function verificationMail(appUrl: string, name: string, token: string): MailContent {
+export function verificationMail(appUrl: string, token: string): MailContent {
   const link = `${appUrl}/verify-email?token=${encodeURIComponent(token)}`;
   const subject = "Bekræft din email til Vidensbank";
   const text = [
-    `Hej ${name}`,
+    "Hej",
     "",
     "Tak for din oprettelse i Vidensbank. Bekræft din email ved at åbne dette link:",
     "",
@@ -52,10 +60,7 @@ export function verificationMail(appUrl: string, name: string, token: string): M
   ].join("\n");
   const html = layout(
     "Bekræft din email",
-    [
-      `Hej ${escapeHtml(name)}`,
-      "Tak for din oprettelse i Vidensbank. Bekræft din email ved at klikke på knappen.",
-    ],
+    ["Hej", "Tak for din oprettelse i Vidensbank. Bekræft din email ved at klikke på knappen."],
     { href: link, label: "Bekræft email" },
     ["Linket udløber om 24 timer. Har du ikke oprettet en konto, kan du se bort fra denne email."],
   );
@@ -63,11 +68,11 @@ export function verificationMail(appUrl: string, name: string, token: string): M
 }
 
 /** The e-mail with the link that sets a new password (valid 1 hour). */
-export function passwordResetMail(appUrl: string, name: string, token: string): MailContent {
+export function passwordResetMail(appUrl: string, name: string | null, token: string): MailContent {
   const link = `${appUrl}/reset-password?token=${encodeURIComponent(token)}`;
   const subject = "Nulstil din adgangskode til Vidensbank";
   const text = [
-    `Hej ${name}`,
+    greeting(name),
     "",
     "Vi har modtaget en anmodning om at nulstille din adgangskode. Åbn dette link for at vælge en ny:",
     "",
@@ -80,7 +85,7 @@ export function passwordResetMail(appUrl: string, name: string, token: string): 
   ].join("\n");
   const html = layout(
     "Nulstil din adgangskode",
-    [`Hej ${escapeHtml(name)}`, "Vi har modtaget en anmodning om at nulstille din adgangskode."],
+    [escapeHtml(greeting(name)), "Vi har modtaget en anmodning om at nulstille din adgangskode."],
     { href: link, label: "Vælg ny adgangskode" },
     [
       "Linket udløber om 1 time og kan kun bruges én gang. Har du ikke bedt om det, kan du se bort fra denne email.",

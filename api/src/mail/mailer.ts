@@ -14,8 +14,10 @@ import { type MailContent, passwordResetMail, verificationMail } from "./mail.te
 import { type MailJob, MailQueue } from "./mail-queue";
 
 export interface Mailer {
-  sendVerification(to: string, name: string, token: string): Promise<void>;
-  sendPasswordReset(to: string, name: string, token: string): Promise<void>;
+  /** no name: the address is not verified, so a name given at registration is a stranger's text */
+  sendVerification(to: string, token: string): Promise<void>;
+  /** `name` only for a verified account (null otherwise) */
+  sendPasswordReset(to: string, name: string | null, token: string): Promise<void>;
   /** run mail work after the answer; a failure is logged, never thrown */
   enqueue(kind: string, job: MailJob): void;
   /** resolves when the enqueued work is done (shutdown waits for it; tests await delivery with it) */
@@ -68,8 +70,7 @@ export function createMailer(config: Pick<AppConfig, "smtpUrl" | "mailFrom" | "d
 
   const queue = new MailQueue();
   return {
-    sendVerification: (to, name, token) =>
-      send(to, verificationMail(config.appUrl, name, token), "verify-email"),
+    sendVerification: (to, token) => send(to, verificationMail(config.appUrl, token), "verify-email"),
     sendPasswordReset: (to, name, token) =>
       send(to, passwordResetMail(config.appUrl, name, token), "reset-password"),
     enqueue: (kind, job) => queue.enqueue(kind, job),

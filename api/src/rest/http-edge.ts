@@ -120,6 +120,15 @@ export function answerClientError(err: NodeJS.ErrnoException, socket: Duplex): v
  * express.json() with the body limit, UTF-8 only (RFC 8259 §8.1) and nesting at most MAX_JSON_DEPTH — both
  * checked on the raw bytes before JSON.parse runs. Refusals reach the error handler like body-parser's own.
  */
+/**
+ * Answers of the API (REST and GraphQL) are one user's data: no browser or shared cache keeps them (a GraphQL GET
+ * query, allowed with a preflight header, would otherwise be cacheable).
+ */
+export const privateAnswers: RequestHandler = (_req, res, next) => {
+  res.setHeader("Cache-Control", "no-store");
+  next();
+};
+
 export function jsonBody(limit: string): RequestHandler {
   return express.json({
     limit,

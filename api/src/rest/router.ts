@@ -8,6 +8,7 @@ import { Errors } from "../errors";
 import type { Services } from "../services";
 import { attachAuth } from "./auth-middleware";
 import { restErrorHandler } from "./error-handler";
+import { privateAnswers } from "./http-edge";
 import { routeBySegment } from "./route-segments";
 
 /** A feature's REST routes: a function of the services, never a module-level singleton. */
@@ -15,10 +16,7 @@ export type RestRouterFactory = (services: Services) => ExpressRouter;
 
 export function apiRouter(services: Services, routers: readonly ExpressRouter[]): ExpressRouter {
   const api = Router();
-  api.use((_req, res, next) => {
-    res.setHeader("Cache-Control", "no-store");
-    next();
-  });
+  api.use(privateAnswers);
   api.use(attachAuth(services));
   // each request walks only the routers with a route under its first path segment (route-segments.ts)
   api.use(routeBySegment(routers));

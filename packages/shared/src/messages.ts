@@ -77,6 +77,14 @@ export const messages = {
   "rules.passwordRequired": { da: "Password er påkrævet", en: "Password is required" },
   "rules.nameMin": { da: "Navn skal være mindst 2 tegn", en: "Name must be at least 2 characters" },
   "rules.nameMax": { da: "Navn må højst være 100 tegn", en: "Name may be at most 100 characters" },
+  "rules.nameChars": {
+    da: "Navn må ikke indeholde linjeskift eller usynlige styretegn",
+    en: "Name must not contain line breaks or invisible control characters",
+  },
+  "rules.usernameChars": {
+    da: "Brugernavn må ikke indeholde linjeskift eller usynlige styretegn",
+    en: "Username must not contain line breaks or invisible control characters",
+  },
   "rules.passwordsMismatch": { da: "Passwords matcher ikke", en: "Passwords do not match" },
   "rules.currentPasswordRequired": {
     da: "Nuværende adgangskode er påkrævet",
@@ -625,6 +633,10 @@ export const messages = {
   },
   "graphql.invalidRequest": { da: "Ugyldig forespørgsel: {detail}", en: "Invalid request: {detail}" },
   "graphql.invalidInput": { da: "Ugyldigt input: {detail}", en: "Invalid input: {detail}" },
+  "graphql.subscriptionOverHttp": {
+    da: "Ugyldig forespørgsel: abonnementer (subscription) kræver en websocket-forbindelse til /graphql",
+    en: "Invalid request: subscriptions need a websocket connection to /graphql",
+  },
 
   // ---- websocket limits (api/src/graphql/ws.limits.ts); close reasons must stay within 123 bytes
   "ws.tooManySockets": {

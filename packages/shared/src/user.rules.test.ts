@@ -45,8 +45,21 @@ describe("user.rules", () => {
     ["username", "ab", messages.usernameMin],
     ["username", "x".repeat(51), messages.usernameMax],
     ["password", "12345", messages.passwordMin],
+    // one line of visible text: a name greets its owner in mails and is shown to others
+    ["name", "Anna\nKlik her", formatMessage("rules.nameChars")],
+    ["name", "Anna\u2028Hansen", formatMessage("rules.nameChars")],
+    ["name", "Anna \u202Enesnah", formatMessage("rules.nameChars")],
+    ["name", "Anna \u2066Hansen\u2069", formatMessage("rules.nameChars")],
+    ["username", "anna\u0007", formatMessage("rules.usernameChars")],
+    ["username", "anna\u200Fx", formatMessage("rules.usernameChars")],
   ])("should reject %s=%j with the spec's message", (field, value, message) => {
     expect(danish(validateRegistration({ ...valid, [field]: value }, domains))).toEqual([{ field, message }]);
+  });
+
+  it("should accept names in any script with ordinary punctuation and emoji", () => {
+    for (const name of ["Søren Ærø-O'Brien", "Łukasz Ünal", "محمد علي", "Anna 👩\u200D💻 Hansen"]) {
+      expect(danish(validateRegistration({ ...valid, name }, domains))).toEqual([]);
+    }
   });
 
   it("should accept any allowed domain, case-insensitively", () => {

@@ -42,10 +42,19 @@ export function validateEmail(email: string, allowedDomains?: readonly string[])
   return null;
 }
 
+/**
+ * Characters a name or username may not hold: control characters (line breaks, tabs, NUL…), the line and
+ * paragraph separators, and the bidirectional overrides and isolates that make text display in another order
+ * than it is stored. A name is shown to others (shares, the admin's lists, the activity log) and greets its
+ * owner in mails: one line of visible text.
+ */
+const INVISIBLE_CONTROLS = /[\p{Cc}\u2028\u2029\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/u;
+
 export function validateUsername(username: string): Message | null {
   const u = username.trim();
   if (u.length < USERNAME_MIN) return { key: "rules.usernameMin" };
   if (u.length > USERNAME_MAX) return { key: "rules.usernameMax" };
+  if (INVISIBLE_CONTROLS.test(u)) return { key: "rules.usernameChars" };
   return null;
 }
 
@@ -53,6 +62,7 @@ export function validateName(name: string): Message | null {
   const n = name.trim();
   if (n.length < NAME_MIN) return { key: "rules.nameMin" };
   if (n.length > NAME_MAX) return { key: "rules.nameMax" };
+  if (INVISIBLE_CONTROLS.test(n)) return { key: "rules.nameChars" };
   return null;
 }
 
