@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { textFor } from "../../../i18n/i18n";
 import {
+  actionLabelKey,
   filterVariables,
   formatLogDate,
   formatMetadata,
@@ -80,6 +82,33 @@ describe("activity filters", () => {
     expect(formatMetadata(null)).toBeNull();
     expect(formatMetadata({})).toBeNull();
     expect(formatMetadata({ html: "<b>x</b>", n: 1 })).toBe('{\n  "html": "<b>x</b>",\n  "n": 1\n}');
+  });
+});
+
+describe("activity badge", () => {
+  // every action the API logs (api/src: activity.log calls), not only the five of the filter
+  const LOGGED = [
+    ...["login", "logout", "register", "verify_email", "password_change", "password_reset"],
+    ...["chat", "message", "bookmark", "search", "chat_share", "chat_share_revoke"],
+    ...["admin_create_user", "admin_delete_user", "admin_reset_password"],
+    ...["notion_connect", "notion_disconnect", "notion_config", "notion_sync"],
+  ];
+
+  it("should name every logged action in each language, not by its code", () => {
+    for (const action of LOGGED) {
+      const key = actionLabelKey(action);
+      expect(key, action).not.toBeNull();
+      if (!key) continue;
+      expect(textFor("da", key), action).not.toBe(action);
+      expect(textFor("en", key), action).not.toBe(action);
+    }
+    expect(textFor("da", actionLabelKey("notion_sync")!)).toBe("Notion-synkronisering");
+    expect(textFor("en", actionLabelKey("search")!)).toBe("Search");
+  });
+
+  it("should have no name for an action the UI does not know, nor for the filter's 'all'", () => {
+    expect(actionLabelKey("something_new")).toBeNull();
+    expect(actionLabelKey("all")).toBeNull();
   });
 });
 
