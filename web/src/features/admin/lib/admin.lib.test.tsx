@@ -126,8 +126,10 @@ describe("stats figures", () => {
     expect(upShare(1, 2)).toBe(33);
   });
 
-  it("should shorten chart days", () => {
-    expect(shortDay("2026-11-05")).toBe("05/11");
+  it("should write chart days as the reader's locale does", () => {
+    expect(shortDay("2026-11-05", "da-DK")).toBe("5. nov.");
+    expect(shortDay("2026-11-05", "en-GB")).toBe("5 Nov");
+    expect(shortDay("not a day", "da-DK")).toBe("not a day");
   });
 });
 
