@@ -57,6 +57,14 @@ describe("web: long words and titles", () => {
     );
     expect(created.errors).toBeUndefined();
     articleId = created.data!.createKnowledgeArticle.id;
+    // a category named by the long word: its card on the overview, its own view's heading and search label
+    const inLongCategory = await gql(
+      app,
+      "mutation($i: KnowledgeArticleInput!) { createKnowledgeArticle(input: $i) { id } }",
+      { i: { title: "Kort titel", content: "Kort indhold om klager.", category: WORD, tags: ["klage"] } },
+      adminToken,
+    );
+    expect(inLongCategory.errors).toBeUndefined();
     const bookmarked = await gql(
       app,
       "mutation($a: ID!) { addBookmark(articleId: $a) { __typename } }",
@@ -116,6 +124,13 @@ describe("web: long words and titles", () => {
         variant,
         `category`,
         "/knowledge?category=Sagsbehandling",
+        "[data-testid=knowledge-category] h1",
+      );
+      await visit(
+        page,
+        variant,
+        `category-long`,
+        `/knowledge?category=${encodeURIComponent(WORD)}`,
         "[data-testid=knowledge-category] h1",
       );
       await visit(
