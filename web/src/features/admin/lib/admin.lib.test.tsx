@@ -127,8 +127,9 @@ describe("stats figures", () => {
   });
 
   it("should write chart days as the reader's locale does", () => {
-    expect(shortDay("2026-11-05", "da-DK")).toBe("5. nov.");
-    expect(shortDay("2026-11-05", "en-GB")).toBe("5 Nov");
+    // (the trailing dot of Danish depends on the ICU data of the runtime)
+    expect(shortDay("2026-11-05", "da-DK")).toMatch(/^5\.11\.?$/);
+    expect(shortDay("2026-11-05", "en-GB")).toBe("05/11");
     expect(shortDay("not a day", "da-DK")).toBe("not a day");
   });
 });
