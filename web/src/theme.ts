@@ -54,6 +54,9 @@ export function createAppTheme(mode: PaletteMode): Theme {
           ":focus-visible": { outline: `3px solid ${p.primary.main}`, outlineOffset: 2 },
           "a:focus-visible": { borderRadius: 4 },
           body: { minWidth: 320 },
+          // a heading often says stored text (a title, a name, the searched words): a long Danish compound word
+          // breaks inside the heading's box instead of widening its column or the page
+          "h1, h2, h3, h4, h5, h6": { overflowWrap: "anywhere" },
         },
       },
       MuiButtonBase: { defaultProps: { disableRipple: false } },

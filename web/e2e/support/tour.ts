@@ -427,6 +427,12 @@ export function walkEveryScreen(variant: Variant): void {
         );
         await visit(page, variant, "share", shareUrl, "[data-testid=assistant-message], h1");
         await visit(page, variant, "profile", "/profile", "h1");
+        // the notifications hint starts under its label's first letter
+        const [label, hint] = await Promise.all([
+          page.locator("label:has(#prefs-notifications) .MuiFormControlLabel-label").boundingBox(),
+          page.locator("#prefs-notifications-help").boundingBox(),
+        ]);
+        expect(Math.abs((label?.x ?? 0) - (hint?.x ?? -9))).toBeLessThanOrEqual(1);
       },
       TIMEOUT,
     );
@@ -452,6 +458,14 @@ export function walkEveryScreen(variant: Variant): void {
               .locator("svg [fill]")
               .evaluateAll((els) => els.map((e) => e.getAttribute("fill")?.toLowerCase()));
             expect(fills).toContain(variant.theme === "dark" ? "#8ab4f8" : "#1f4e79");
+            // the days under the bars as the reader writes them: "30.10." in Danish, "30/10" in English, whole
+            const days = await admin
+              .getByTestId("admin-chart-messages")
+              .locator(".MuiChartsAxis-directionX .MuiChartsAxis-tickLabel")
+              .allTextContents();
+            expect(days.length).toBeGreaterThan(0);
+            for (const day of days)
+              expect(day).toMatch(variant.language === "da" ? /^\d{1,2}\.\d{1,2}\.?$/ : /^\d{2}\/\d{2}$/);
             // the feedback (one up, one down, a comment) and the knowledge gap (the question not covered)
             await admin.getByTestId("admin-feedback").getByText("Mangler <b>kilde</b>").waitFor();
             await admin.getByTestId("admin-gaps").getByRole("listitem").first().waitFor();

@@ -2,15 +2,12 @@ import ExpandMoreRoundedIcon from "@mui/icons-material/ExpandMoreRounded";
 import { Avatar, Box, Button, Card, CardContent, Chip, Collapse, Stack, Typography } from "@mui/material";
 import { useId, useState } from "react";
 import { emailMetaLine } from "../../../components/BreakableEmail";
-import type { MessageKey } from "../../../i18n/da";
 import { useI18n } from "../../../i18n/i18n";
 import { useServerMessage } from "../../../i18n/serverMessage";
 import type { ActivityEntry } from "../hooks/useActivityLog";
 import { useRelativeTime } from "../hooks/useRelativeTime";
-import { activityMessage, formatLogDate, formatMetadata } from "../lib/activity";
+import { actionLabelKey, activityMessage, formatLogDate, formatMetadata } from "../lib/activity";
 import { activityStyle } from "./activityStyle";
-
-const SHARE_ACTIONS = new Set(["chat_share", "chat_share_revoke"]);
 
 /**
  * One log entry (spec §2): icon and colour by action, description (by key in the user's language), badge, e-mail,
@@ -23,10 +20,9 @@ export function ActivityItem({ entry }: { entry: ActivityEntry }) {
   const [open, setOpen] = useState(false);
   const detailsId = useId();
   const style = activityStyle(entry.action);
-  // the shared-conversation actions have a text of their own; the others show the action as logged
-  const label = SHARE_ACTIONS.has(entry.action)
-    ? t(`admin.activity.action.${entry.action}` as MessageKey)
-    : entry.action;
+  // the action in the reader's language (an action without a name yet shows as logged)
+  const labelKey = actionLabelKey(entry.action);
+  const label = labelKey ? t(labelKey) : entry.action;
   const json = formatMetadata(entry.metadata);
   return (
     <Card component="article" data-testid="admin-activity-item" data-action={entry.action}>

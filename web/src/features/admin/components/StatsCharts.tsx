@@ -2,7 +2,7 @@ import { Box, useTheme } from "@mui/material";
 import { BarChart } from "@mui/x-charts/BarChart";
 import { LineChart } from "@mui/x-charts/LineChart";
 import type { AdminStatsQuery } from "../../../gql/graphql";
-import { useT } from "../../../i18n/i18n";
+import { useI18n } from "../../../i18n/i18n";
 import { shortDay } from "../lib/stats";
 import { SectionCard } from "./SectionCard";
 
@@ -33,7 +33,7 @@ export default function StatsCharts({
   messagesPerDay: Days;
   activeUsersPerDay: Days;
 }) {
-  const t = useT();
+  const { t, locale } = useI18n();
   // the app's own colours (not the chart library's palette), so the charts match the theme in light and dark
   const { palette } = useTheme();
   const sum = (days: Days) => days.reduce((acc, d) => acc + d.count, 0);
@@ -54,7 +54,7 @@ export default function StatsCharts({
             xAxis={[
               {
                 scaleType: "band",
-                data: messagesPerDay.map((d) => shortDay(d.date)),
+                data: messagesPerDay.map((d) => shortDay(d.date, locale)),
                 tickLabelInterval: (_, i) => i % 7 === 0,
               },
             ]}
@@ -84,7 +84,7 @@ export default function StatsCharts({
             xAxis={[
               {
                 scaleType: "point",
-                data: activeUsersPerDay.map((d) => shortDay(d.date)),
+                data: activeUsersPerDay.map((d) => shortDay(d.date, locale)),
                 tickLabelInterval: (_, i) => i % 7 === 0,
               },
             ]}

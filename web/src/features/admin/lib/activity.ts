@@ -1,5 +1,6 @@
 /** Activity log rules of the admin screen (spec §2 activity tab, §9 filter constants). */
 import { isMessageKey, messageSays } from "@vidensbank/shared";
+import { da, type MessageKey } from "../../../i18n/da";
 import type { ServerMessage } from "../../../i18n/serverMessage";
 
 /** Action filter choices (spec §9); "all" sends no action. */
@@ -10,6 +11,15 @@ export type ActionFilter = (typeof ACTION_FILTERS)[number];
 export const TIME_FILTERS = ["all", "1h", "24h", "7d"] as const;
 export type TimeFilter = (typeof TIME_FILTERS)[number];
 const TIME_HOURS: Record<Exclude<TimeFilter, "all">, number> = { "1h": 1, "24h": 24, "7d": 168 };
+
+/**
+ * The badge text's key of a logged action ("search" → "Søgning" / "Search"); null for an action the UI has no name
+ * for yet, which shows as logged.
+ */
+export function actionLabelKey(action: string): MessageKey | null {
+  const key = `admin.activity.action.${action}`;
+  return action !== "all" && Object.hasOwn(da, key) ? (key as MessageKey) : null;
+}
 
 /** Entries per page of the log ("Vis flere" loads the next page). */
 export const ACTIVITY_PAGE_SIZE = 50;

@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { textFor } from "../../../i18n/i18n";
 import {
+  actionLabelKey,
   filterVariables,
   formatLogDate,
   formatMetadata,
@@ -83,6 +85,33 @@ describe("activity filters", () => {
   });
 });
 
+describe("activity badge", () => {
+  // every action the API logs (api/src: activity.log calls), not only the five of the filter
+  const LOGGED = [
+    ...["login", "logout", "register", "verify_email", "password_change", "password_reset"],
+    ...["chat", "message", "bookmark", "search", "chat_share", "chat_share_revoke"],
+    ...["admin_create_user", "admin_delete_user", "admin_reset_password"],
+    ...["notion_connect", "notion_disconnect", "notion_config", "notion_sync"],
+  ];
+
+  it("should name every logged action in each language, not by its code", () => {
+    for (const action of LOGGED) {
+      const key = actionLabelKey(action);
+      expect(key, action).not.toBeNull();
+      if (!key) continue;
+      expect(textFor("da", key), action).not.toBe(action);
+      expect(textFor("en", key), action).not.toBe(action);
+    }
+    expect(textFor("da", actionLabelKey("notion_sync")!)).toBe("Notion-synkronisering");
+    expect(textFor("en", actionLabelKey("search")!)).toBe("Search");
+  });
+
+  it("should have no name for an action the UI does not know, nor for the filter's 'all'", () => {
+    expect(actionLabelKey("something_new")).toBeNull();
+    expect(actionLabelKey("all")).toBeNull();
+  });
+});
+
 describe("stats figures", () => {
   it("should show seconds as rounded minutes", () => {
     expect(roundedMinutes(0)).toBe(0);
@@ -97,8 +126,11 @@ describe("stats figures", () => {
     expect(upShare(1, 2)).toBe(33);
   });
 
-  it("should shorten chart days", () => {
-    expect(shortDay("2026-11-05")).toBe("05/11");
+  it("should write chart days as the reader's locale does", () => {
+    // (the trailing dot of Danish depends on the ICU data of the runtime)
+    expect(shortDay("2026-11-05", "da-DK")).toMatch(/^5\.11\.?$/);
+    expect(shortDay("2026-11-05", "en-GB")).toBe("05/11");
+    expect(shortDay("not a day", "da-DK")).toBe("not a day");
   });
 });
 

@@ -11,10 +11,14 @@ export function upShare(up: number, down: number): number | null {
   return total > 0 ? Math.round((up / total) * 100) : null;
 }
 
-/** "2026-11-26" → "26/11" for chart axes. */
-export function shortDay(date: string): string {
-  const [, m, d] = date.split("-");
-  return d && m ? `${d}/${m}` : date;
+/**
+ * A day of a chart axis in the reader's locale, in figures (a month's name was cut with "…" at the axis's end on a
+ * phone): "2026-11-26" → "26.11." (da-DK) / "26/11" (en-GB).
+ */
+export function shortDay(date: string, locale: string): string {
+  const day = new Date(`${date}T00:00:00Z`);
+  if (Number.isNaN(day.getTime())) return date;
+  return new Intl.DateTimeFormat(locale, { day: "numeric", month: "numeric", timeZone: "UTC" }).format(day);
 }
 
 /** Less than a minute ago (or a clock a little ahead): shown as 'lige nu'. */

@@ -1,6 +1,7 @@
-import { Box, Card, CardActionArea, CardContent, Chip, Skeleton, Typography } from "@mui/material";
+import { Box, Card, CardActionArea, CardContent, Skeleton, Typography } from "@mui/material";
 import type { ReactNode } from "react";
 import { Link as RouterLink } from "react-router-dom";
+import { TextChip } from "../../../components/TextChip";
 import { useI18n } from "../../../i18n/i18n";
 import { formatDate } from "../../../lib/dates";
 import { articleExcerpt, cardTitle } from "../lib/excerpt";
@@ -48,8 +49,8 @@ export function ArticleCard({
       >
         <CardContent sx={{ flexGrow: 1, width: "100%", display: "flex", flexDirection: "column", gap: 1 }}>
           <Box sx={{ display: "flex", gap: 1, alignItems: "center", flexWrap: "wrap" }}>
-            <Chip label={article.category} size="small" color="primary" variant="outlined" />
-            {article.subcategory && <Chip label={article.subcategory} size="small" variant="outlined" />}
+            <TextChip label={article.category} size="small" color="primary" variant="outlined" />
+            {article.subcategory && <TextChip label={article.subcategory} size="small" variant="outlined" />}
           </Box>
           <Typography
             component={headingLevel}

@@ -3,9 +3,10 @@ import ArrowBackRoundedIcon from "@mui/icons-material/ArrowBackRounded";
 import EventRoundedIcon from "@mui/icons-material/EventRounded";
 import HistoryEduRoundedIcon from "@mui/icons-material/HistoryEduRounded";
 import SearchOffRoundedIcon from "@mui/icons-material/SearchOffRounded";
-import { Alert, Box, Button, Card, CardContent, Chip, Divider, Skeleton, Typography } from "@mui/material";
+import { Alert, Box, Button, Card, CardContent, Divider, Skeleton, Typography } from "@mui/material";
 import { useEffect, useState } from "react";
 import { useLocation, useNavigate } from "react-router-dom";
+import { TextChip } from "../../../components/TextChip";
 import { useI18n } from "../../../i18n/i18n";
 import { formatDate } from "../../../lib/dates";
 import { toAppError } from "../../../lib/errors";
@@ -105,14 +106,14 @@ export function ArticleDetail({ articleId }: { articleId: string }) {
       <Card component="article" aria-labelledby="article-title">
         <CardContent sx={{ p: { xs: 2.5, md: 5 } }}>
           <Box sx={{ display: "flex", gap: 1, flexWrap: "wrap", mb: 1.5 }}>
-            <Chip
+            <TextChip
               label={article.category}
               color="primary"
               size="small"
               aria-label={t("knowledge.category", { name: article.category })}
             />
             {article.subcategory && (
-              <Chip
+              <TextChip
                 label={article.subcategory}
                 size="small"
                 variant="outlined"

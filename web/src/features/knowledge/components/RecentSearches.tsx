@@ -1,7 +1,8 @@
 import { useQuery } from "@apollo/client/react";
 import HistoryRoundedIcon from "@mui/icons-material/HistoryRounded";
-import { Box, Chip, Typography } from "@mui/material";
+import { Box, Typography } from "@mui/material";
 import { useEffect } from "react";
+import { TextChip } from "../../../components/TextChip";
 import { useT } from "../../../i18n/i18n";
 import { MyRecentSearchesQuery } from "../graphql/myRecentSearches.query";
 
@@ -50,7 +51,7 @@ export function RecentSearches({
         {t("knowledge.recentSearches")}
       </Typography>
       {queries.map((q) => (
-        <Chip key={q} label={q} size="small" onClick={() => onPick(q)} variant="outlined" clickable />
+        <TextChip key={q} label={q} size="small" onClick={() => onPick(q)} variant="outlined" clickable />
       ))}
     </Box>
   );

@@ -51,6 +51,8 @@ export function SearchField({
           "& input::-webkit-search-cancel-button": { display: "none" },
         }}
         slotProps={{
+          // a label naming a long category is cut with "…" above the field: its whole text as tooltip
+          inputLabel: { title: label },
           htmlInput: { maxLength: MAX_QUERY_LENGTH, enterKeyHint: "search" },
           input: {
             startAdornment: (

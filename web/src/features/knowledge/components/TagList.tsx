@@ -1,4 +1,5 @@
 import { Box, Chip } from "@mui/material";
+import { TextChip } from "../../../components/TextChip";
 import { useT } from "../../../i18n/i18n";
 import { cardTags } from "../lib/excerpt";
 
@@ -25,8 +26,8 @@ export function TagList({ tags, max }: { tags: readonly string[]; max?: number }
       sx={{ display: "flex", flexWrap: "wrap", gap: 0.75, listStyle: "none", p: 0, m: 0 }}
     >
       {shown.map((tag, i) => (
-        <Box component="li" key={tag} sx={{ display: "flex", gap: 0.75 }}>
-          <Chip label={tag} size="small" variant="outlined" />
+        <Box component="li" key={tag} sx={{ display: "flex", gap: 0.75, minWidth: 0, maxWidth: "100%" }}>
+          <TextChip label={tag} size="small" variant="outlined" />
           {i === shown.length - 1 && moreChip}
         </Box>
       ))}

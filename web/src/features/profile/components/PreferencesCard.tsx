@@ -102,7 +102,8 @@ export function PreferencesCard({ loaded }: { loaded: UiPreferences }) {
               id="prefs-notifications-help"
               variant="body2"
               color="text.secondary"
-              sx={{ ml: 6.5, mt: -0.5 }}
+              // under the label's first letter: the switch is 58 px wide and its FormControlLabel starts 11 px left
+              sx={{ ml: "47px", mt: -0.5 }}
             >
               {t("profile.prefs.notificationsHelp")}
             </Typography>
