@@ -234,7 +234,7 @@ async function main(): Promise<void> {
     );
     if (r.status !== 0) throw new Error(r.stderr);
     const rows = JSON.parse(r.stdout.trim().split("\n").pop() ?? "[]") as [string, string][];
-    for (const [k, v] of rows) (table[k] ??= []).push(v);
+    for (const [k, v] of rows) table[k] = [...(table[k] ?? []), v];
   }
   const width = Math.max(...Object.keys(table).map((k) => k.length));
   console.log(`${"structure".padEnd(width)} | start (MB) | after edits (MB)`);

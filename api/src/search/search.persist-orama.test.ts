@@ -49,7 +49,9 @@ describe("restored posting sets", () => {
       expect(posting.size).toBe(set.size);
       expect([...posting.entries()]).toEqual([...set.entries()]);
       const seen: number[] = [];
-      posting.forEach((id) => seen.push(id));
+      posting.forEach((id) => {
+        seen.push(id);
+      });
       expect(seen).toEqual([...set.keys()]);
       for (const id of [0, 1, 3, 5, 8, 9, 13, 21, 34, 55]) expect(posting.has(id)).toBe(set.has(id));
     };
