@@ -39,6 +39,8 @@ export class PostingSet extends Set<number> {
   private owned = false;
   /** null until the first lookup works it out */
   private ascending: boolean | null = null;
+  /** view(), until the next change */
+  private cached: Int32Array | null = null;
 
   constructor(ids: Int32Array) {
     super();
@@ -51,9 +53,10 @@ export class PostingSet extends Set<number> {
     return this.n;
   }
 
-  /** The ids in insertion order (a view: valid until the next change). */
+  /** The ids in insertion order (a view: valid until the next change; the scorer reads it per word and query). */
   view(): Int32Array {
-    return this.ids.subarray(0, this.n);
+    this.cached ??= this.ids.subarray(0, this.n);
+    return this.cached;
   }
 
   private indexOf(id: number): number {
@@ -93,6 +96,7 @@ export class PostingSet extends Set<number> {
     }
     if (this.n > 0 && this.ids[this.n - 1] > id) this.ascending = false;
     this.ids[this.n++] = id;
+    this.cached = null;
     return this;
   }
 
@@ -101,6 +105,7 @@ export class PostingSet extends Set<number> {
     if (at < 0) return false;
     this.ids.copyWithin(at, at + 1, this.n);
     this.n--;
+    this.cached = null;
     return true;
   }
 
@@ -109,6 +114,7 @@ export class PostingSet extends Set<number> {
     this.n = 0;
     this.owned = true;
     this.ascending = null;
+    this.cached = null;
   }
 
   override forEach(fn: (value: number, key: number, set: Set<number>) => void, thisArg?: unknown): void {
