@@ -55,6 +55,31 @@ describe("chat sessions (retrieval-only)", () => {
     expect(bobs.sessions.map((s: { sessionId: string }) => s.sessionId)).not.toContain(first);
   });
 
+  it("should say over GraphQL only whether a session is untitled: no title yet, or 'Ny chat' however it was given", async () => {
+    const untitled = `mutation($title: String) { createSession(title: $title) { sessionId title untitled } }`;
+    const created = (await gqlOk(app, untitled, {}, alice.token)).createSession;
+    expect(created).toMatchObject({ title: "Ny chat", untitled: true });
+    const named = (await gqlOk(app, untitled, { title: "Ferie" }, alice.token)).createSession;
+    expect(named).toMatchObject({ title: "Ferie", untitled: false });
+    const rename = `mutation($id: ID!, $title: String!) { renameSession(sessionId: $id, title: $title) { title untitled } }`;
+    const renamed = await gqlOk(app, rename, { id: named.sessionId, title: "Ny chat" }, alice.token);
+    expect(renamed.renameSession).toEqual({ title: "Ny chat", untitled: true });
+    const { sessions } = await gqlOk(app, "{ sessions { sessionId untitled } }", {}, alice.token);
+    expect(sessions.find((s: { sessionId: string }) => s.sessionId === created.sessionId).untitled).toBe(
+      true,
+    );
+    // the first question names it
+    await ask(alice.token, created.sessionId, "Hvem attesterer udlæg?");
+    const after = await gqlOk(app, "{ sessions { sessionId title untitled } }", {}, alice.token);
+    const asked = after.sessions.find((s: { sessionId: string }) => s.sessionId === created.sessionId);
+    expect(asked).toMatchObject({ title: "Hvem attesterer udlæg?", untitled: false });
+    // REST keeps the spec's shape: the stored title, no flag
+    const list = await rest(app, "GET", "/api/chat/sessions", { token: alice.token });
+    const own = list.body.find((s: { session_id: string }) => s.session_id === named.sessionId);
+    expect(own).toMatchObject({ title: "Ny chat" });
+    expect(own).not.toHaveProperty("untitled");
+  });
+
   it("should answer from the sample content with the right article cited, labelled as retrieval-only", async () => {
     const sessionId = await newSession(alice.token);
     const { sent, answer, messages } = await ask(

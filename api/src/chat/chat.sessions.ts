@@ -4,7 +4,7 @@
  * the one place for that rule, also used by sending and the live events).
  */
 import { randomUUID } from "node:crypto";
-import { messageSays } from "@vidensbank/shared";
+import { isUntitledTitle, messageSays } from "@vidensbank/shared";
 import { recordActivity } from "../activity/activity.service";
 import { toObjectId } from "../db/ids";
 import { countPerUser } from "../db/per-user";
@@ -54,7 +54,7 @@ export class ChatSessions {
       sessionId: randomUUID(),
       title: clean ?? NEW_SESSION_TITLE,
       // an explicit title other than the default counts as chosen by the user
-      titled: clean !== null && clean !== NEW_SESSION_TITLE,
+      titled: !isUntitledTitle(clean),
       hasMessages: false,
       createdAt: now,
       lastUpdated: now,

@@ -16,7 +16,7 @@ import { SHARE_MAX_PER_USER } from "./shares.limits";
 const SHARE =
   "mutation($id: ID!) { shareChatSession(sessionId: $id) { id sessionId title createdAt url ownerEmail } }";
 const MINE = "{ chatShares { id sessionId title url ownerEmail } }";
-const OPEN = `query($id: ID!) { sharedChat(shareId: $id) { id title ownerName sharedAt
+const OPEN = `query($id: ID!) { sharedChat(shareId: $id) { id title untitled ownerName sharedAt
   messages { id sessionId role content status feedback { rating } citations { number articleId title headingPath url passage } } } }`;
 const REVOKE = "mutation($id: ID!) { revokeChatShare(shareId: $id) }";
 const ADMIN_LIST = "{ adminChatShares { id sessionId title ownerEmail } }";
@@ -72,7 +72,12 @@ describe("sharing a conversation read-only", () => {
     await ok(REVOKE, { id: again.id }, alice.token);
 
     const shared = (await ok(OPEN, { id: shareId }, bob.token)).sharedChat;
-    expect(shared).toMatchObject({ id: shareId, title: "Hvad er klagefristen?", ownerName: alice.user.name });
+    expect(shared).toMatchObject({
+      id: shareId,
+      title: "Hvad er klagefristen?",
+      untitled: false,
+      ownerName: alice.user.name,
+    });
     expect(shared.messages.map((m: { role: string }) => m.role)).toEqual(["user", "assistant"]);
     const answer = shared.messages[1];
     expect(answer.status).toBe("complete");
@@ -90,6 +95,7 @@ describe("sharing a conversation read-only", () => {
     const viaRest = await rest(app, "GET", `/api/shared/${shareId}`, { token: bob.token });
     expect(viaRest.status).toBe(200);
     expect(viaRest.body).toMatchObject({ id: shareId, ownerName: alice.user.name });
+    expect(viaRest.body).not.toHaveProperty("untitled"); // GraphQL only
     expect(viaRest.body.messages[1].citations[0]).toMatchObject({ articleId: cited.articleId });
   });
 

@@ -336,13 +336,15 @@ describe("chat: session groups", () => {
 });
 
 describe("chat: a session's shown title", () => {
-  it("should show the stored default ('Ny chat') and no title as untitled in the reader's language, any other title as it is", () => {
-    expect(shownSessionTitle("Ny chat", "New chat")).toBe("New chat");
-    expect(shownSessionTitle("Ny chat", "Ny chat")).toBe("Ny chat");
+  it("should show a session the API calls untitled in the reader's language, any other by its title as it is", () => {
+    expect(shownSessionTitle({ title: "Ny chat", untitled: true }, "New chat")).toBe("New chat");
+    expect(shownSessionTitle({ title: "Ny chat", untitled: true }, "Ny chat")).toBe("Ny chat");
+    expect(shownSessionTitle({ title: null, untitled: true }, "New chat")).toBe("New chat");
     expect(shownSessionTitle(null, "New chat")).toBe("New chat");
-    expect(shownSessionTitle("", "New chat")).toBe("New chat");
-    expect(shownSessionTitle("Ny chat om ferie", "New chat")).toBe("Ny chat om ferie");
-    expect(shownSessionTitle("ny chat", "New chat")).toBe("ny chat");
+    expect(shownSessionTitle({ title: "Ny chat om ferie", untitled: false }, "New chat")).toBe(
+      "Ny chat om ferie",
+    );
+    expect(shownSessionTitle({ title: "ny chat", untitled: false }, "New chat")).toBe("ny chat");
   });
 });
 
