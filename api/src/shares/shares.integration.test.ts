@@ -4,6 +4,8 @@
  * out; revoked, deleted session and deleted owner answer NOT_FOUND; nobody changes anything through a share;
  * another user's share or session answers exactly like an unknown id; the admin lists and revokes all.
  */
+
+import { formatMessage, type MessageKey } from "@vidensbank/shared";
 import mongoose from "mongoose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listActivity } from "../activity/activity.service";
@@ -161,6 +163,28 @@ describe("sharing a conversation read-only", () => {
     expect(actions.filter((a) => a === "chat_share")).toHaveLength(2);
     expect(actions.filter((a) => a === "chat_share_revoke")).toHaveLength(2);
     expect(log.find((e) => e.action === "chat_share")?.description).toContain("delte samtalen");
+  });
+
+  it("should log sharing an untitled conversation so each reader sees their own untitled text", async () => {
+    const dora = await createVerifiedUser(app);
+    const untitled = await conversation(dora);
+    await ok(Q.rename, { sessionId: untitled, title: "Ny chat" }, dora.token);
+    const share = (await ok(SHARE, { id: untitled }, dora.token)).shareChatSession;
+    expect(share.title).toBe("Ny chat"); // the stored title stays the spec's
+    expect((await ok(OPEN, { id: share.id }, bob.token)).sharedChat.untitled).toBe(true);
+    await ok(REVOKE, { id: share.id }, dora.token);
+    const log = await listActivity({ search: dora.input.email });
+    const shared = log.find((e) => e.action === "chat_share");
+    const revoked = log.find((e) => e.action === "chat_share_revoke");
+    expect(shared).toMatchObject({
+      messageKey: "log.chatShareUntitled",
+      description: `${dora.user.name} delte samtalen "Ny chat"`,
+    });
+    expect(revoked?.messageKey).toBe("log.chatShareRevokeUntitled");
+    // what the admin's activity screen shows (by key and parameters, in the reader's language)
+    const en = (e: typeof shared) => formatMessage(e?.messageKey as MessageKey, e?.messageParams ?? {}, "en");
+    expect(en(shared)).toBe(`${dora.user.name} shared the conversation "New chat"`);
+    expect(en(revoked)).toBe(`${dora.user.name} revoked the share of "New chat"`);
   });
 
   it("should delete the shares of a deleted session and of a deleted user", async () => {
