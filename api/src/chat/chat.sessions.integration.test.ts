@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApp, type TestApp } from "../testing/app";
 import { createVerifiedUser, gql, loginAdmin, rest } from "../testing/client";
 import { CHAT_MESSAGE_MAX_LENGTH } from "./answer";
-import { ChatMessageModel, KnowledgeGapModel } from "./chat.model";
+import { ChatMessageModel, ChatSessionModel, KnowledgeGapModel } from "./chat.model";
 import { EventCollector, ended, eventually, gqlOk, Q, sampleArticleId, wsClient } from "./chat.test-helpers";
 
 let app: TestApp;
@@ -78,6 +78,16 @@ describe("chat sessions (retrieval-only)", () => {
     const own = list.body.find((s: { session_id: string }) => s.session_id === named.sessionId);
     expect(own).toMatchObject({ title: "Ny chat" });
     expect(own).not.toHaveProperty("untitled");
+  });
+
+  it("should count the messages each send and regeneration adds on the session, once they are stored", async () => {
+    const sessionId = await newSession(alice.token);
+    const version = async () => (await ChatSessionModel.findOne({ sessionId }).lean())?.placeVersion ?? 0;
+    const { answer } = await ask(alice.token, sessionId, "Hvem attesterer udlæg?");
+    expect(await version()).toBe(1);
+    await gqlOk(app, Q.regenerate, { messageId: answer.id }, alice.token);
+    await app.services.chat.whenIdle();
+    expect(await version()).toBe(2);
   });
 
   it("should answer from the sample content with the right article cited, labelled as retrieval-only", async () => {

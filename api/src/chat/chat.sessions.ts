@@ -15,6 +15,7 @@ import { sessionToMarkdown } from "./chat.export";
 import { ChatMessageModel, ChatSessionModel, KnowledgeGapModel, type MessageStatus } from "./chat.model";
 import { ownMessage, ownSession } from "./chat.ownership";
 import { type MessagePage, pageLimit, shownPage } from "./chat.pages";
+import { placeTrees } from "./chat.place-cache";
 import { type ChatMessageView, type ChatSessionView, presentMessage, presentSession } from "./chat.presenter";
 import { cleanSearchQuery, cleanTitle, IN_PROGRESS, NEW_SESSION_TITLE, userOid } from "./chat.rules";
 
@@ -100,6 +101,7 @@ export class ChatSessions {
     await ownSession(userId, sessionId);
     await this.deps.stopAnswersIn(sessionId);
     await ChatMessageModel.deleteMany({ sessionId, userId: userOid(userId) });
+    placeTrees.forgetSession(userId, sessionId);
     await ChatSessionModel.deleteOne({ sessionId, userId: userOid(userId) });
     await this.deps.sessionDeleted?.(sessionId);
   }
