@@ -440,4 +440,49 @@ describe("web: admin panel", () => {
 
     await setPrefs({ language: "da" });
   });
+
+  it("should show sharing an untitled conversation with the reader's untitled text (English: 'New chat')", async () => {
+    const owner = staff[2];
+    const ok = async (query: string, variables: Record<string, unknown>) => {
+      const res = await gql(app, query, variables, owner.token);
+      expect(res.errors).toBeUndefined();
+      return res.data;
+    };
+    const { sessionId } = (await ok("mutation { createSession { sessionId } }", {})).createSession;
+    await ok(
+      'mutation S($s: ID!) { sendMessage(sessionId: $s, content: "Hvad er klagefristen?") { session { sessionId } } }',
+      { s: sessionId },
+    );
+    await app.services.chat.whenIdle();
+    // named "Ny chat" deliberately: untitled again, as a new session is
+    await ok('mutation R($s: ID!) { renameSession(sessionId: $s, title: "Ny chat") { title } }', {
+      s: sessionId,
+    });
+    await ok("mutation D($s: ID!) { shareChatSession(sessionId: $s) { id } }", { s: sessionId });
+
+    await setPrefs({ language: "en" });
+    try {
+      for (const [width, theme] of [
+        [1280, "light"],
+        [390, "dark"],
+      ] as const) {
+        await setPrefs({ theme });
+        const screen = await openAs(adminToken, width);
+        const view = new AdminPage(screen);
+        await view.goto("activity");
+        await view.activitySearch().fill(owner.input.email);
+        const shared = view.activityItems().filter({ hasText: "shared the conversation" });
+        await expect
+          .poll(() => shared.first().innerText())
+          .toContain(`${owner.user.name} shared the conversation "New chat"`);
+        expect(await view.activityItems().allInnerTexts()).not.toContainEqual(
+          expect.stringContaining("Ny chat"),
+        );
+        await screenshot(screen, `admin-activity-untitled-share-${width}-${theme}-en`);
+        await screen.context().close();
+      }
+    } finally {
+      await setPrefs({ language: "da", theme: "light" });
+    }
+  });
 });

@@ -239,7 +239,11 @@ async function startAnswer(
     ]);
     const session = await ChatSessionModel.findOneAndUpdate(
       { sessionId, userId: uid },
-      { $set: { activeLeafId: assistant._id, lastUpdated: now, hasMessages: true } },
+      // after the insert: the places read for this version hold the new messages (chat.place-cache.ts)
+      {
+        $set: { activeLeafId: assistant._id, lastUpdated: now, hasMessages: true },
+        $inc: { placeVersion: 1 },
+      },
       { returnDocument: "after" },
     ).lean();
     if (!session) throw Errors.notFound("chat.sessionNotFound");

@@ -7,6 +7,7 @@ const session: ChatSessionView = {
   id: "s1",
   sessionId: "s1",
   title: "Klager [1] *vigtigt*",
+  untitled: false,
   createdAt: at,
   lastUpdated: at,
 };

@@ -36,6 +36,11 @@ const sessionSchema = new Schema(
     hasMessages: { type: Boolean },
     /** the last message of the shown branch (chat.branches.ts); absent: the newest message */
     activeLeafId: { type: Schema.Types.ObjectId },
+    /**
+     * raised after every insert of messages (a send, an edit, a regeneration): a process keeps a session's place
+     * tree while this is unchanged (chat.place-cache.ts); absent: 0
+     */
+    placeVersion: { type: Number },
     createdAt: { type: Date, required: true },
     lastUpdated: { type: Date, required: true },
     /** the scope of its questions until changed (null = all articles) */

@@ -284,3 +284,48 @@ describe("a long session's history for the model", () => {
     expect((await loadRecentHistory(SESSION, B)).size).toBe(0);
   });
 });
+
+describe("a long session's places kept in the process (chat.place-cache.ts)", () => {
+  const KEPT = "kept-session";
+  const kept: Doc[] = [];
+  const t0 = Date.UTC(2026, 1, 1);
+  const page = () => sessions.listMessages(A, KEPT, { limit: 4 });
+
+  beforeAll(async () => {
+    for (let i = 0; i < 200; i++) kept.push(message(i, kept[i - 1] ?? null, t0 + i * 1000, alice, KEPT));
+    await ChatMessageModel.collection.insertMany(kept);
+    await ChatSessionModel.collection.insertOne(session(alice, KEPT, kept[199]?._id));
+  });
+
+  it("should open a page again without reading every message's place", async () => {
+    await page();
+    fetched = 0;
+    withContent = 0;
+    expect(ids(await page())).toEqual(ids(kept.slice(-4)));
+    // the page's 4 messages and nothing else
+    expect(fetched).toBe(4);
+    expect(withContent).toBe(4);
+  });
+
+  it("should read the places again once another process counted messages it added to the session", async () => {
+    // another process regenerates the newest answer (a sibling of it) and counts it after the insert; the shown
+    // leaf stays the old answer here, so only placeVersion tells the kept tree is old
+    const regenerated = message(199, kept[198] ?? null, t0 + 500_000, alice, KEPT);
+    await ChatMessageModel.collection.insertOne(regenerated);
+    expect((await page()).at(-1)?.siblingCount).toBe(1); // not counted yet: the tree read before it
+    await ChatSessionModel.collection.updateOne({ sessionId: KEPT }, { $inc: { placeVersion: 1 } });
+    fetched = 0;
+    const shown = await page();
+    expect(shown.at(-1)).toMatchObject({ id: String(kept[199]?._id), siblingCount: 2 });
+    expect(shown.at(-1)?.siblingIds).toEqual([String(kept[199]?._id), String(regenerated._id)]);
+    expect(fetched).toBe(kept.length + 1 + 4);
+  });
+
+  it("should read the places again when the shown leaf is not in the kept tree (a send's count lost)", async () => {
+    const question = message(200, kept[199] ?? null, t0 + 600_000, alice, KEPT);
+    const answer = message(201, question, t0 + 600_001, alice, KEPT);
+    await ChatMessageModel.collection.insertMany([question, answer]);
+    await ChatSessionModel.collection.updateOne({ sessionId: KEPT }, { $set: { activeLeafId: answer._id } });
+    expect(ids(await page()).slice(-2)).toEqual(ids([question, answer]));
+  });
+});

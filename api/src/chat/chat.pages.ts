@@ -9,8 +9,9 @@
  * earlier messages; ask for them with `before` = that message's id.
  */
 import { Errors } from "../errors";
-import { ChatMessageModel } from "./chat.model";
+import { ChatMessageModel, ChatSessionModel } from "./chat.model";
 import { ownSession } from "./chat.ownership";
+import { placeTrees } from "./chat.place-cache";
 import { type ChatMessageView, presentMessage } from "./chat.presenter";
 import { userOid } from "./chat.rules";
 import { modelCollection } from "./chat.store";
@@ -114,11 +115,20 @@ export async function shownPage(
   sessionId: string,
   { before, limit }: { before?: string | null; limit: number },
 ): Promise<MessagePage> {
-  const [session, tree] = await Promise.all([
-    ownSession(userId, sessionId),
-    loadPlaceTree(sessionId, userId),
-  ]);
+  // the session first: a kept tree is used while its placeVersion is unchanged, a tree read after it is at least
+  // as new as that version (chat.place-cache.ts)
+  const session = await ownSession(userId, sessionId);
+  const tree = await placeTrees.tree(userId, sessionId, session, () => loadPlaceTree(sessionId, userId));
   const branch = tree.shownBranch(session.activeLeafId ? String(session.activeLeafId) : null);
   const { page, earlier } = slicePage(branch, before, limit);
   return { messages: await presentPage(tree, page, userId), earlier };
+}
+
+/**
+ * Counts messages just added to a session (after their insert was acknowledged): the place trees other processes
+ * keep of it are read again (chat.place-cache.ts). A failure is logged by the caller: the send's own new leaf still
+ * makes a kept tree be read again.
+ */
+export async function countAddedPlaces(sessionId: string, userId: string): Promise<void> {
+  await ChatSessionModel.updateOne({ sessionId, userId: userOid(userId) }, { $inc: { placeVersion: 1 } });
 }

@@ -1,4 +1,5 @@
 /** Chat documents as the outside sees them (GraphQL, REST, events, export). Never raw documents. */
+import { isUntitledTitle } from "@vidensbank/shared";
 import type { ChatMessageFields, ChatSessionFields, MessageRole, MessageStatus } from "./chat.model";
 import { type ChatScopeView, presentScope } from "./chat.scope-view";
 
@@ -64,6 +65,8 @@ export interface ChatSessionView {
   id: string;
   sessionId: string;
   title: string | null;
+  /** GraphQL only (REST carries the stored title alone, spec §6): no title yet (isUntitledTitle) */
+  untitled: boolean;
   createdAt: Date;
   lastUpdated: Date;
   /** which articles its questions are answered from (kind ALL when unset) */
@@ -77,6 +80,7 @@ export function presentSession(s: Lean<ChatSessionFields>): ChatSessionView {
     id: s.sessionId,
     sessionId: s.sessionId,
     title: s.title ?? null,
+    untitled: isUntitledTitle(s.title),
     createdAt: s.createdAt,
     lastUpdated: s.lastUpdated,
     scope: presentScope(s.scope),

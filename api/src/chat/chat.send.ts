@@ -32,6 +32,7 @@ import { historyFor, loadHistoryTree } from "./chat.history";
 import type { ChatLimits } from "./chat.limits";
 import { ChatMessageModel, ChatSessionModel, type MessageStatus } from "./chat.model";
 import { ownMessage } from "./chat.ownership";
+import { countAddedPlaces } from "./chat.pages";
 import { type ChatMessageView, type ChatSessionView, presentMessage, presentSession } from "./chat.presenter";
 import type { RetrieveFn } from "./chat.retrieval";
 import { cleanFeedback, IN_PROGRESS, objectId, userOid } from "./chat.rules";
@@ -267,6 +268,11 @@ export class ChatSender {
       started = true;
       void answerStarted.then(starting);
       await stored;
+      // the session's places changed: trees other processes keep of it are read again (before the response, so
+      // a page read after it holds the question)
+      const counted = countAddedPlaces(sessionId, userId).catch((err) =>
+        logger.warn({ err, sessionId }, "chat: new messages not counted on the session"),
+      );
 
       // Bookkeeping the first token does not wait for: in the background, after the answers on their way to the
       // model have been sent off (whenIdle() and close() wait for it). A failure is logged, not reported.
@@ -294,7 +300,7 @@ export class ChatSender {
 
       // answer the mutation once the answer is under way (its model request sent), not before: the response is
       // work the first token need not wait for. Bounded, in case retrieval is slow (an index still loading).
-      await firstOf(answerStarted, RESPOND_AFTER_START_MAX_MS);
+      await Promise.all([firstOf(answerStarted, RESPOND_AFTER_START_MAX_MS), counted]);
       return {
         session: presentSession({ ...session, title, lastUpdated: now }),
         userMessage: presentMessage(asLean(userMessage)),

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApp, type TestApp } from "../testing/app";
 import { createVerifiedUser, gql, loginAdmin, rest } from "../testing/client";
 import { CHAT_MESSAGE_MAX_LENGTH } from "./answer";
-import { ChatMessageModel, KnowledgeGapModel } from "./chat.model";
+import { ChatMessageModel, ChatSessionModel, KnowledgeGapModel } from "./chat.model";
 import { EventCollector, ended, eventually, gqlOk, Q, sampleArticleId, wsClient } from "./chat.test-helpers";
 
 let app: TestApp;
@@ -53,6 +53,41 @@ describe("chat sessions (retrieval-only)", () => {
     expect(sessions.find((s: { sessionId: string }) => s.sessionId === second).title).toBe("Min egen titel");
     const bobs = await gqlOk(app, Q.sessions, {}, bob.token);
     expect(bobs.sessions.map((s: { sessionId: string }) => s.sessionId)).not.toContain(first);
+  });
+
+  it("should say over GraphQL only whether a session is untitled: no title yet, or 'Ny chat' however it was given", async () => {
+    const untitled = `mutation($title: String) { createSession(title: $title) { sessionId title untitled } }`;
+    const created = (await gqlOk(app, untitled, {}, alice.token)).createSession;
+    expect(created).toMatchObject({ title: "Ny chat", untitled: true });
+    const named = (await gqlOk(app, untitled, { title: "Ferie" }, alice.token)).createSession;
+    expect(named).toMatchObject({ title: "Ferie", untitled: false });
+    const rename = `mutation($id: ID!, $title: String!) { renameSession(sessionId: $id, title: $title) { title untitled } }`;
+    const renamed = await gqlOk(app, rename, { id: named.sessionId, title: "Ny chat" }, alice.token);
+    expect(renamed.renameSession).toEqual({ title: "Ny chat", untitled: true });
+    const { sessions } = await gqlOk(app, "{ sessions { sessionId untitled } }", {}, alice.token);
+    expect(sessions.find((s: { sessionId: string }) => s.sessionId === created.sessionId).untitled).toBe(
+      true,
+    );
+    // the first question names it
+    await ask(alice.token, created.sessionId, "Hvem attesterer udlæg?");
+    const after = await gqlOk(app, "{ sessions { sessionId title untitled } }", {}, alice.token);
+    const asked = after.sessions.find((s: { sessionId: string }) => s.sessionId === created.sessionId);
+    expect(asked).toMatchObject({ title: "Hvem attesterer udlæg?", untitled: false });
+    // REST keeps the spec's shape: the stored title, no flag
+    const list = await rest(app, "GET", "/api/chat/sessions", { token: alice.token });
+    const own = list.body.find((s: { session_id: string }) => s.session_id === named.sessionId);
+    expect(own).toMatchObject({ title: "Ny chat" });
+    expect(own).not.toHaveProperty("untitled");
+  });
+
+  it("should count the messages each send and regeneration adds on the session, once they are stored", async () => {
+    const sessionId = await newSession(alice.token);
+    const version = async () => (await ChatSessionModel.findOne({ sessionId }).lean())?.placeVersion ?? 0;
+    const { answer } = await ask(alice.token, sessionId, "Hvem attesterer udlæg?");
+    expect(await version()).toBe(1);
+    await gqlOk(app, Q.regenerate, { messageId: answer.id }, alice.token);
+    await app.services.chat.whenIdle();
+    expect(await version()).toBe(2);
   });
 
   it("should answer from the sample content with the right article cited, labelled as retrieval-only", async () => {

@@ -4,7 +4,7 @@
  * the one place for that rule, also used by sending and the live events).
  */
 import { randomUUID } from "node:crypto";
-import { messageSays } from "@vidensbank/shared";
+import { isUntitledTitle, messageSays } from "@vidensbank/shared";
 import { recordActivity } from "../activity/activity.service";
 import { toObjectId } from "../db/ids";
 import { countPerUser } from "../db/per-user";
@@ -15,6 +15,7 @@ import { sessionToMarkdown } from "./chat.export";
 import { ChatMessageModel, ChatSessionModel, KnowledgeGapModel, type MessageStatus } from "./chat.model";
 import { ownMessage, ownSession } from "./chat.ownership";
 import { type MessagePage, pageLimit, shownPage } from "./chat.pages";
+import { placeTrees } from "./chat.place-cache";
 import { type ChatMessageView, type ChatSessionView, presentMessage, presentSession } from "./chat.presenter";
 import { cleanSearchQuery, cleanTitle, IN_PROGRESS, NEW_SESSION_TITLE, userOid } from "./chat.rules";
 
@@ -60,7 +61,7 @@ export class ChatSessions {
       sessionId: randomUUID(),
       title: clean ?? NEW_SESSION_TITLE,
       // an explicit title other than the default counts as chosen by the user
-      titled: clean !== null && clean !== NEW_SESSION_TITLE,
+      titled: !isUntitledTitle(clean),
       hasMessages: false,
       createdAt: now,
       lastUpdated: now,
@@ -107,6 +108,7 @@ export class ChatSessions {
     await ownSession(userId, sessionId);
     await this.deps.stopAnswersIn(sessionId);
     await ChatMessageModel.deleteMany({ sessionId, userId: userOid(userId) });
+    placeTrees.forgetSession(userId, sessionId);
     await ChatSessionModel.deleteOne({ sessionId, userId: userOid(userId) });
     await this.deps.sessionDeleted?.(sessionId);
   }

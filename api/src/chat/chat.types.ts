@@ -1,4 +1,5 @@
 /** GraphQL types of the chat (type-graphql; explicit type functions everywhere). */
+import { NEW_SESSION_TITLE } from "@vidensbank/shared";
 import { GraphQLDateTimeISO } from "graphql-scalars";
 import { Field, ID, InputType, Int, ObjectType, registerEnumType } from "type-graphql";
 
@@ -79,6 +80,10 @@ export class ChatSession {
   @Field(() => ID, { description: "the session id (same as sessionId)" }) id!: string;
   @Field(() => ID) sessionId!: string;
   @Field(() => String, { nullable: true }) title!: string | null;
+  @Field(() => Boolean, {
+    description: `no title yet (none, or '${NEW_SESSION_TITLE}'): clients show their own untitled text`,
+  })
+  untitled!: boolean;
   @Field(() => GraphQLDateTimeISO) createdAt!: Date;
   @Field(() => GraphQLDateTimeISO) lastUpdated!: Date;
   @Field(() => ChatScope, { description: "the scope of its questions until changed (kind ALL when unset)" })

@@ -111,6 +111,67 @@ describe("two app processes on one store", () => {
     }
   }, 30_000);
 
+  it("a long session's page opened on B shows what was sent and regenerated through A (B keeps its places)", async () => {
+    const token = await login(a);
+    const userId = new mongo.ObjectId((decodeJwt(token) as { sub: string }).sub);
+    const sessionId = `cluster-long-${Date.now()}`;
+    const direct = await mongo.MongoClient.connect(store.first);
+    try {
+      // 120 messages (more than chat.place-cache.ts keeps the places of), straight into the store
+      const docs: Array<Record<string, unknown>> = [];
+      const t0 = Date.now() - 3_600_000;
+      for (let i = 0; i < 120; i++) {
+        const question = i % 2 === 0;
+        docs.push({
+          _id: new mongo.ObjectId(),
+          userId,
+          sessionId,
+          role: question ? "user" : "assistant",
+          content: question ? `Spørgsmål ${i}` : `Svar ${i}`,
+          timestamp: new Date(t0 + i * 1_000),
+          parentId: docs[i - 1]?._id ?? null,
+          ...(question ? {} : { status: "complete", replyTo: docs[i - 1]?._id }),
+        });
+      }
+      await direct.db().collection("chat_messages").insertMany(docs);
+      const now = new Date();
+      await direct.db().collection("chat_sessions").insertOne({
+        userId,
+        sessionId,
+        title: "Lang",
+        titled: true,
+        hasMessages: true,
+        activeLeafId: docs[119]?._id,
+        createdAt: now,
+        lastUpdated: now,
+      });
+    } finally {
+      await direct.close();
+    }
+    const PAGE = `query($s: ID!) { messages(sessionId: $s, limit: 4) { id role status siblingCount } }`;
+    const pageOn = async (app: { url: string }) =>
+      (await gqlOk(gqlUrl(app), PAGE, { s: sessionId }, token)).messages as Array<{
+        id: string;
+        role: string;
+        status: string | null;
+        siblingCount: number;
+      }>;
+    await pageOn(b);
+    await pageOn(b); // B keeps the places now
+
+    const sent = await gqlOk(gqlUrl(a), Q.send, { sessionId, content: "Hvad er fristen?" }, token);
+    const answer = sent.sendMessage.assistantMessage.id as string;
+    expect((await pageOn(b)).slice(-2).map((m) => m.id)).toEqual([sent.sendMessage.userMessage.id, answer]);
+    await within(20_000, async () => ((await pageOn(a)).at(-1)?.status === "complete" ? true : undefined));
+
+    // regenerated through A, and the first answer shown again: B's kept tree still holds that answer, so only
+    // the count A made after storing the new one tells B that the answer has an alternative now
+    await gqlOk(gqlUrl(a), Q.regenerate, { messageId: answer }, token);
+    await gqlOk(gqlUrl(a), Q.switchBranch, { messageId: answer }, token);
+    const shown = (await pageOn(b)).at(-1);
+    expect(shown).toMatchObject({ id: answer, siblingCount: 2 });
+  }, 60_000);
+
   it("a logout on A refuses the token on B and closes its websocket there within 1 s", async () => {
     const token = await login(a);
     expect((await rest(b, "GET", "/api/auth/status", { token })).body.isAuthenticated).toBe(true);

@@ -4,6 +4,8 @@
  * out; revoked, deleted session and deleted owner answer NOT_FOUND; nobody changes anything through a share;
  * another user's share or session answers exactly like an unknown id; the admin lists and revokes all.
  */
+
+import { formatMessage, type MessageKey } from "@vidensbank/shared";
 import mongoose from "mongoose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listActivity } from "../activity/activity.service";
@@ -16,7 +18,7 @@ import { SHARE_MAX_PER_USER } from "./shares.limits";
 const SHARE =
   "mutation($id: ID!) { shareChatSession(sessionId: $id) { id sessionId title createdAt url ownerEmail } }";
 const MINE = "{ chatShares { id sessionId title url ownerEmail } }";
-const OPEN = `query($id: ID!) { sharedChat(shareId: $id) { id title ownerName sharedAt
+const OPEN = `query($id: ID!) { sharedChat(shareId: $id) { id title untitled ownerName sharedAt
   messages { id sessionId role content status feedback { rating } citations { number articleId title headingPath url passage } } } }`;
 const REVOKE = "mutation($id: ID!) { revokeChatShare(shareId: $id) }";
 const ADMIN_LIST = "{ adminChatShares { id sessionId title ownerEmail } }";
@@ -72,7 +74,12 @@ describe("sharing a conversation read-only", () => {
     await ok(REVOKE, { id: again.id }, alice.token);
 
     const shared = (await ok(OPEN, { id: shareId }, bob.token)).sharedChat;
-    expect(shared).toMatchObject({ id: shareId, title: "Hvad er klagefristen?", ownerName: alice.user.name });
+    expect(shared).toMatchObject({
+      id: shareId,
+      title: "Hvad er klagefristen?",
+      untitled: false,
+      ownerName: alice.user.name,
+    });
     expect(shared.messages.map((m: { role: string }) => m.role)).toEqual(["user", "assistant"]);
     const answer = shared.messages[1];
     expect(answer.status).toBe("complete");
@@ -90,6 +97,7 @@ describe("sharing a conversation read-only", () => {
     const viaRest = await rest(app, "GET", `/api/shared/${shareId}`, { token: bob.token });
     expect(viaRest.status).toBe(200);
     expect(viaRest.body).toMatchObject({ id: shareId, ownerName: alice.user.name });
+    expect(viaRest.body).not.toHaveProperty("untitled"); // GraphQL only
     expect(viaRest.body.messages[1].citations[0]).toMatchObject({ articleId: cited.articleId });
   });
 
@@ -155,6 +163,28 @@ describe("sharing a conversation read-only", () => {
     expect(actions.filter((a) => a === "chat_share")).toHaveLength(2);
     expect(actions.filter((a) => a === "chat_share_revoke")).toHaveLength(2);
     expect(log.find((e) => e.action === "chat_share")?.description).toContain("delte samtalen");
+  });
+
+  it("should log sharing an untitled conversation so each reader sees their own untitled text", async () => {
+    const dora = await createVerifiedUser(app);
+    const untitled = await conversation(dora);
+    await ok(Q.rename, { sessionId: untitled, title: "Ny chat" }, dora.token);
+    const share = (await ok(SHARE, { id: untitled }, dora.token)).shareChatSession;
+    expect(share.title).toBe("Ny chat"); // the stored title stays the spec's
+    expect((await ok(OPEN, { id: share.id }, bob.token)).sharedChat.untitled).toBe(true);
+    await ok(REVOKE, { id: share.id }, dora.token);
+    const log = await listActivity({ search: dora.input.email });
+    const shared = log.find((e) => e.action === "chat_share");
+    const revoked = log.find((e) => e.action === "chat_share_revoke");
+    expect(shared).toMatchObject({
+      messageKey: "log.chatShareUntitled",
+      description: `${dora.user.name} delte samtalen "Ny chat"`,
+    });
+    expect(revoked?.messageKey).toBe("log.chatShareRevokeUntitled");
+    // what the admin's activity screen shows (by key and parameters, in the reader's language)
+    const en = (e: typeof shared) => formatMessage(e?.messageKey as MessageKey, e?.messageParams ?? {}, "en");
+    expect(en(shared)).toBe(`${dora.user.name} shared the conversation "New chat"`);
+    expect(en(revoked)).toBe(`${dora.user.name} revoked the share of "New chat"`);
   });
 
   it("should delete the shares of a deleted session and of a deleted user", async () => {

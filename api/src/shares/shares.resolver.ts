@@ -1,4 +1,5 @@
 /** GraphQL door to shared conversations: thin, every rule is in SharesService. */
+import { isUntitledTitle } from "@vidensbank/shared";
 import { Arg, Authorized, Ctx, ID, Mutation, Query, Resolver } from "type-graphql";
 import type { GraphQLContext } from "../graphql/context";
 import { currentAuth } from "../graphql/context";
@@ -16,8 +17,10 @@ export class SharesResolver {
   @Query(() => SharedChat, {
     description: "a shared conversation, read-only, for any signed-in user; NOT_FOUND when revoked or gone",
   })
-  sharedChat(@Arg("shareId", () => ID) shareId: string, @Ctx() ctx: GraphQLContext) {
-    return ctx.services.shares.open(shareId);
+  async sharedChat(@Arg("shareId", () => ID) shareId: string, @Ctx() ctx: GraphQLContext) {
+    const shared = await ctx.services.shares.open(shareId);
+    // GraphQL only: REST gives the stored title alone (spec §6)
+    return { ...shared, untitled: isUntitledTitle(shared.title) };
   }
 
   @Authorized("ADMIN")

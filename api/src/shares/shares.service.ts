@@ -7,7 +7,7 @@
  * a share of another user answers exactly like an unknown id.
  */
 import { randomBytes } from "node:crypto";
-import { NEW_SESSION_TITLE } from "@vidensbank/shared";
+import { isUntitledTitle, NEW_SESSION_TITLE } from "@vidensbank/shared";
 import type mongoose from "mongoose";
 import { recordActivity } from "../activity/activity.service";
 import type { ChatMessageView, ChatSessionView } from "../chat/chat.presenter";
@@ -144,7 +144,10 @@ export class SharesService {
     });
     await recordActivity({
       action: "chat_share",
-      message: { key: "log.chatShare", params: { name: user.name, title: doc.title } },
+      message: {
+        key: isUntitledTitle(doc.title) ? "log.chatShareUntitled" : "log.chatShare",
+        params: { name: user.name, title: doc.title },
+      },
       userEmail: user.email,
       userId,
       metadata: { shareId: doc.shareId, sessionId, messages: messages.length },
@@ -207,7 +210,7 @@ export class SharesService {
     await recordActivity({
       action: "chat_share_revoke",
       message: {
-        key: own ? "log.chatShareRevoke" : "log.chatShareRevokeOther",
+        key: `${own ? "log.chatShareRevoke" : "log.chatShareRevokeOther"}${isUntitledTitle(row.title) ? "Untitled" : ""}`,
         params: { name: user.name, title: row.title },
       },
       userEmail: user.email,

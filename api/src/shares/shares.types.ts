@@ -18,6 +18,10 @@ export class ChatShare {
 export class SharedChat {
   @Field(() => ID) id!: string;
   @Field(() => String) title!: string;
+  @Field(() => Boolean, {
+    description: "the conversation had no title when shared (as ChatSession.untitled)",
+  })
+  untitled!: boolean;
   @Field(() => String, { description: "the owner's name" }) ownerName!: string;
   @Field(() => GraphQLDateTimeISO) sharedAt!: Date;
   @Field(() => [ChatMessage], { description: "oldest first; finished answers with their citations" })

@@ -13,6 +13,13 @@ export const CHAT_MESSAGE_MAX_LENGTH = 8_000;
  * the words of either language.
  */
 export const NEW_SESSION_TITLE = messages["chat.untitled"].da;
+/**
+ * Is a session with this title untitled (no title, or still NEW_SESSION_TITLE, also when a user typed it)? The API's
+ * rule, given to clients as GraphQL's `untitled` (ChatSession, SharedChat); the first question names such a session.
+ */
+export function isUntitledTitle(title: string | null | undefined): boolean {
+  return !title || title === NEW_SESSION_TITLE;
+}
 /** The longest session title (a rename, or the title made from the first question). */
 export const SESSION_TITLE_MAX_LENGTH = 60;
 /** The longest 'Søg i samtaler' query. */

@@ -14,6 +14,9 @@ export interface CatalogueEntry {
   readonly en: string;
 }
 
+/** a session's title until it is named (`chat.untitled`; the activity entries of an untitled session's share say it) */
+const UNTITLED = { da: "Ny chat", en: "New chat" } as const;
+
 export const messages = {
   // ---- generic errors (api/src/errors.ts)
   "errors.internal": {
@@ -241,6 +244,19 @@ export const messages = {
     da: '{name} tilbagekaldte en andens deling af "{title}"',
     en: '{name} revoked someone else\'s share of "{title}"',
   },
+  // the same of an untitled conversation (stored title NEW_SESSION_TITLE): its title in the reader's language
+  "log.chatShareUntitled": {
+    da: `{name} delte samtalen "${UNTITLED.da}"`,
+    en: `{name} shared the conversation "${UNTITLED.en}"`,
+  },
+  "log.chatShareRevokeUntitled": {
+    da: `{name} tilbagekaldte delingen af "${UNTITLED.da}"`,
+    en: `{name} revoked the share of "${UNTITLED.en}"`,
+  },
+  "log.chatShareRevokeOtherUntitled": {
+    da: `{name} tilbagekaldte en andens deling af "${UNTITLED.da}"`,
+    en: `{name} revoked someone else's share of "${UNTITLED.en}"`,
+  },
   // the counts as plain numbers, as the log has always written them; the English puts each count after its word
   // ("pages: 1"), so it reads right for 1 too (the catalogue has no plural forms; the Danish is the spec's)
   "log.notionSync": {
@@ -324,7 +340,7 @@ export const messages = {
 
   // ---- chat (api/src/chat)
   // a session's title until it is named: stored in Danish (NEW_SESSION_TITLE), shown and searched in both languages
-  "chat.untitled": { da: "Ny chat", en: "New chat" },
+  "chat.untitled": UNTITLED,
   "chat.sessionNotFound": { da: "Samtalen findes ikke", en: "The conversation does not exist" },
   "chat.messageNotFound": { da: "Beskeden findes ikke", en: "The message does not exist" },
   "chat.sessionIdRequired": { da: "Angiv sessionId", en: "Give a sessionId" },

@@ -32,7 +32,7 @@ type Documents = {
     "\n  mutation VerifyEmail($token: String!) {\n    verifyEmail(token: $token) {\n      verified\n      message\n    }\n  }\n": typeof types.VerifyEmailDocument,
     "\n  fragment ChatMessageFields on ChatMessage {\n    id\n    sessionId\n    role\n    content\n    timestamp\n    status\n    replyTo\n    mode\n    knowledgeGap\n    usedNumbers\n    citations {\n      number\n      articleId\n      title\n      headingPath\n      heading\n    }\n    freshnessWarnings {\n      number\n      articleId\n      title\n      updatedAt\n      message\n    }\n    error {\n      code\n      message\n      retryable\n    }\n    feedback {\n      rating\n      comment\n    }\n    parentId\n    followUps\n    scope {\n      ...ChatScopeFields\n    }\n  }\n": typeof types.ChatMessageFieldsFragmentDoc,
     "\n  fragment ChatMessageBranchFields on ChatMessage {\n    siblingIndex\n    siblingCount\n    siblingIds\n  }\n": typeof types.ChatMessageBranchFieldsFragmentDoc,
-    "\n  fragment ChatSessionFields on ChatSession {\n    id\n    sessionId\n    title\n    createdAt\n    lastUpdated\n    scope {\n      ...ChatScopeFields\n    }\n  }\n": typeof types.ChatSessionFieldsFragmentDoc,
+    "\n  fragment ChatSessionFields on ChatSession {\n    id\n    sessionId\n    title\n    untitled\n    createdAt\n    lastUpdated\n    scope {\n      ...ChatScopeFields\n    }\n  }\n": typeof types.ChatSessionFieldsFragmentDoc,
     "\n  query ChatSessions {\n    sessions {\n      ...ChatSessionFields\n    }\n  }\n": typeof types.ChatSessionsDocument,
     "\n  query SearchChatSessions($query: String!) {\n    searchSessions(query: $query) {\n      ...ChatSessionFields\n    }\n  }\n": typeof types.SearchChatSessionsDocument,
     "\n  query ChatMessages($sessionId: ID!, $before: ID, $limit: Int) {\n    messages(sessionId: $sessionId, before: $before, limit: $limit) {\n      ...ChatMessageFields\n      ...ChatMessageBranchFields\n    }\n  }\n": typeof types.ChatMessagesDocument,
@@ -81,7 +81,7 @@ type Documents = {
     "\n  query ChatShares {\n    chatShares {\n      ...ChatShareFields\n    }\n  }\n": typeof types.ChatSharesDocument,
     "\n  mutation ShareChatSession($sessionId: ID!) {\n    shareChatSession(sessionId: $sessionId) {\n      ...ChatShareFields\n    }\n  }\n": typeof types.ShareChatSessionDocument,
     "\n  mutation RevokeChatShare($shareId: ID!) {\n    revokeChatShare(shareId: $shareId)\n  }\n": typeof types.RevokeChatShareDocument,
-    "\n  query SharedChat($shareId: ID!) {\n    sharedChat(shareId: $shareId) {\n      id\n      title\n      ownerName\n      sharedAt\n      messages {\n        ...ChatMessageFields\n      }\n    }\n  }\n": typeof types.SharedChatDocument,
+    "\n  query SharedChat($shareId: ID!) {\n    sharedChat(shareId: $shareId) {\n      id\n      title\n      untitled\n      ownerName\n      sharedAt\n      messages {\n        ...ChatMessageFields\n      }\n    }\n  }\n": typeof types.SharedChatDocument,
 };
 const documents: Documents = {
     "\n  fragment ActivityEntryFields on ActivityLogEntry {\n    id\n    action\n    description\n    messageKey\n    messageParams\n    userEmail\n    timestamp\n    metadata\n  }\n": types.ActivityEntryFieldsFragmentDoc,
@@ -102,7 +102,7 @@ const documents: Documents = {
     "\n  mutation VerifyEmail($token: String!) {\n    verifyEmail(token: $token) {\n      verified\n      message\n    }\n  }\n": types.VerifyEmailDocument,
     "\n  fragment ChatMessageFields on ChatMessage {\n    id\n    sessionId\n    role\n    content\n    timestamp\n    status\n    replyTo\n    mode\n    knowledgeGap\n    usedNumbers\n    citations {\n      number\n      articleId\n      title\n      headingPath\n      heading\n    }\n    freshnessWarnings {\n      number\n      articleId\n      title\n      updatedAt\n      message\n    }\n    error {\n      code\n      message\n      retryable\n    }\n    feedback {\n      rating\n      comment\n    }\n    parentId\n    followUps\n    scope {\n      ...ChatScopeFields\n    }\n  }\n": types.ChatMessageFieldsFragmentDoc,
     "\n  fragment ChatMessageBranchFields on ChatMessage {\n    siblingIndex\n    siblingCount\n    siblingIds\n  }\n": types.ChatMessageBranchFieldsFragmentDoc,
-    "\n  fragment ChatSessionFields on ChatSession {\n    id\n    sessionId\n    title\n    createdAt\n    lastUpdated\n    scope {\n      ...ChatScopeFields\n    }\n  }\n": types.ChatSessionFieldsFragmentDoc,
+    "\n  fragment ChatSessionFields on ChatSession {\n    id\n    sessionId\n    title\n    untitled\n    createdAt\n    lastUpdated\n    scope {\n      ...ChatScopeFields\n    }\n  }\n": types.ChatSessionFieldsFragmentDoc,
     "\n  query ChatSessions {\n    sessions {\n      ...ChatSessionFields\n    }\n  }\n": types.ChatSessionsDocument,
     "\n  query SearchChatSessions($query: String!) {\n    searchSessions(query: $query) {\n      ...ChatSessionFields\n    }\n  }\n": types.SearchChatSessionsDocument,
     "\n  query ChatMessages($sessionId: ID!, $before: ID, $limit: Int) {\n    messages(sessionId: $sessionId, before: $before, limit: $limit) {\n      ...ChatMessageFields\n      ...ChatMessageBranchFields\n    }\n  }\n": types.ChatMessagesDocument,
@@ -151,7 +151,7 @@ const documents: Documents = {
     "\n  query ChatShares {\n    chatShares {\n      ...ChatShareFields\n    }\n  }\n": types.ChatSharesDocument,
     "\n  mutation ShareChatSession($sessionId: ID!) {\n    shareChatSession(sessionId: $sessionId) {\n      ...ChatShareFields\n    }\n  }\n": types.ShareChatSessionDocument,
     "\n  mutation RevokeChatShare($shareId: ID!) {\n    revokeChatShare(shareId: $shareId)\n  }\n": types.RevokeChatShareDocument,
-    "\n  query SharedChat($shareId: ID!) {\n    sharedChat(shareId: $shareId) {\n      id\n      title\n      ownerName\n      sharedAt\n      messages {\n        ...ChatMessageFields\n      }\n    }\n  }\n": types.SharedChatDocument,
+    "\n  query SharedChat($shareId: ID!) {\n    sharedChat(shareId: $shareId) {\n      id\n      title\n      untitled\n      ownerName\n      sharedAt\n      messages {\n        ...ChatMessageFields\n      }\n    }\n  }\n": types.SharedChatDocument,
 };
 
 /**
@@ -243,7 +243,7 @@ export function graphql(source: "\n  fragment ChatMessageBranchFields on ChatMes
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  fragment ChatSessionFields on ChatSession {\n    id\n    sessionId\n    title\n    createdAt\n    lastUpdated\n    scope {\n      ...ChatScopeFields\n    }\n  }\n"): (typeof documents)["\n  fragment ChatSessionFields on ChatSession {\n    id\n    sessionId\n    title\n    createdAt\n    lastUpdated\n    scope {\n      ...ChatScopeFields\n    }\n  }\n"];
+export function graphql(source: "\n  fragment ChatSessionFields on ChatSession {\n    id\n    sessionId\n    title\n    untitled\n    createdAt\n    lastUpdated\n    scope {\n      ...ChatScopeFields\n    }\n  }\n"): (typeof documents)["\n  fragment ChatSessionFields on ChatSession {\n    id\n    sessionId\n    title\n    untitled\n    createdAt\n    lastUpdated\n    scope {\n      ...ChatScopeFields\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -439,7 +439,7 @@ export function graphql(source: "\n  mutation RevokeChatShare($shareId: ID!) {\n
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query SharedChat($shareId: ID!) {\n    sharedChat(shareId: $shareId) {\n      id\n      title\n      ownerName\n      sharedAt\n      messages {\n        ...ChatMessageFields\n      }\n    }\n  }\n"): (typeof documents)["\n  query SharedChat($shareId: ID!) {\n    sharedChat(shareId: $shareId) {\n      id\n      title\n      ownerName\n      sharedAt\n      messages {\n        ...ChatMessageFields\n      }\n    }\n  }\n"];
+export function graphql(source: "\n  query SharedChat($shareId: ID!) {\n    sharedChat(shareId: $shareId) {\n      id\n      title\n      untitled\n      ownerName\n      sharedAt\n      messages {\n        ...ChatMessageFields\n      }\n    }\n  }\n"): (typeof documents)["\n  query SharedChat($shareId: ID!) {\n    sharedChat(shareId: $shareId) {\n      id\n      title\n      untitled\n      ownerName\n      sharedAt\n      messages {\n        ...ChatMessageFields\n      }\n    }\n  }\n"];
 
 export function graphql(source: string) {
   return (documents as any)[source] ?? {};

@@ -233,7 +233,7 @@ export function ChatScreen() {
         variables: { sessionId: session.sessionId },
         fetchPolicy: "no-cache",
       });
-      if (data) downloadMarkdown(data.exportSession, shownSessionTitle(session.title, t("chat.untitled")));
+      if (data) downloadMarkdown(data.exportSession, shownSessionTitle(session, t("chat.untitled")));
     } catch (error) {
       fail(t("chat.actionFailed"), error);
     }
@@ -341,12 +341,12 @@ export function ChatScreen() {
             sx={{ fontSize: "1.1rem", fontWeight: 600 }}
             data-testid="chat-title"
           >
-            {selected ? shownSessionTitle(selected.title, t("chat.untitled")) : t("chat.newChat")}
+            {selected ? shownSessionTitle(selected, t("chat.untitled")) : t("chat.newChat")}
           </Typography>
           {selected && (
             <ShareChatButton
               sessionId={selected.sessionId}
-              title={shownSessionTitle(selected.title, t("chat.untitled"))}
+              title={shownSessionTitle(selected, t("chat.untitled"))}
               disabled={chat.messages.length === 0}
             />
           )}
@@ -412,7 +412,7 @@ export function ChatScreen() {
         <DialogTitle id="delete-session-title">{t("chat.deleteTitle")}</DialogTitle>
         <DialogContent>
           <DialogContentText>
-            {t("chat.deleteText", { title: shownSessionTitle(toDelete?.title, t("chat.untitled")) })}
+            {t("chat.deleteText", { title: shownSessionTitle(toDelete, t("chat.untitled")) })}
           </DialogContentText>
         </DialogContent>
         <DialogActions>

@@ -51,7 +51,7 @@ function SessionRow({
   props: SessionSidebarProps;
 }) {
   const { t } = useI18n();
-  const title = shownSessionTitle(session.title, t("chat.untitled"));
+  const title = shownSessionTitle(session, t("chat.untitled"));
   const [menu, setMenu] = useState<HTMLElement | null>(null);
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState(title);

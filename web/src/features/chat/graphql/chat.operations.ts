@@ -58,6 +58,7 @@ export const ChatSessionFieldsFragment = graphql(`
     id
     sessionId
     title
+    untitled
     createdAt
     lastUpdated
     scope {

@@ -257,6 +257,38 @@ describe("chat: a regenerated or edited answer whose tokens come before the muta
     expect(list[1]).toMatchObject({ status: "streaming", content: "Første ord", siblingCount: 2 });
   });
 
+  it("should keep the branch the user switched back to when a reconnect's catch-up brings the new answer again", () => {
+    // regenerate a1: the new answer a3 streams, the response gives its place (2 / 2)
+    let list = applyEvent(shownList, created(msg({ id: "a3", parentId: "u1" })));
+    list = addStarted(
+      list,
+      "a1",
+      msg({ id: "a3", parentId: "u1", siblingIndex: 1, siblingCount: 2, siblingIds: ["a1", "a3"] }),
+    );
+    // "‹": switchBranch answers the old branch, its places exact
+    const old = shownList.map((m) =>
+      m.id === "a1" ? { ...m, siblingIndex: 0, siblingCount: 2, siblingIds: ["a1", "a3"] } : m,
+    );
+    list = addStarted(list, null, ...old);
+    // the websocket reconnects (on another process): the catch-up is a3's CREATED as published, one DELTA, then
+    // its outcome
+    const before = list;
+    list = applyEvent(list, created(msg({ id: "a3", parentId: "u1" })));
+    list = applyEvent(list, delta("a3", "Første ord"));
+    list = applyEvent(list, {
+      ...created(msg({ id: "a3", parentId: "u1", status: "complete" })),
+      type: "COMPLETED",
+    });
+    expect(list).toBe(before);
+    expect(list.map((m) => m.id)).toEqual(["u1", "a1", "u2", "a2"]);
+
+    // an edit of u1 (u6 and its answer a6), then "‹" on the question: a6's CREATED again stays out too
+    const edited = shownList.map((m) =>
+      m.id === "u1" ? { ...m, siblingIndex: 0, siblingCount: 2, siblingIds: ["u1", "u6"] } : m,
+    );
+    expect(applyEvent(edited, created(msg({ id: "a6", parentId: "u6" })))).toBe(edited);
+  });
+
   it("should still leave out an answer of a branch not shown, replace a regenerated last answer and append a send's", () => {
     const offBranch = msg({ id: "a9", parentId: "u9", status: "complete" });
     const completed = { ...created(offBranch), type: "COMPLETED" } as const;
@@ -304,13 +336,15 @@ describe("chat: session groups", () => {
 });
 
 describe("chat: a session's shown title", () => {
-  it("should show the stored default ('Ny chat') and no title as untitled in the reader's language, any other title as it is", () => {
-    expect(shownSessionTitle("Ny chat", "New chat")).toBe("New chat");
-    expect(shownSessionTitle("Ny chat", "Ny chat")).toBe("Ny chat");
+  it("should show a session the API calls untitled in the reader's language, any other by its title as it is", () => {
+    expect(shownSessionTitle({ title: "Ny chat", untitled: true }, "New chat")).toBe("New chat");
+    expect(shownSessionTitle({ title: "Ny chat", untitled: true }, "Ny chat")).toBe("Ny chat");
+    expect(shownSessionTitle({ title: null, untitled: true }, "New chat")).toBe("New chat");
     expect(shownSessionTitle(null, "New chat")).toBe("New chat");
-    expect(shownSessionTitle("", "New chat")).toBe("New chat");
-    expect(shownSessionTitle("Ny chat om ferie", "New chat")).toBe("Ny chat om ferie");
-    expect(shownSessionTitle("ny chat", "New chat")).toBe("ny chat");
+    expect(shownSessionTitle({ title: "Ny chat om ferie", untitled: false }, "New chat")).toBe(
+      "Ny chat om ferie",
+    );
+    expect(shownSessionTitle({ title: "ny chat", untitled: false }, "New chat")).toBe("ny chat");
   });
 });
 

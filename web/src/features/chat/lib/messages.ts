@@ -87,12 +87,24 @@ export function applyEvent(list: readonly Message[], event: MessageEvent): Messa
   if (event.type === "UPDATED" && !known) return list as Message[];
   // an answer of a branch not shown (still generating after an edit) stays out of the list
   // (a new question's answer may be announced before the send's response brings the question: CREATED is kept)
+  if (!known && onHiddenBranch(list, event.message)) return list as Message[];
   const parent = list.findIndex((m) => m.id === event.message?.parentId);
   if (event.type === "CREATED" && !known && parent !== -1 && parent < list.length - 1)
     return [...list.slice(0, parent + 1), event.message];
   const fresh = event.type === "CREATED" && parent === -1;
   if (!known && !fresh && !continuesBranch(list, event.message)) return list as Message[];
   return upsertMessage(list, event.message);
+}
+
+/**
+ * Is `message` (not listed) on a branch the list knows of and does not show: it, or its question, is an
+ * alternative of a listed message? The user switched away from it (a regeneration's answer still streaming, an
+ * edit's question), and a reconnect's catch-up (api chat.catch-up.ts) brings its CREATED again: the branch the
+ * user chose stays shown. A genuinely new answer or question is among no listed message's alternatives yet.
+ */
+function onHiddenBranch(list: readonly Message[], message: Message): boolean {
+  const ids = [message.id, message.parentId].filter((id): id is string => id != null);
+  return list.some((m) => !ids.includes(m.id) && ids.some((id) => m.siblingIds?.includes(id)));
 }
 
 /**

@@ -132,7 +132,7 @@ export function SharedChatScreen({ shareId }: { shareId: string }) {
           sx={{ fontSize: { xs: "1.4rem", md: "1.8rem" }, overflowWrap: "anywhere" }}
           data-testid="shared-title"
         >
-          {shownSessionTitle(shared.title, t("chat.untitled"))}
+          {shownSessionTitle(shared, t("chat.untitled"))}
         </Typography>
         <Typography color="text.secondary" sx={{ mt: 0.5 }} data-testid="shared-by">
           {t("shared.by", { name: shared.ownerName, date: formatDate(shared.sharedAt, locale) })}

@@ -38,6 +38,7 @@ export const SharedChatQuery = graphql(`
     sharedChat(shareId: $shareId) {
       id
       title
+      untitled
       ownerName
       sharedAt
       messages {
