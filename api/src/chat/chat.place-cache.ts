@@ -22,6 +22,17 @@ export const PLACE_CACHE_MAX_PLACES = 50_000;
 /** a session with fewer messages is not kept */
 export const PLACE_CACHE_MIN_PLACES = 100;
 
+/**
+ * Whether a write that adds messages must count them on the session (`placeVersion`): only when some process may
+ * keep the session's tree, i.e. when the session may reach PLACE_CACHE_MIN_PLACES with these messages and the
+ * others that may be added beside them (`addedAtMost`). `known`: the session's size as the writer read it, null
+ * when unknown (a read of only the newest messages, or a failed read). A short session's send then costs no extra
+ * store write: no process keeps a tree of it, and trees only grow (messages go only with their session).
+ */
+export function mayBeKept(known: number | null, addedAtMost: number): boolean {
+  return known === null || known + addedAtMost >= PLACE_CACHE_MIN_PLACES;
+}
+
 /** What the cache needs of a session document. */
 export interface PlaceVersioned {
   placeVersion?: number | null;

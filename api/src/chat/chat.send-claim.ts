@@ -18,7 +18,9 @@ type SessionBefore = Awaited<ReturnType<typeof ownSession>>;
 /** history is context, not a condition: a failed lookup answers without it */
 export const noTree = (err: unknown): HistoryTree => {
   logger.warn({ err }, "chat: could not load earlier turns");
-  return new MessageTree<HistoryDoc>([]);
+  const tree: HistoryTree = new MessageTree<HistoryDoc>([]);
+  tree.unread = true;
+  return tree;
 };
 
 /**

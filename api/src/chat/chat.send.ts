@@ -33,6 +33,7 @@ import type { ChatLimits } from "./chat.limits";
 import { ChatMessageModel, ChatSessionModel, type MessageStatus } from "./chat.model";
 import { ownMessage } from "./chat.ownership";
 import { countAddedPlaces } from "./chat.pages";
+import { mayBeKept } from "./chat.place-cache";
 import { type ChatMessageView, type ChatSessionView, presentMessage, presentSession } from "./chat.presenter";
 import type { RetrieveFn } from "./chat.retrieval";
 import { cleanFeedback, IN_PROGRESS, objectId, userOid } from "./chat.rules";
@@ -269,10 +270,14 @@ export class ChatSender {
       void answerStarted.then(starting);
       await stored;
       // the session's places changed: trees other processes keep of it are read again (before the response, so
-      // a page read after it holds the question)
-      const counted = countAddedPlaces(sessionId, userId).catch((err) =>
-        logger.warn({ err, sessionId }, "chat: new messages not counted on the session"),
-      );
+      // a page read after it holds the question). A session too short to be kept anywhere, even with the user's
+      // other sends in flight, is not counted: no extra write on the send path of most chats.
+      const known = tree.olderUnread || tree.unread ? null : tree.size;
+      const counted = mayBeKept(known, 2 * this.deps.limits.maxInFlightPerUser)
+        ? countAddedPlaces(sessionId, userId).catch((err) =>
+            logger.warn({ err, sessionId }, "chat: new messages not counted on the session"),
+          )
+        : undefined;
 
       // Bookkeeping the first token does not wait for: in the background, after the answers on their way to the
       // model have been sent off (whenIdle() and close() wait for it). A failure is logged, not reported.

@@ -9,6 +9,7 @@ import { startTestApp, type TestApp } from "../testing/app";
 import { createVerifiedUser, gql, loginAdmin, rest } from "../testing/client";
 import { CHAT_MESSAGE_MAX_LENGTH } from "./answer";
 import { ChatMessageModel, ChatSessionModel, KnowledgeGapModel } from "./chat.model";
+import { PLACE_CACHE_MIN_PLACES } from "./chat.place-cache";
 import { EventCollector, ended, eventually, gqlOk, Q, sampleArticleId, wsClient } from "./chat.test-helpers";
 
 let app: TestApp;
@@ -80,13 +81,35 @@ describe("chat sessions (retrieval-only)", () => {
     expect(own).not.toHaveProperty("untitled");
   });
 
-  it("should count the messages each send and regeneration adds on the session, once they are stored", async () => {
+  it("should count the messages a send adds to a session long enough to be kept, and every regeneration", async () => {
     const sessionId = await newSession(alice.token);
     const version = async () => (await ChatSessionModel.findOne({ sessionId }).lean())?.placeVersion ?? 0;
     const { answer } = await ask(alice.token, sessionId, "Hvem attesterer udlæg?");
-    expect(await version()).toBe(1);
+    // two messages: no process keeps the tree of so short a session, so the send writes no count
+    expect(await version()).toBe(0);
     await gqlOk(app, Q.regenerate, { messageId: answer.id }, alice.token);
     await app.services.chat.whenIdle();
+    expect(await version()).toBe(1);
+    // grow the session to the size a process keeps (PLACE_CACHE_MIN_PLACES): now a send counts what it added
+    const [question, reply] = await ChatMessageModel.collection
+      .find({ sessionId })
+      .sort({ timestamp: 1 })
+      .toArray();
+    const turns = [];
+    let parent = (await ChatSessionModel.findOne({ sessionId }).lean())?.activeLeafId;
+    const at = Date.now();
+    for (let i = 0; i < PLACE_CACHE_MIN_PLACES; i++) {
+      const doc = {
+        ...(i % 2 === 0 ? question : reply),
+        _id: new mongoose.Types.ObjectId(),
+        parentId: parent,
+      };
+      turns.push({ ...doc, timestamp: new Date(at + (i + 1) * 1000) });
+      parent = doc._id;
+    }
+    await ChatMessageModel.collection.insertMany(turns);
+    await ChatSessionModel.updateOne({ sessionId }, { $set: { activeLeafId: parent } });
+    await ask(alice.token, sessionId, "Og hvem godkender rejser?");
     expect(await version()).toBe(2);
   });
 
