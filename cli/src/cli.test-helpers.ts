@@ -1,4 +1,5 @@
 /** Test helpers of the CLI: parse a command line without running it, or run one and capture its output. */
+import { Readable } from "node:stream";
 import type { Invoke } from "./command";
 import { run } from "./index";
 import { buildProgram } from "./program";
@@ -15,9 +16,18 @@ export function parseHarness() {
 }
 
 /** Run the CLI on `argv` (against the configured store) and capture its exit code and output. */
-export async function runCli(...argv: string[]): Promise<{ code: number; out: string; err: string }> {
+export function runCli(...argv: string[]): Promise<{ code: number; out: string; err: string }> {
+  return runCliWithInput(undefined, ...argv);
+}
+
+/** runCli with `input` as its standard input (what a secret given as `-` is read from). */
+export async function runCliWithInput(
+  input: string | undefined,
+  ...argv: string[]
+): Promise<{ code: number; out: string; err: string }> {
   const out: string[] = [];
   const err: string[] = [];
-  const code = await run(argv, { out: (l) => out.push(l), err: (l) => err.push(l) });
+  const io = { out: (l: string) => out.push(l), err: (l: string) => err.push(l) };
+  const code = await run(argv, input === undefined ? io : { ...io, input: Readable.from([input]) });
   return { code, out: out.join("\n"), err: err.join("\n") };
 }

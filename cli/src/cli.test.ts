@@ -7,7 +7,7 @@ import { promisify } from "node:util";
 import { loadConfig, openDatabase } from "@vidensbank/api/cli";
 import mongoose from "mongoose";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { runCli } from "./cli.test-helpers";
+import { runCli, runCliWithInput } from "./cli.test-helpers";
 import type { Invoke } from "./command";
 import { EXIT } from "./errors";
 import { run } from "./index";
@@ -198,6 +198,23 @@ describe("vidensbank against the embedded store", () => {
 
     const reset = await runCli("users", "reset-password", "mettef", "-p", "nyt-kodeord");
     expect(reset.code).toBe(EXIT.ok);
+    // "-": the password from standard input (not in the process list), not printed back
+    const piped = await runCliWithInput(
+      "fra-stdin-42\nnæste linje\n",
+      "users",
+      "reset-password",
+      "mettef",
+      "-p",
+      "-",
+    );
+    expect(piped).toMatchObject({ code: EXIT.ok, err: "" });
+    expect(piped.out).not.toContain("fra-stdin-42");
+    expect(piped.out).not.toContain("Ny adgangskode");
+    const emptyInput = await runCliWithInput("", "users", "reset-password", "mettef", "-p", "-");
+    expect(emptyInput).toMatchObject({
+      code: EXIT.usage,
+      err: "Ingen værdi på standardinput (forventede én linje)",
+    });
     const short = await runCli("users", "reset-password", "mettef", "-p", "123");
     expect(short).toMatchObject({ code: EXIT.usage, err: "Password skal være mindst 6 tegn" });
     const missing = await runCli("users", "reset-password", "ingen@minksekretariatet.dk");

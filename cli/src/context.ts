@@ -16,6 +16,8 @@ import {
 export interface Output {
   out(line: string): void;
   err(line: string): void;
+  /** where a secret given as `-` is read (secret.ts); standard input when not set */
+  input?: AsyncIterable<Buffer | string>;
 }
 
 export interface CliContext {

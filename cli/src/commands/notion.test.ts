@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { type FakeNotion, startFakeNotion } from "@vidensbank/api/testing/fake-notion";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { parseHarness, runCli } from "../cli.test-helpers";
+import { parseHarness, runCli, runCliWithInput } from "../cli.test-helpers";
 import { EXIT } from "../errors";
 import { progressBar, runSummary, statusLine } from "./notion";
 
@@ -119,7 +119,7 @@ describe("vidensbank notion against the embedded store and the fake Notion serve
     const bad = await runCli("notion", "connect", "--token", "secret_wrong");
     expect(bad.code).toBe(EXIT.usage);
     expect(bad.err).toContain("Notion afviste nøglen");
-    const ok = await runCli("notion", "connect", "--token", TOKEN);
+    const ok = await runCliWithInput(`${TOKEN}\n`, "notion", "connect", "--token", "-");
     expect(ok).toMatchObject({ code: EXIT.ok, out: "Forbundet til Notion: Sekretariatet (gemt nøgle)" });
     const dbs = await runCli("notion", "databases");
     expect(dbs.out).toMatch(new RegExp(`${ds}\\s+Wiki\\s+2\\s+100%\\s+ja`));

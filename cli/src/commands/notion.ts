@@ -1,13 +1,14 @@
 /**
  * `vidensbank notion …`: the Notion connection, the workspace's databases with their suitability score, the
  * selection of knowledge sources and the sync, as the built-in admin (the same services and rules as the web
- * app). The token is read from --token and never printed.
+ * app). The token is read from --token (`-`: from standard input) and never printed.
  */
 import type { NotionDatabaseView, NotionStatusView, SyncRunView } from "@vidensbank/api/cli";
 import type { Command } from "commander";
 import type { CommandContext } from "../command";
 import type { CliContext } from "../context";
 import { CliError, EXIT } from "../errors";
+import { secretValue } from "../secret";
 import { renderTable } from "./users";
 
 export interface JsonOption {
@@ -65,7 +66,8 @@ export async function notionStatus(ctx: CliContext, opts: JsonOption): Promise<v
 }
 
 export async function notionConnect(ctx: CliContext, opts: { token: string }): Promise<void> {
-  const s = await ctx.services.notion.connectToken(await ctx.actor(), opts.token);
+  const token = (await secretValue(opts.token, ctx.io.input)) ?? "";
+  const s = await ctx.services.notion.connectToken(await ctx.actor(), token);
   ctx.io.out(statusLine(s));
 }
 
@@ -140,7 +142,10 @@ export function register(program: Command, { invoke }: CommandContext): void {
   notion
     .command("connect")
     .description("check an internal integration token with Notion and save it encrypted")
-    .requiredOption("--token <token>", "the integration token (secret_… or ntn_…)")
+    .requiredOption(
+      "--token <token>",
+      "the integration token (secret_… or ntn_…); - reads it from standard input (not in ps or the shell history)",
+    )
     .action((opts: { token: string }) => invoke("notionConnect", notionConnect, opts));
   notion
     .command("databases")

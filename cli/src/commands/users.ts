@@ -5,6 +5,7 @@ import { type Command, Option } from "commander";
 import type { CommandContext } from "../command";
 import type { CliContext } from "../context";
 import { CliError, EXIT } from "../errors";
+import { secretValue } from "../secret";
 
 export interface ListOptions {
   search?: string;
@@ -93,8 +94,9 @@ export async function usersList(ctx: CliContext, opts: ListOptions): Promise<voi
 }
 
 export async function usersCreate(ctx: CliContext, opts: CreateOptions): Promise<void> {
+  const given = await secretValue(opts.password, ctx.io.input);
   const actor = await ctx.actor();
-  const password = opts.password ?? generatedPassword();
+  const password = given ?? generatedPassword();
   const user = await ctx.services.users.createUser(
     actor,
     {
@@ -108,15 +110,16 @@ export async function usersCreate(ctx: CliContext, opts: CreateOptions): Promise
     { via: "cli" },
   );
   ctx.io.out(`Bruger oprettet: ${user.email} (${user.username}, ${user.role})`);
-  if (!opts.password) ctx.io.out(`Adgangskode: ${password}`);
+  if (given === undefined) ctx.io.out(`Adgangskode: ${password}`);
 }
 
 export async function usersResetPassword(ctx: CliContext, ref: string, opts: ResetOptions): Promise<void> {
+  const given = await secretValue(opts.password, ctx.io.input);
   const user = await resolveUser(ctx, ref);
-  const password = opts.password ?? generatedPassword();
+  const password = given ?? generatedPassword();
   await ctx.services.users.adminResetPassword(await ctx.actor(), String(user._id), password);
   ctx.io.out(`Adgangskode ændret for ${user.email}; brugerens sessioner er afsluttet.`);
-  if (!opts.password) ctx.io.out(`Ny adgangskode: ${password}`);
+  if (given === undefined) ctx.io.out(`Ny adgangskode: ${password}`);
 }
 
 export async function usersDelete(ctx: CliContext, ref: string, opts: DeleteOptions): Promise<void> {
@@ -137,7 +140,10 @@ export function userFields(cmd: Command): Command {
     .requiredOption("-e, --email <email>", "e-mail on an allowed domain (ALLOWED_EMAIL_DOMAINS)")
     .requiredOption("-n, --name <name>", "full name (2-100 characters)")
     .requiredOption("-u, --username <username>", "username (3-50 characters)")
-    .option("-p, --password <password>", "password (at least 6); generated and printed when left out");
+    .option(
+      "-p, --password <password>",
+      "password (at least 6; - reads it from standard input); generated and printed when left out",
+    );
 }
 
 export function register(program: Command, { invoke }: CommandContext): void {
@@ -159,7 +165,10 @@ export function register(program: Command, { invoke }: CommandContext): void {
     .command("reset-password")
     .description("set a new password (ends the user's sessions)")
     .argument("<user>", "id, e-mail or username")
-    .option("-p, --password <password>", "the new password (at least 6); generated and printed when left out")
+    .option(
+      "-p, --password <password>",
+      "the new password (at least 6; - reads it from standard input); generated and printed when left out",
+    )
     .action((user: string, opts: ResetOptions) =>
       invoke("usersResetPassword", usersResetPassword, user, opts),
     );
