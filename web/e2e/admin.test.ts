@@ -442,7 +442,7 @@ describe("web: admin panel", () => {
   });
 
   it("should show sharing an untitled conversation with the reader's untitled text (English: 'New chat')", async () => {
-    const owner = staff[2];
+    const owner = staff[3];
     const ok = async (query: string, variables: Record<string, unknown>) => {
       const res = await gql(app, query, variables, owner.token);
       expect(res.errors).toBeUndefined();
