@@ -253,7 +253,8 @@ describe("web: account flow", () => {
     await new AppShell(page).logout();
     await page.waitForURL("**/login");
     await page.evaluate(() => localStorage.removeItem("auth_token"));
-    await other.waitForURL("**/login");
+    // the other tab learns of the sign-out from the storage event, then its next check: slower under load
+    await other.waitForURL("**/login", { timeout: 30_000 });
     await other.close();
     await page.goto("/profile");
     await page.waitForURL("**/login");

@@ -90,7 +90,8 @@ async function withLongSession(opts: SignedInOptions = {}): Promise<Page> {
   await page
     .getByTestId("user-message")
     .filter({ hasText: question(EXCHANGES - 1) })
-    .waitFor();
+    // 240 messages on a fresh page: on a slow, loaded CI machine this first open can take longer than 10 s
+    .waitFor({ timeout: 30_000 });
   return page;
 }
 

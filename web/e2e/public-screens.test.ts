@@ -184,7 +184,8 @@ describe("web: public screens", () => {
       "Notifikationer (F8)",
     );
     await page.getByRole("button", { name: "Luk notifikation" }).click();
-    await expect(page.getByTestId("toast").count()).resolves.toBe(0);
+    // the toast leaves with its exit transition: wait for it rather than read the count at once
+    await expect.poll(() => page.getByTestId("toast").count(), { timeout: 10_000 }).toBe(0);
   });
 
   it("should be usable by keyboard alone, with a visible focus ring", async () => {
