@@ -20,6 +20,7 @@ import { KnowledgeIndex } from "../api/src/search/search.index";
 import { indexFormatKey, snapshotIndex } from "../api/src/search/search.persist";
 import { PostingSet } from "../api/src/search/search.persist-orama";
 import { readSnapshotFile, writeSnapshotFile } from "../api/src/search/search.snapshot-file";
+import { WARMUP_QUESTIONS, WARMUP_SEARCHES } from "../api/src/warmup.queries";
 import { generate, QUERIES, vocabulary } from "./search.corpus";
 import { freshText } from "./search-api.client";
 
@@ -29,13 +30,8 @@ const PHASE = process.argv[3] as "start" | "edits" | undefined;
 /** one file per format key: old and new code compared alternately keep theirs */
 const FILE = path.join(os.tmpdir(), `vidensbank-search-heap-${SIZE}-${indexFormatKey().slice(0, 12)}.bin`);
 /** warmup.ts's searches and questions, and the cold-start child's first search */
-const SEARCHES = ["klagefrist", "ferie", "aktindsigt", "persondata", "mødereferat", "tilskud"];
-const QUESTIONS = [
-  "Hvad er klagefristen for en afgørelse?",
-  "Hvordan søger jeg om aktindsigt?",
-  "Hvor mange feriedage har jeg?",
-  "Hvordan skriver jeg et godt mødereferat?",
-];
+const SEARCHES = WARMUP_SEARCHES;
+const QUESTIONS = WARMUP_QUESTIONS;
 
 const gc = (globalThis as { gc?: () => void }).gc;
 function heap(): number {

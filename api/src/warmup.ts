@@ -32,6 +32,7 @@ import type { LlmClient } from "./llm";
 import type { Services } from "./services";
 import { UserModel } from "./users/user.model";
 import { warmupModel } from "./warmup.model";
+import { WARMUP_QUESTIONS, WARMUP_SEARCHES } from "./warmup.queries";
 
 /** wall-clock budget of the warm-up: stops starting rounds after this (a loaded machine gets fewer rounds) */
 export const WARMUP_BUDGET_MS = 1_500;
@@ -44,15 +45,6 @@ export const WARMUP_CPU_BUDGET_MS = 1_500;
 export const WARMUP_MAX_ROUNDS = 40;
 /** concurrent lanes: each holds one pooled connection at a time, so the pool opens this many sockets */
 export const WARMUP_LANES = 8;
-
-/** typical searches and chat questions (Danish; the sample articles answer them) */
-const SEARCHES = ["klagefrist", "ferie", "aktindsigt", "persondata", "mødereferat", "tilskud"];
-const QUESTIONS = [
-  "Hvad er klagefristen for en afgørelse?",
-  "Hvordan søger jeg om aktindsigt?",
-  "Hvor mange feriedage har jeg?",
-  "Hvordan skriver jeg et godt mødereferat?",
-];
 
 /** The operations the web app and the clients send most (their text as they send it where it is fixed). */
 const OPERATIONS: Array<{ query: string; variables?: Record<string, unknown> }> = [
@@ -70,7 +62,7 @@ const OPERATIONS: Array<{ query: string; variables?: Record<string, unknown> }> 
   {
     query: `mutation SendMessage($sessionId: ID!, $content: String!) { sendMessage(sessionId: $sessionId, content: $content) {
     session { sessionId title } userMessage { id content } assistantMessage { id content status } } }`,
-    variables: { sessionId: "000000000000000000000000", content: QUESTIONS[0] },
+    variables: { sessionId: "000000000000000000000000", content: WARMUP_QUESTIONS[0] },
   },
 ];
 
@@ -130,11 +122,11 @@ async function laneRound(
 ): Promise<number> {
   const i = lane + round * WARMUP_LANES;
   const nobody = new mongoose.Types.ObjectId();
-  const question = QUESTIONS[i % QUESTIONS.length];
+  const question = WARMUP_QUESTIONS[i % WARMUP_QUESTIONS.length];
   const retrieve = (q: string, k: number) => services.knowledge.chatPassages(q, k);
   await Promise.all([
     graphqlOnce(apollo, services, OPERATIONS[i % OPERATIONS.length], unexpected),
-    services.knowledge.search(null, { query: SEARCHES[i % SEARCHES.length] }),
+    services.knowledge.search(null, { query: WARMUP_SEARCHES[i % WARMUP_SEARCHES.length] }),
     answerQuestion({ question, history: [], retrieve, language: i % 2 ? "en" : "da" }),
     llm
       ? answerQuestion({ question, history: [], retrieve, llm, onDelta: () => undefined }).then((a) => {
