@@ -206,5 +206,5 @@ describe("web: a long chat session", () => {
       await screenshot(page, name);
       await expectAccessible(page, `a long session loading earlier messages (${name})`);
     }
-  });
+  }, 240_000); // four long sessions opened in turn: 31 s quiet, past 90 s on a slow, loaded CI machine
 });
