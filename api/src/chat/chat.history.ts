@@ -30,8 +30,8 @@ export type HistoryDoc = TreeMessage & {
  */
 export type HistoryTree = MessageTree<HistoryDoc> & {
   olderUnread?: { sessionId: string; userId: string; oldestId: string };
-  /** the read failed: the tree is empty, the session's size unknown */
-  unread?: true;
+  /** the read failed: the tree is empty, the session's size unknown (not a message's `unread`) */
+  readFailed?: true;
 };
 
 /** What a new question needs of the messages before it: their places in the tree and the turns' text. */

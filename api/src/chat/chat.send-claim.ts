@@ -19,7 +19,7 @@ type SessionBefore = Awaited<ReturnType<typeof ownSession>>;
 export const noTree = (err: unknown): HistoryTree => {
   logger.warn({ err }, "chat: could not load earlier turns");
   const tree: HistoryTree = new MessageTree<HistoryDoc>([]);
-  tree.unread = true;
+  tree.readFailed = true;
   return tree;
 };
 

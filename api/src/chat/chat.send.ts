@@ -272,7 +272,7 @@ export class ChatSender {
       // the session's places changed: trees other processes keep of it are read again (before the response, so
       // a page read after it holds the question). A session too short to be kept anywhere, even with the user's
       // other sends in flight, is not counted: no extra write on the send path of most chats.
-      const known = tree.olderUnread || tree.unread ? null : tree.size;
+      const known = tree.olderUnread || tree.readFailed ? null : tree.size;
       const counted = mayBeKept(known, 2 * this.deps.limits.maxInFlightPerUser)
         ? countAddedPlaces(sessionId, userId).catch((err) =>
             logger.warn({ err, sessionId }, "chat: new messages not counted on the session"),
