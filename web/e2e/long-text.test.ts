@@ -5,13 +5,13 @@
  * English) each screen must hold the tour's checks (support/tour.ts inspect: no sideways overflow, no text
  * spilling out of its box, ...). Pictures: tour-long-text-<width>-<screen>.png.
  */
-import type { Browser, Page } from "playwright-core";
+import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { TestApp } from "../../api/src/testing/app";
 import { createVerifiedUser, gql, loginAdmin } from "../../api/src/testing/client";
-import { launchBrowser, newContext } from "./support/browser";
+import { launchBrowser } from "./support/browser";
 import { startServer } from "./support/server";
-import { inspect, type Variant } from "./support/tour";
+import { inspect, openVariant, type Variant } from "./support/tour";
 
 /** 60 characters, one word */
 const WORD = "Medlemsforeningsklagesagsbehandlingsfristforlængelsesreglers";
@@ -30,6 +30,7 @@ describe("web: long words and titles", () => {
   let staffToken: string;
   let adminToken: string;
   let articleId: string;
+  const contexts: BrowserContext[] = [];
 
   beforeAll(async () => {
     [app, browser] = await Promise.all([startServer(), launchBrowser()]);
@@ -75,28 +76,15 @@ describe("web: long words and titles", () => {
   }, 120_000);
 
   afterAll(async () => {
+    for (const c of contexts.splice(0)) await c.close();
     await browser?.close();
     await app?.close();
   });
 
   async function open(variant: Variant, token: string): Promise<Page> {
-    const prefs = await gql(
-      app,
-      "mutation($i: PreferencesInput!) { updatePreferences(input: $i) { theme } }",
-      { i: { theme: variant.theme, language: variant.language } },
-      token,
-    );
-    expect(prefs.errors).toBeUndefined();
-    const context = await newContext(browser, {
-      baseURL: app.url,
-      width: variant.width,
-      height: variant.width < 600 ? 844 : 860,
-      theme: variant.theme,
-      language: variant.language,
-    });
-    context.setDefaultTimeout(20_000);
-    await context.addInitScript((t: string) => localStorage.setItem("auth_token", t), token);
-    return context.newPage();
+    const { page, context } = await openVariant(app, browser, variant, token);
+    contexts.push(context);
+    return page;
   }
 
   /** every screen's findings, so one run names them all (not only the first screen that fails) */

@@ -196,14 +196,25 @@ async function startTour(): Promise<void> {
   );
 }
 
-/** A page for `variant`, signed in with `token` (or signed out), preferences saved on the server first. */
-export async function open(variant: Variant, token?: string): Promise<Page> {
-  if (token)
-    await must(
+/**
+ * A page for `variant` in `browser` on `app`, signed in with `token` (or signed out), the variant's preferences
+ * saved on the server first; with its context, which the caller closes.
+ */
+export async function openVariant(
+  app: TestApp,
+  browser: Browser,
+  variant: Variant,
+  token?: string,
+): Promise<{ page: Page; context: BrowserContext }> {
+  if (token) {
+    const prefs = await gql(
+      app,
       "mutation($i: PreferencesInput!) { updatePreferences(input: $i) { theme } }",
       { i: { theme: variant.theme, language: variant.language } },
       token,
     );
+    expect(prefs.errors).toBeUndefined();
+  }
   const context = await newContext(browser, {
     baseURL: app.url,
     width: variant.width,
@@ -212,9 +223,15 @@ export async function open(variant: Variant, token?: string): Promise<Page> {
     language: variant.language,
   });
   context.setDefaultTimeout(20_000);
-  contexts.push(context);
   if (token) await context.addInitScript((t: string) => localStorage.setItem("auth_token", t), token);
-  return context.newPage();
+  return { page: await context.newPage(), context };
+}
+
+/** A page of the walk's own server and browser for `variant` (openVariant), closed with the walk. */
+export async function open(variant: Variant, token?: string): Promise<Page> {
+  const { page, context } = await openVariant(app, browser, variant, token);
+  contexts.push(context);
+  return page;
 }
 
 /** What every screen must hold to; the screenshot is taken first so a failure can be looked at. */
