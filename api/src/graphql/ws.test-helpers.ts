@@ -28,6 +28,11 @@ export interface RawOptions {
   /** source address, e.g. 127.0.0.23: each test gets its own "client IP" on the loopback network */
   localAddress?: string;
   headers?: Record<string, string>;
+  /**
+   * Mask frames with a zero key (valid per RFC 6455, the MASK bit is still set) so the client does not spend seconds
+   * XOR-ing a 60 MB message on a loaded machine before its frame header leaves (the server's init timer runs meanwhile).
+   */
+  zeroMask?: boolean;
 }
 
 /** The handshake was answered with an HTTP response instead of the upgrade. */
@@ -50,6 +55,7 @@ export function openRaw(url: string, opts: RawOptions = {}): Promise<RawSocket> 
     headers,
     ...(opts.origin !== undefined ? { origin: opts.origin } : {}),
     ...(opts.localAddress ? { localAddress: opts.localAddress } : {}),
+    ...(opts.zeroMask ? { generateMask: (mask: Buffer) => mask.fill(0) } : {}),
   });
   open.add(ws);
   ws.on("error", () => undefined); // a reset after the server closed: the close event tells the test what happened

@@ -33,7 +33,7 @@ export async function newContext(browser: Browser, opts: ContextOptions): Promis
     timezoneId: "Europe/Copenhagen",
     reducedMotion: "reduce",
   });
-  context.setDefaultTimeout(10_000);
+  context.setDefaultTimeout(20_000);
   if (opts.theme || opts.language) {
     const prefs = JSON.stringify({
       theme: opts.theme ?? "light",
