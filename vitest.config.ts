@@ -2,6 +2,7 @@ import { availableParallelism } from "node:os";
 import { relative } from "node:path";
 import { defineConfig } from "vitest/config";
 import { BaseSequencer, type TestSpecification } from "vitest/node";
+import { API_ISOLATED } from "./vitest.isolated";
 
 // Test files spend most of their time waiting (servers, sockets, timers, the browser), not computing. Vitest's
 // default of cores − 1 workers is a single worker on a 2-core machine, which leaves the CPU half idle; one file
@@ -33,6 +34,8 @@ class LongestFirst extends BaseSequencer {
     return [...files].sort((a, b) => (weights.get(b) ?? 0) - (weights.get(a) ?? 0));
   }
 }
+
+const API_TESTS = ["api/src/**/*.test.ts", "bench/**/*.test.ts"];
 
 // type-graphql and its peers must share the one graphql instance the tests import
 // (graphql ships both .mjs and .js; vite would otherwise load both).
@@ -76,7 +79,25 @@ export default defineConfig({
         test: {
           name: "api",
           // bench/**: checks of the benchmarks' data (e.g. the answer-quality evaluation set)
-          include: ["api/src/**/*.test.ts", "bench/**/*.test.ts"],
+          include: API_TESTS,
+          exclude: API_ISOLATED,
+          environment: "node",
+          // One module graph per worker instead of one per file: nearly every api file starts the whole app, and
+          // importing it again for each of ~140 files was most of the suite's import time (api alone, stop 34's
+          // machine: import 34 s instead of several minutes). Files run one after another in a worker; each
+          // closes its own app (store, server, mongoose connection) in afterAll. A file that changes module state
+          // (vi.mock, vi.resetModules, spies, fake timers) runs isolated, in api-isolated below.
+          isolate: false,
+          server,
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          expect: { poll: { timeout: 15_000 } },
+        },
+      },
+      {
+        test: {
+          name: "api-isolated",
+          include: API_ISOLATED,
           environment: "node",
           server,
           testTimeout: 30_000,
