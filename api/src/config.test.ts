@@ -1,8 +1,8 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { CHART_DAYS } from "./admin/stats.service";
 import { ACTIVE_WINDOW_DAYS } from "./admin/stats/people-figures";
+import { CHART_DAYS } from "./admin/stats.service";
 import {
   ACTIVITY_RETENTION_MAX_DAYS,
   ACTIVITY_RETENTION_MIN_DAYS,
@@ -33,9 +33,9 @@ describe("loadConfig", () => {
     expect(loadConfig({ ACTIVITY_RETENTION_DAYS: "0" }).activityRetentionDays).toBe(0);
     expect(loadConfig({ ACTIVITY_RETENTION_DAYS: "30" }).activityRetentionDays).toBe(30);
     expect(loadConfig({ ACTIVITY_RETENTION_DAYS: "730" }).activityRetentionDays).toBe(730);
-    expect(loadConfig({ ACTIVITY_RETENTION_DAYS: String(ACTIVITY_RETENTION_MAX_DAYS) }).activityRetentionDays).toBe(
-      ACTIVITY_RETENTION_MAX_DAYS,
-    );
+    expect(
+      loadConfig({ ACTIVITY_RETENTION_DAYS: String(ACTIVITY_RETENTION_MAX_DAYS) }).activityRetentionDays,
+    ).toBe(ACTIVITY_RETENTION_MAX_DAYS);
     // the statistics read this many days of sign-ins from the activity log
     expect(ACTIVITY_RETENTION_MIN_DAYS).toBeGreaterThanOrEqual(ACTIVE_WINDOW_DAYS);
     expect(ACTIVITY_RETENTION_MIN_DAYS).toBeGreaterThanOrEqual(CHART_DAYS);

@@ -34,7 +34,9 @@ export class AttemptLimits {
     // looked up once, and only when a limit refuses
     let known: Promise<boolean> | undefined;
     const unlessKnown = async (refused: AppError | null) => {
-      if (refused && !(await (known ??= isKnownAddress(email, meta)))) throw refused;
+      if (!refused) return;
+      known ??= isKnownAddress(email, meta);
+      if (!(await known)) throw refused;
     };
     await unlessKnown(await this.limits.take("loginPerIp", ipKey(meta)));
     await this.limits.consume("loginPerAccountIp", pairKey(email, meta));

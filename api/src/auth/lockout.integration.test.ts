@@ -199,7 +199,9 @@ describe("the ceilings and the per-IP limits", () => {
   it("should stop one address asking for mails to many addresses", async () => {
     const ip = "2001:db8:8:8::1";
     for (let i = 0; i < LIMITS.mailPerIp.points; i++) {
-      expect((await forgot(app, `ingen-${i}@minksekretariatet.dk`, `2001:db8:8:8::${i + 1}`)).status).toBe(200);
+      expect((await forgot(app, `ingen-${i}@minksekretariatet.dk`, `2001:db8:8:8::${i + 1}`)).status).toBe(
+        200,
+      );
     }
     expectTooMany(await forgot(app, "ingen-x@minksekretariatet.dk", ip));
     expect((await forgot(app, "ingen-x@minksekretariatet.dk", "2001:db8:9:9::1")).status).toBe(200);
