@@ -1,7 +1,15 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { ConfigError, DEFAULT_DATA_DIR, loadConfig } from "./config";
+import { ACTIVE_WINDOW_DAYS } from "./admin/stats/people-figures";
+import { CHART_DAYS } from "./admin/stats.service";
+import {
+  ACTIVITY_RETENTION_MAX_DAYS,
+  ACTIVITY_RETENTION_MIN_DAYS,
+  ConfigError,
+  DEFAULT_DATA_DIR,
+  loadConfig,
+} from "./config";
 
 describe("loadConfig", () => {
   it("should select the embedded defaults when optional variables are missing", () => {
@@ -17,7 +25,22 @@ describe("loadConfig", () => {
       mailFrom: "Vidensbank <no-reply@minksekretariatet.dk>",
       nodeEnv: "development",
       knowledgeStaleDays: 365,
+      activityRetentionDays: 365,
     });
+  });
+
+  it("should read ACTIVITY_RETENTION_DAYS: 0 keeps entries forever, at least the statistics' 30 days", () => {
+    expect(loadConfig({ ACTIVITY_RETENTION_DAYS: "0" }).activityRetentionDays).toBe(0);
+    expect(loadConfig({ ACTIVITY_RETENTION_DAYS: "30" }).activityRetentionDays).toBe(30);
+    expect(loadConfig({ ACTIVITY_RETENTION_DAYS: "730" }).activityRetentionDays).toBe(730);
+    expect(
+      loadConfig({ ACTIVITY_RETENTION_DAYS: String(ACTIVITY_RETENTION_MAX_DAYS) }).activityRetentionDays,
+    ).toBe(ACTIVITY_RETENTION_MAX_DAYS);
+    // the statistics read this many days of sign-ins from the activity log
+    expect(ACTIVITY_RETENTION_MIN_DAYS).toBeGreaterThanOrEqual(ACTIVE_WINDOW_DAYS);
+    expect(ACTIVITY_RETENTION_MIN_DAYS).toBeGreaterThanOrEqual(CHART_DAYS);
+    // the store's TTL in seconds fits its 32 bits
+    expect(ACTIVITY_RETENTION_MAX_DAYS * 86_400).toBeLessThanOrEqual(2 ** 31 - 1);
   });
 
   it("should default DATA_DIR to the checkout's data/ from any directory, so server and CLI share it", () => {
@@ -88,6 +111,11 @@ describe("loadConfig", () => {
     ["NOTION_API_BASE_URL", "ftp://x"],
     ["KNOWLEDGE_STALE_DAYS", "-1"],
     ["TRUST_PROXY", "yes"],
+    ["ACTIVITY_RETENTION_DAYS", "29"],
+    ["ACTIVITY_RETENTION_DAYS", "-1"],
+    ["ACTIVITY_RETENTION_DAYS", "1.5"],
+    ["ACTIVITY_RETENTION_DAYS", "forever"],
+    ["ACTIVITY_RETENTION_DAYS", "99999"],
     ["LOG_LEVEL", "loud"],
     ["NODE_ENV", "staging"],
   ])("should stop with one line naming %s when it is malformed (%s)", (name, value) => {

@@ -19,11 +19,25 @@ export interface RateLimitRule {
   duration: number;
 }
 
+/**
+ * Attempt limits (auth/rate-limits.ts). The login and mail limits come in three so that a stranger cannot lock
+ * a user out (auth/attempt-limits.ts): one per (account, client IP) that a guesser from one address meets, a much
+ * higher ceiling per account over all addresses (a botnet's guesses, a flooded mailbox), and one per IP over
+ * all accounts (password spraying).
+ */
 export interface RateLimitConfig {
+  /** login attempts from one address over all accounts (spraying) */
   loginPerIp: RateLimitRule;
+  /** login attempts at one account from one address: the limit a guesser meets */
+  loginPerAccountIp: RateLimitRule;
+  /** login attempts at one account over all addresses (the ceiling; an address the account signed in from before is exempt) */
   loginPerAccount: RateLimitRule;
   registerPerIp: RateLimitRule;
+  /** link mails of one kind (reset or verification) to one address asked for from one client address */
+  mailPerAddressIp: RateLimitRule;
+  /** link mails of one kind to one address over all client addresses (the ceiling: no flooded mailbox) */
   mailPerAddress: RateLimitRule;
+  /** link mails asked for from one client address over all addresses */
   mailPerIp: RateLimitRule;
   /** current-password checks when changing the password, per user */
   passwordCheckPerUser: RateLimitRule;
@@ -59,6 +73,8 @@ export interface AppConfig {
   notionSyncIntervalSeconds: number;
   envBadgeUsername?: string;
   knowledgeStaleDays: number;
+  /** ACTIVITY_RETENTION_DAYS: activity entries older than this are removed by the store (0 = kept forever) */
+  activityRetentionDays: number;
   /** chat limits (in-flight answers per user, LLM timeouts); unset fields use the chat module's defaults */
   chatLimits?: Partial<import("./chat/chat.limits").ChatLimits>;
   logLevel: string;
@@ -165,6 +181,14 @@ const positiveInt = optionalString.refine((s) => s === undefined || /^[1-9]\d*$/
   message: "must be a positive whole number",
 });
 
+/**
+ * ACTIVITY_RETENTION_DAYS bounds: the admin statistics count sign-ins of the last 30 days from the activity log
+ * (admin/stats/people-figures.ts, ACTIVE_WINDOW_DAYS), so a shorter retention would make them wrong; the store
+ * keeps a TTL in seconds as a 32-bit number (mongod refuses more than 2^31 - 1 s, about 68 years).
+ */
+export const ACTIVITY_RETENTION_MIN_DAYS = 30;
+export const ACTIVITY_RETENTION_MAX_DAYS = Math.floor((2 ** 31 - 1) / 86_400);
+
 const schema = z.object({
   PORT: port,
   APP_URL: url(["http:", "https:"]),
@@ -195,6 +219,18 @@ const schema = z.object({
   }),
   ENV_BADGE_USERNAME: optionalString,
   KNOWLEDGE_STALE_DAYS: positiveInt,
+  ACTIVITY_RETENTION_DAYS: optionalString.refine(
+    (s) =>
+      s === undefined ||
+      (/^\d{1,5}$/.test(s) &&
+        (Number(s) === 0 ||
+          (Number(s) >= ACTIVITY_RETENTION_MIN_DAYS && Number(s) <= ACTIVITY_RETENTION_MAX_DAYS))),
+    {
+      message:
+        `must be a whole number of days from ${ACTIVITY_RETENTION_MIN_DAYS} (the statistics read the last ` +
+        `${ACTIVITY_RETENTION_MIN_DAYS} days of sign-ins) to ${ACTIVITY_RETENTION_MAX_DAYS}, or 0 to keep entries forever`,
+    },
+  ),
   TRUST_PROXY: optionalString.refine((s) => s === undefined || /^\d{1,2}$/.test(s), {
     message: "must be the number of reverse proxies in front of the app (0 for none)",
   }),
@@ -217,9 +253,13 @@ export type Env = Record<string, string | undefined>;
 
 export const DEFAULT_RATE_LIMITS: RateLimitConfig = {
   loginPerIp: { points: 50, duration: 15 * 60 },
-  loginPerAccount: { points: 10, duration: 15 * 60 },
+  loginPerAccountIp: { points: 10, duration: 15 * 60 },
+  // a botnet gets 100 guesses an hour at one account wherever it guesses from (the old limit, 10 per 15 min
+  // from anywhere, let one address have 40); the owner is not stopped by it from an address they signed in from
+  loginPerAccount: { points: 100, duration: 60 * 60 },
   registerPerIp: { points: 20, duration: 60 * 60 },
-  mailPerAddress: { points: 5, duration: 60 * 60 },
+  mailPerAddressIp: { points: 5, duration: 60 * 60 },
+  mailPerAddress: { points: 10, duration: 60 * 60 },
   mailPerIp: { points: 30, duration: 60 * 60 },
   passwordCheckPerUser: { points: 5, duration: 15 * 60 },
   tokenPerIp: { points: 30, duration: 15 * 60 },
@@ -268,6 +308,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<AppConfig>
       e.NOTION_SYNC_INTERVAL === undefined ? (nodeEnv === "test" ? 0 : 600) : Number(e.NOTION_SYNC_INTERVAL),
     envBadgeUsername: e.ENV_BADGE_USERNAME,
     knowledgeStaleDays: e.KNOWLEDGE_STALE_DAYS === undefined ? 365 : Number(e.KNOWLEDGE_STALE_DAYS),
+    activityRetentionDays: e.ACTIVITY_RETENTION_DAYS === undefined ? 365 : Number(e.ACTIVITY_RETENTION_DAYS),
     logLevel: e.LOG_LEVEL ?? (nodeEnv === "test" ? "silent" : "info"),
     nodeEnv,
     trustProxyHops: e.TRUST_PROXY === undefined ? 0 : Number(e.TRUST_PROXY),

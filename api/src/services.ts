@@ -8,6 +8,7 @@
  */
 
 import { ACTIVITY_EVENT_SCOPES } from "./activity/activity.events";
+import { applyActivityRetention } from "./activity/activity.retention";
 import { connectActivityLog, listActivity, pageActivity } from "./activity/activity.service";
 import { AdminService } from "./admin/stats.service";
 import { AuthService } from "./auth/auth.service";
@@ -63,7 +64,10 @@ export interface Services {
   bookmarks: { list: typeof listBookmarks; add: typeof addBookmark; remove: typeof removeBookmark };
   /** read-only snapshots of conversations shared with colleagues (issue 17) */
   shares: SharesService;
-  /** resolves once other processes' events and article changes reach this one (at once when not shared) */
+  /**
+   * resolves once other processes' events and article changes reach this one (at once when not shared) and the
+   * activity log's retention is applied
+   */
   ready(): Promise<void>;
   /** Stops timers and in-flight work and waits for pending writes; call before closing the database. */
   close(): Promise<void>;
@@ -179,7 +183,12 @@ export function createServices(config: AppConfig, opts: ServicesOptions = {}): S
     config,
     events,
     ready: async () => {
-      await Promise.all([storeBus?.ready, articles?.ready, signIns?.ready]);
+      await Promise.all([
+        storeBus?.ready,
+        articles?.ready,
+        signIns?.ready,
+        applyActivityRetention(config.activityRetentionDays),
+      ]);
     },
     mailer,
     limits,

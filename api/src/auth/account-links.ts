@@ -11,6 +11,7 @@ import { recordActivity } from "../activity/activity.service";
 import { Errors } from "../errors";
 import type { Mailer } from "../mail/mailer";
 import { type UserDoc, UserModel } from "../users/user.model";
+import type { AttemptLimits, MailKind } from "./attempt-limits";
 import { newPasswordFields } from "./passwords";
 import type { RateLimits } from "./rate-limits";
 import { ipKey, type RequestMeta } from "./request-meta";
@@ -24,6 +25,8 @@ const TOKEN_MAX = 200;
 export interface AccountLinksDeps {
   mailer: Mailer;
   limits: RateLimits;
+  /** the mail limits (attempt-limits.ts) */
+  attempts: AttemptLimits;
   /** end every login session of a user (after a reset) */
   revokeSessions(userId: string): Promise<void>;
 }
@@ -71,7 +74,7 @@ export class AccountLinks {
 
   /** Send a new verification link. The same answer, in the same time, whether or not the account exists. */
   async resendVerification(email: string, meta: RequestMeta = {}): Promise<{ ok: true; message: string }> {
-    const normalized = await this.countMail(email, meta);
+    const normalized = await this.countMail("verification", email, meta);
     this.deps.mailer.enqueue("verification", async () => {
       const token = randomToken();
       // one atomic step: only an unverified account gets a token (and a mail)
@@ -87,7 +90,7 @@ export class AccountLinks {
 
   /** E-mail a reset link (1 hour, single use). The same answer, in the same time, for every address. */
   async forgotPassword(email: string, meta: RequestMeta = {}): Promise<{ ok: true; message: string }> {
-    const normalized = await this.countMail(email, meta);
+    const normalized = await this.countMail("reset", email, meta);
     this.deps.mailer.enqueue("reset", async () => {
       const token = randomToken();
       const user = await UserModel.findOneAndUpdate(
@@ -107,11 +110,10 @@ export class AccountLinks {
   }
 
   /** The mail limits, counted alike for every address; returns the normalized address. */
-  private async countMail(email: string, meta: RequestMeta): Promise<string> {
+  private async countMail(kind: MailKind, email: string, meta: RequestMeta): Promise<string> {
     assertEmailFormat(email);
     const normalized = normalizeEmail(email);
-    await this.deps.limits.consume("mailPerIp", ipKey(meta));
-    await this.deps.limits.consume("mailPerAddress", normalized);
+    await this.deps.attempts.countMail(kind, normalized, meta);
     return normalized;
   }
 

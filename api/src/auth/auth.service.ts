@@ -21,6 +21,7 @@ import type { Mailer } from "../mail/mailer";
 import { type UserDoc, type UserIdentity, UserModel } from "../users/user.model";
 import { type PublicUser, presentUser } from "../users/user.presenter";
 import { AccountLinks } from "./account-links";
+import { AttemptLimits } from "./attempt-limits";
 import { authCache, TokenMemo } from "./auth.cache";
 import "./auth.events";
 import { changePassword, type PasswordChangeInput } from "./password-change";
@@ -103,11 +104,14 @@ export class AuthService {
   /** tokens verified by this service's secret */
   private readonly tokens = new TokenMemo();
   private readonly links: AccountLinks;
+  private readonly attempts: AttemptLimits;
 
   constructor(private readonly deps: AuthServiceDeps) {
+    this.attempts = new AttemptLimits(deps.limits);
     this.links = new AccountLinks({
       mailer: deps.mailer,
       limits: deps.limits,
+      attempts: this.attempts,
       revokeSessions: (userId) => this.revokeSessions(userId),
     });
   }
@@ -221,10 +225,10 @@ export class AuthService {
     const fields = validateLogin(input);
     if (fields.length > 0) throw Errors.invalidFields(fields);
     const email = normalizeEmail(input.email);
-    await this.deps.limits.consume("loginPerIp", ipKey(meta));
     // Counted before the password is checked (see rate-limits.ts): of a burst of simultaneous guesses only
-    // as many as the limit get a check; the rest, and then even the right password, wait for the window.
-    await this.deps.limits.consume("loginPerAccount", email);
+    // as many as the limit get a check; the rest, and then even the right password from that address, wait for
+    // the window. Keyed so that a stranger's guesses do not lock the owner out (attempt-limits.ts).
+    await this.attempts.countLogin(email, meta);
 
     const user = input.password.length <= PASSWORD_MAX ? await UserModel.findOne({ email }) : null;
     let ok = false;
@@ -233,10 +237,10 @@ export class AuthService {
     if (!user || !ok) throw Errors.invalidCredentials();
     if (!user.verified) {
       // the right password is no guess: an owner waiting for the verification mail is not locked out
-      await this.deps.limits.refund("loginPerAccount", email);
+      await this.attempts.loginNotAGuess(email, meta);
       throw Errors.emailNotVerified();
     }
-    await this.deps.limits.reset("loginPerAccount", email);
+    await this.attempts.loginSucceeded(email, meta);
 
     const { sid, expiresAt } = await this.openSession(user, meta);
     const lastLogin = new Date();

@@ -1,6 +1,8 @@
 /**
  * Login limits under parallel guessing: every attempt is counted in the store before its password is checked,
- * so a burst of simultaneous guesses gets no more password checks than the limit allows.
+ * so a burst of simultaneous guesses gets no more password checks than the limit allows. (Every request here
+ * comes from one address: the limit met is the one per (account, address); lockout.integration.test.ts has
+ * the keying across addresses.)
  */
 import mongoose from "mongoose";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
@@ -49,10 +51,10 @@ async function windowPasses(): Promise<void> {
     .updateMany({}, { $set: { expire: new Date(Date.now() - 1000) } });
 }
 
-describe("per-account login limit under parallel guesses", () => {
+describe("per-(account, address) login limit under parallel guesses", () => {
   let app: TestApp;
   beforeAll(async () => {
-    app = await startTestApp({ rateLimits: { loginPerAccount: { points: LIMIT, duration: 600 } } });
+    app = await startTestApp({ rateLimits: { loginPerAccountIp: { points: LIMIT, duration: 600 } } });
   });
   afterAll(async () => {
     await app?.close();

@@ -24,8 +24,8 @@ function expectTooMany(res: RestResponse) {
 }
 
 describe("rate limits", () => {
-  it("should lock an account after repeated wrong passwords, even for the right one, and tell when to retry", async () => {
-    const a = await start({ loginPerAccount: { points: 3, duration: 600 } });
+  it("should lock an account from an address after repeated wrong passwords, even for the right one, and tell when to retry", async () => {
+    const a = await start({ loginPerAccountIp: { points: 3, duration: 600 } });
     const { input } = await createVerifiedUser(a);
     for (let i = 0; i < 3; i++) {
       expect(
@@ -76,16 +76,18 @@ describe("rate limits", () => {
     expectTooMany(await rest(a, "POST", "/api/auth/register", { body: third }));
   });
 
-  it("should limit reset and verification mails per address and per IP", async () => {
+  it("should limit reset and verification mails per address (each kind apart) and per IP", async () => {
     const a = await start({
-      mailPerAddress: { points: 2, duration: 600 },
-      mailPerIp: { points: 5, duration: 600 },
+      mailPerAddressIp: { points: 2, duration: 600 },
+      mailPerIp: { points: 6, duration: 600 },
     });
     const email = "glemsom@minksekretariatet.dk";
     expect((await rest(a, "POST", "/api/auth/forgot-password", { body: { email } })).status).toBe(200);
-    expect((await rest(a, "POST", "/api/resend-verification", { body: { email } })).status).toBe(200);
+    expect((await rest(a, "POST", "/api/auth/forgot-password", { body: { email } })).status).toBe(200);
     expectTooMany(await rest(a, "POST", "/api/auth/forgot-password", { body: { email } }));
-    // another address still works until the IP limit
+    // verification mails are counted apart from reset mails
+    expect((await rest(a, "POST", "/api/resend-verification", { body: { email } })).status).toBe(200);
+    // another address still works until the IP limit (six requests so far, the refused one too)
     expect(
       (await rest(a, "POST", "/api/auth/forgot-password", { body: { email: "anden@minksekretariatet.dk" } }))
         .status,

@@ -10,13 +10,15 @@
 import mongoose from "mongoose";
 import { RateLimiterMongo, RateLimiterRes } from "rate-limiter-flexible";
 import type { RateLimitConfig, RateLimitRule } from "../config";
-import { Errors } from "../errors";
+import { type AppError, Errors } from "../errors";
 
 export type LimitName = keyof RateLimitConfig;
 
 export interface RateLimits {
   /** count one attempt, before making it; throws TOO_MANY_REQUESTS when over the limit */
   consume(name: LimitName, key: string): Promise<void>;
+  /** count one attempt like consume(), answering the refusal (TOO_MANY_REQUESTS) instead of throwing it */
+  take(name: LimitName, key: string): Promise<AppError | null>;
   /** give back one counted attempt that turned out not to be a guess (e.g. the right password) */
   refund(name: LimitName, key: string): Promise<void>;
   /** forget the attempts (e.g. after a successful login) */
@@ -45,15 +47,22 @@ export function createRateLimits(config: RateLimitConfig): RateLimits {
     return l;
   };
 
+  const take = async (name: LimitName, key: string): Promise<AppError | null> => {
+    try {
+      await limiter(name).consume(key);
+      return null;
+    } catch (e) {
+      if (e instanceof RateLimiterRes) return Errors.tooManyRequests(retryAfterSeconds(e));
+      throw e;
+    }
+  };
+
   return {
     async consume(name, key) {
-      try {
-        await limiter(name).consume(key);
-      } catch (e) {
-        if (e instanceof RateLimiterRes) throw Errors.tooManyRequests(retryAfterSeconds(e));
-        throw e;
-      }
+      const refused = await take(name, key);
+      if (refused) throw refused;
     },
+    take,
     async refund(name, key) {
       await limiter(name).reward(key, 1);
     },

@@ -17,6 +17,8 @@ export interface Database {
   uri: string;
   /** how the store was reached */
   mode: "external" | "embedded-started" | "embedded-shared" | "embedded-memory";
+  /** the embedded store this process runs: remove expired TTL documents now (its monitor does every 60 s) */
+  sweepExpired?(): Promise<number>;
   close(): Promise<void>;
 }
 
@@ -110,6 +112,7 @@ export async function openDatabase(config: AppConfig, opts: OpenOptions = {}): P
     return {
       uri: store.uri,
       mode: "embedded-memory",
+      sweepExpired: async () => (await store.engine.sweepTtl?.()) ?? 0,
       async close() {
         await mongoose.disconnect();
         await store.close();
@@ -150,6 +153,7 @@ export async function openDatabase(config: AppConfig, opts: OpenOptions = {}): P
   return {
     uri: store.uri,
     mode: "embedded-started",
+    sweepExpired: async () => (await store.engine.sweepTtl?.()) ?? 0,
     async close() {
       await mongoose.disconnect();
       if (readStoreFile(config.dataDir)?.pid === process.pid) fs.rmSync(file, { force: true });

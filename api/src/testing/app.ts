@@ -44,6 +44,8 @@ export interface TestApp {
   admin: { email: string; password: string };
   /** what the start-up warm-up did (config.warmup); null when off */
   warmup: WarmupReport | null;
+  /** the embedded store's TTL monitor, now: removes expired documents, returns how many (0 on MONGODB_URI) */
+  sweepExpired(): Promise<number>;
   close(): Promise<void>;
 }
 
@@ -99,8 +101,10 @@ export async function startTestApp(opts: TestAppOptions = {}): Promise<TestApp> 
   const adminPassword = opts.adminPassword ?? "admin-test-password";
   const rateLimits: RateLimitConfig = {
     loginPerIp: GENEROUS,
+    loginPerAccountIp: GENEROUS,
     loginPerAccount: GENEROUS,
     registerPerIp: GENEROUS,
+    mailPerAddressIp: GENEROUS,
     mailPerAddress: GENEROUS,
     mailPerIp: GENEROUS,
     passwordCheckPerUser: GENEROUS,
@@ -140,6 +144,7 @@ export async function startTestApp(opts: TestAppOptions = {}): Promise<TestApp> 
     services,
     admin: { email: config.adminEmail, password: adminPassword },
     warmup,
+    sweepExpired: async () => (await db.sweepExpired?.()) ?? 0,
     async close() {
       await app.close();
       await services.close();
