@@ -282,6 +282,8 @@ export const da = {
   "knowledge.recentSearches": "Seneste søgninger",
   "knowledge.categoriesTitle": "Kategorier",
   "knowledge.allDocuments": "Alle dokumenter ({n})",
+  "knowledge.showMoreDocuments": "Vis flere",
+  "knowledge.documentsShown": "Viser {shown} af {n}",
   "knowledge.articleCount": { one: "{n} artikel", other: "{n} artikler" },
   "knowledge.searchResultsFor": 'Søgeresultater for "{query}"',
   "knowledge.resultCount": { one: "{n} resultat", other: "{n} resultater" },

@@ -274,6 +274,8 @@ export const en: Messages = {
   "knowledge.recentSearches": "Recent searches",
   "knowledge.categoriesTitle": "Categories",
   "knowledge.allDocuments": "All documents ({n})",
+  "knowledge.showMoreDocuments": "Show more",
+  "knowledge.documentsShown": "Showing {shown} of {n}",
   "knowledge.articleCount": { one: "{n} article", other: "{n} articles" },
   "knowledge.searchResultsFor": 'Search results for "{query}"',
   "knowledge.resultCount": { one: "{n} result", other: "{n} results" },
