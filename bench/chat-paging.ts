@@ -23,6 +23,7 @@ import {
 } from "../api/src/chat/chat.history";
 import { DEFAULT_CHAT_LIMITS } from "../api/src/chat/chat.limits";
 import { loadProjectedTree } from "../api/src/chat/chat.pages";
+import { placeTrees } from "../api/src/chat/chat.place-cache";
 import { startTestApp } from "../api/src/testing/app";
 import { createVerifiedUser } from "../api/src/testing/client";
 
@@ -148,6 +149,8 @@ try {
   // is read again (chat.place-cache.ts), as every request did before the cache
   const raise = () => db.collection("chat_sessions").updateOne({ sessionId }, { $inc: { placeVersion: 1 } });
   await measure("GraphQL/v+1", graphql, raise);
+  // every request a first open in this process: no tree of the session kept
+  await measure("GraphQL/1st", graphql, async () => placeTrees.clear());
 
   const limit = DEFAULT_CHAT_LIMITS.historyMessages;
   const uid = String(userId);

@@ -2,6 +2,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { TestApp } from "../../api/src/testing/app";
 import { createVerifiedUser, gql, loginAdmin } from "../../api/src/testing/client";
+import { DOCUMENTS_STEP } from "../src/features/knowledge/lib/excerpt";
 import { articleHref, headingAnchor } from "../src/lib/anchors";
 import { KnowledgePage } from "./pages/KnowledgePage";
 import { launchBrowser, newContext } from "./support/browser";
@@ -118,12 +119,65 @@ describe("web: knowledge screen", () => {
     }
     // overview cards: at most 3 tags and a '+n' count (the test article has 4); the count shares the last tag's
     // item, so the two wrap together
+    await kb.showAllDocuments();
     const card = kb.cards().filter({ hasText: "Linjetest" });
     await expect(card.getByRole("listitem").allInnerTexts()).resolves.toEqual([
       "linjer",
       "test",
       "rendering\n+1",
     ]);
+  });
+
+  it("should show a phone the first documents and the next on 'Vis flere', kept after an article and back", async () => {
+    const all = await gql(app, "{ knowledgeArticles { id } }", {}, token);
+    const n = all.data.knowledgeArticles.length;
+    const step = DOCUMENTS_STEP.phone;
+    expect(n).toBeGreaterThan(2 * step);
+    const { ctx, p } = await openContext(390, 844);
+    try {
+      const phone = new KnowledgePage(p);
+      await phone.goto();
+      await phone.waitForOverview();
+      // the spec's heading counts every document; the grid shows the first ones
+      await p.getByRole("heading", { level: 2, name: `Alle dokumenter (${n})` }).waitFor();
+      await expect(phone.cards().count()).resolves.toBe(step);
+      await expect(phone.documentsShown().innerText()).resolves.toBe(`Viser ${step} af ${n}`);
+      await screenshot(p, "knowledge-documents-narrow");
+
+      await phone.showMore().click();
+      await phone
+        .cards()
+        .nth(2 * step - 1)
+        .waitFor();
+      await expect(phone.cards().count()).resolves.toBe(2 * step);
+      // the keyboard goes on from the first added card
+      const firstAdded = phone.cards().nth(step).getByRole("link").first();
+      await expect(firstAdded.evaluate((el) => el === document.activeElement)).resolves.toBe(true);
+
+      // an article and back: the added cards are still there
+      const last = phone.cards().nth(2 * step - 1);
+      const title = await last.getByRole("heading").innerText();
+      await last.getByRole("link").first().click();
+      await p.waitForURL((url) => url.searchParams.has("article"));
+      await phone.content().waitFor();
+      await p.goBack();
+      await phone.waitForOverview();
+      await expect(phone.cards().count()).resolves.toBe(2 * step);
+      await expect(
+        phone
+          .cards()
+          .nth(2 * step - 1)
+          .getByRole("heading")
+          .innerText(),
+      ).resolves.toBe(title);
+
+      // to the end: every document, and no button
+      await phone.showAllDocuments();
+      await expect(phone.cards().count()).resolves.toBe(n);
+      await expect(phone.showMore().count()).resolves.toBe(0);
+    } finally {
+      await ctx.close();
+    }
   });
 
   it("should find the inflected Danish word with marked snippets, keep recent searches, and go back", async () => {
@@ -193,6 +247,7 @@ describe("web: knowledge screen", () => {
   it("should render every line kind of the article, with badges, dates and tags", async () => {
     await kb.goto();
     await kb.waitForOverview();
+    await kb.showAllDocuments();
     await kb.cards().filter({ hasText: "Linjetest" }).getByRole("link").click();
     await page.waitForURL((url) => url.searchParams.get("article") === testArticleId);
     await kb.content().waitFor();

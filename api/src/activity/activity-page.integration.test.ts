@@ -93,6 +93,19 @@ describe("activityPage", () => {
     });
   });
 
+  it("should find an entry by its badge's name in either language, not only by the stored fields", async () => {
+    // "Bogmærke" / "Bookmark" is the name of the action `bookmark`; neither is in the entry's description or e-mail
+    expect((await page({ search: "bogmærke" })).entries.map((e) => e.description)).toEqual([
+      "Gemte Ferieregler",
+    ]);
+    expect((await page({ search: "BOOKMARK" })).entries.map((e) => e.description)).toEqual([
+      "Gemte Ferieregler",
+    ]);
+    // "Registrering" names no action here; "Sign-in" names `login` in English
+    expect((await page({ search: "Registrering" })).total).toBe(0);
+    expect((await page({ search: "sign-in" })).entries.map((e) => e.description)).toEqual(["Bo loggede ind"]);
+  });
+
   it("should refuse an unknown time filter and a negative offset", async () => {
     const bad = await gql(app, PAGE, { time: "3d", offset: 0, limit: 5 }, adminToken);
     expect(bad.errors?.[0].extensions?.code).toBe("BAD_USER_INPUT");

@@ -3,7 +3,7 @@
  * (activity.messages.ts: the entry stores the key, its parameters and their Danish text); the admin reads it
  * through listActivity(). Recording never fails the caller's operation: a write error is logged and swallowed.
  */
-import type { MessageParams } from "@vidensbank/shared";
+import { actionsSaying, type MessageParams } from "@vidensbank/shared";
 import { toObjectId } from "../db/ids";
 import { Errors } from "../errors";
 import type { EventBus } from "../events/bus";
@@ -217,12 +217,15 @@ function activityQuery(filter: ActivityFilter): Record<string, unknown> {
   }
   if (search) {
     const re = { $regex: escapeRegExp(search), $options: "i" };
-    const keys = activityKeysSaying(search); // what the reader's language shows, not only the Danish description
+    // what the reader's language shows, not only the Danish description: the entry's text and its badge's name
+    const keys = activityKeysSaying(search);
+    const named = actionsSaying(search);
     query.$or = [
       { description: re },
       { userEmail: re },
       { action: re },
       ...(keys.length > 0 ? [{ messageKey: { $in: keys } }] : []),
+      ...(named.length > 0 ? [{ action: { $in: named } }] : []),
     ];
   }
   return query;

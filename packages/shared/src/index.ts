@@ -1,3 +1,4 @@
+export * from "./activity-actions";
 export * from "./chat-message.rules";
 export * from "./error-codes";
 export * from "./messages";

@@ -29,6 +29,19 @@ export class KnowledgePage {
       .getByRole("region", { name: /^(Kategorier|Categories)$/ })
       .getByRole("link", { name: new RegExp(`^${name}`) });
   readonly content = () => this.page.getByTestId("article-content");
+  readonly allDocuments = () =>
+    this.page.getByRole("region", { name: /^(Alle dokumenter|All documents) \(\d+\)$/ });
+  readonly showMore = () => this.allDocuments().getByRole("button", { name: /^(Vis flere|Show more)$/ });
+  readonly documentsShown = () => this.allDocuments().getByRole("status");
+
+  /** Clicks the overview's "Vis flere" until every document's card is shown. */
+  async showAllDocuments(): Promise<void> {
+    while (await this.showMore().isVisible()) {
+      const before = await this.cards().count();
+      await this.showMore().click();
+      await this.cards().nth(before).waitFor();
+    }
+  }
 
   async goto(query = ""): Promise<this> {
     await this.page.goto(`/knowledge${query}`);

@@ -6,6 +6,7 @@
  * its {n} (i18n.ts textFor); a plain text serves every count, as the spec's pinned Danish ones do ("{n} brugere").
  */
 import { messages } from "@vidensbank/shared";
+import { actionNames } from "./actionNames";
 
 export const da = {
   "app.name": "Vidensbank",
@@ -281,6 +282,8 @@ export const da = {
   "knowledge.recentSearches": "Seneste søgninger",
   "knowledge.categoriesTitle": "Kategorier",
   "knowledge.allDocuments": "Alle dokumenter ({n})",
+  "knowledge.showMoreDocuments": "Vis flere",
+  "knowledge.documentsShown": "Viser {shown} af {n}",
   "knowledge.articleCount": { one: "{n} artikel", other: "{n} artikler" },
   "knowledge.searchResultsFor": 'Søgeresultater for "{query}"',
   "knowledge.resultCount": { one: "{n} resultat", other: "{n} resultater" },
@@ -419,23 +422,7 @@ export const da = {
   "admin.activity.actionLabel": "Handling",
   "admin.activity.timeLabel": "Tidsrum",
   "admin.activity.action.all": "Alle handlinger",
-  "admin.activity.action.login": "Login",
-  "admin.activity.action.register": "Registrering",
-  "admin.activity.action.chat": "Chat",
-  "admin.activity.action.bookmark": "Bogmærke",
-  "admin.activity.action.search": "Søgning",
-  "admin.activity.action.logout": "Log ud",
-  "admin.activity.action.verify_email": "E-mail bekræftet",
-  "admin.activity.action.password_change": "Adgangskode ændret",
-  "admin.activity.action.password_reset": "Password nulstillet",
-  "admin.activity.action.message": "Besked",
-  "admin.activity.action.admin_create_user": "Bruger oprettet",
-  "admin.activity.action.admin_delete_user": "Bruger slettet",
-  "admin.activity.action.admin_reset_password": "Password ændret af admin",
-  "admin.activity.action.notion_connect": "Notion forbundet",
-  "admin.activity.action.notion_disconnect": "Notion afbrudt",
-  "admin.activity.action.notion_config": "Videnskilder valgt",
-  "admin.activity.action.notion_sync": "Notion-synkronisering",
+  ...actionNames("da"),
   "admin.activity.time.all": "Al tid",
   "admin.activity.time.1h": "Sidste time",
   "admin.activity.time.24h": "Sidste 24 timer",
@@ -577,8 +564,6 @@ export const da = {
     "Linket er tilbagekaldt, eller samtalen er slettet. Bed den, der delte den, om et nyt link.",
   "shared.loadFailed": "Den delte samtale kunne ikke hentes. Prøv igen.",
   "shared.toChat": "Til din chat",
-  "admin.activity.action.chat_share": "Delt samtale",
-  "admin.activity.action.chat_share_revoke": "Deling tilbagekaldt",
 } as const;
 
 export type MessageKey = keyof typeof da;

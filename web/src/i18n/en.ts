@@ -1,4 +1,5 @@
 import { messages } from "@vidensbank/shared";
+import { actionNames } from "./actionNames";
 import type { Messages } from "./da";
 
 /** English UI texts, chosen by the user's language preference. Must supply every key of da.ts. */
@@ -273,6 +274,8 @@ export const en: Messages = {
   "knowledge.recentSearches": "Recent searches",
   "knowledge.categoriesTitle": "Categories",
   "knowledge.allDocuments": "All documents ({n})",
+  "knowledge.showMoreDocuments": "Show more",
+  "knowledge.documentsShown": "Showing {shown} of {n}",
   "knowledge.articleCount": { one: "{n} article", other: "{n} articles" },
   "knowledge.searchResultsFor": 'Search results for "{query}"',
   "knowledge.resultCount": { one: "{n} result", other: "{n} results" },
@@ -411,23 +414,7 @@ export const en: Messages = {
   "admin.activity.actionLabel": "Action",
   "admin.activity.timeLabel": "Time",
   "admin.activity.action.all": "All actions",
-  "admin.activity.action.login": "Sign-in",
-  "admin.activity.action.register": "Registration",
-  "admin.activity.action.chat": "Chat",
-  "admin.activity.action.bookmark": "Bookmark",
-  "admin.activity.action.search": "Search",
-  "admin.activity.action.logout": "Sign-out",
-  "admin.activity.action.verify_email": "Email verified",
-  "admin.activity.action.password_change": "Password changed",
-  "admin.activity.action.password_reset": "Password reset",
-  "admin.activity.action.message": "Message",
-  "admin.activity.action.admin_create_user": "User created",
-  "admin.activity.action.admin_delete_user": "User deleted",
-  "admin.activity.action.admin_reset_password": "Password set by admin",
-  "admin.activity.action.notion_connect": "Notion connected",
-  "admin.activity.action.notion_disconnect": "Notion disconnected",
-  "admin.activity.action.notion_config": "Knowledge sources chosen",
-  "admin.activity.action.notion_sync": "Notion sync",
+  ...actionNames("en"),
   "admin.activity.time.all": "All time",
   "admin.activity.time.1h": "Last hour",
   "admin.activity.time.24h": "Last 24 hours",
@@ -573,6 +560,4 @@ export const en: Messages = {
     "The link has been revoked or the conversation deleted. Ask the person who shared it for a new link.",
   "shared.loadFailed": "The shared conversation could not be loaded. Try again.",
   "shared.toChat": "To your chat",
-  "admin.activity.action.chat_share": "Shared conversation",
-  "admin.activity.action.chat_share_revoke": "Share revoked",
 };

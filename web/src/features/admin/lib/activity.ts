@@ -1,5 +1,5 @@
 /** Activity log rules of the admin screen (spec §2 activity tab, §9 filter constants). */
-import { isMessageKey, messageSays } from "@vidensbank/shared";
+import { actionSays, isMessageKey, messageSays } from "@vidensbank/shared";
 import { da, type MessageKey } from "../../../i18n/da";
 import type { ServerMessage } from "../../../i18n/serverMessage";
 
@@ -58,8 +58,8 @@ interface EntryLike {
 
 /**
  * Whether an entry pushed live belongs in the list the filters show (the same rule as the server: exact action,
- * inside the time window, search case-insensitive over description, e-mail and action, or said by the entry's
- * message text in either language: messageSays).
+ * inside the time window, search case-insensitive over description, e-mail and action code, or said by the entry's
+ * message text or by its action's name, the badge, in either language: messageSays, actionSays).
  */
 export function matchesFilters(entry: EntryLike, f: ActivityFilters, now: Date = new Date()): boolean {
   if (f.action !== "all" && entry.action !== f.action) return false;
@@ -70,8 +70,9 @@ export function matchesFilters(entry: EntryLike, f: ActivityFilters, now: Date =
   const q = f.search.trim().toLowerCase();
   if (q) {
     const hay = [entry.description, entry.userEmail ?? "", entry.action].map((s) => s.toLowerCase());
-    const saidByKey = isMessageKey(entry.messageKey) && messageSays(entry.messageKey, q);
-    if (!saidByKey && !hay.some((s) => s.includes(q))) return false;
+    const said =
+      (isMessageKey(entry.messageKey) && messageSays(entry.messageKey, q)) || actionSays(entry.action, q);
+    if (!said && !hay.some((s) => s.includes(q))) return false;
   }
   return true;
 }

@@ -74,6 +74,19 @@ describe("activity filters", () => {
     expect(matchesFilters(keyed, { ...NO_FILTERS, search: "name" }, now)).toBe(false);
   });
 
+  it("should match a live entry by its badge's name in either language and by the action's code", () => {
+    const sync = { ...entry, action: "notion_sync", description: "Synkroniserede 3 artikler" };
+    for (const search of ["Notion-synkronisering", "notion sync", "notion_sync", "SYNKRONISERING"]) {
+      expect(matchesFilters(sync, { ...NO_FILTERS, search }, now), search).toBe(true);
+    }
+    expect(matchesFilters(entry, { ...NO_FILTERS, search: "Sign-in" }, now)).toBe(true);
+    expect(matchesFilters(entry, { ...NO_FILTERS, search: "Notion" }, now)).toBe(false);
+    // an action without a name matches by its code only
+    const unnamed = { ...entry, action: "something_new" };
+    expect(matchesFilters(unnamed, { ...NO_FILTERS, search: "something" }, now)).toBe(true);
+    expect(matchesFilters(unnamed, { ...NO_FILTERS, search: "Login" }, now)).toBe(false);
+  });
+
   it("should write dates as dd/MM/yyyy HH:mm in local time", () => {
     expect(formatLogDate(new Date(2026, 0, 5, 9, 7))).toBe("05/01/2026 09:07");
   });

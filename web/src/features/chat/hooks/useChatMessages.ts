@@ -11,6 +11,7 @@ import {
   type Message,
   mergePolled,
   prependEarlier,
+  rememberParents,
   upsertMessage,
 } from "../lib/messages";
 
@@ -48,7 +49,17 @@ export interface ChatMessagesState {
  */
 export function useChatMessages(sessionId: string | null): ChatMessagesState {
   const client = useApolloClient();
-  const [messages, setMessages] = useState<Message[]>([]);
+  const [messages, setListed] = useState<Message[]>([]);
+  // where every message this session listed hangs, also after it left the list (another branch shown): a
+  // reconnect's catch-up of an answer deep in a branch not shown stays out (applyEvent)
+  const ancestry = useRef(new Map<string, string | null>());
+  /** a change of the list that is not a token: what was listed is remembered first */
+  const setMessages = useCallback((change: Message[] | ((local: Message[]) => Message[])) => {
+    setListed((local) => {
+      rememberParents(ancestry.current, local);
+      return typeof change === "function" ? change(local) : change;
+    });
+  }, []);
   const [loading, setLoading] = useState(false);
   const [error, setError] = useState(false);
   const [finished, setFinished] = useState<ChatMessagesState["finished"]>(null);
@@ -80,7 +91,8 @@ export function useChatMessages(sessionId: string | null): ChatMessagesState {
   // load the session's messages
   // biome-ignore lint/correctness/useExhaustiveDependencies: reloads is the explicit reload trigger
   useEffect(() => {
-    setMessages([]);
+    setListed([]);
+    ancestry.current = new Map();
     setError(false);
     earlierInFlight.current = false;
     setLoadingEarlier(false);
@@ -107,7 +119,7 @@ export function useChatMessages(sessionId: string | null): ChatMessagesState {
     return () => {
       cancelled = true;
     };
-  }, [sessionId, fetchMessages, reloads]);
+  }, [sessionId, fetchMessages, reloads, setMessages]);
 
   // follow live events
   useEffect(() => {
@@ -119,7 +131,11 @@ export function useChatMessages(sessionId: string | null): ChatMessagesState {
           const event = result.data?.chatMessageEvents;
           if (!event || current.current !== sessionId) return;
           lastEventAt.current = Date.now();
-          setMessages((list) => applyEvent(list, event));
+          if (event.type === "DELTA") setListed((list) => applyEvent(list, event));
+          else {
+            if (event.message) rememberParents(ancestry.current, [event.message]);
+            setMessages((list) => applyEvent(list, event, ancestry.current));
+          }
           // the outcome is announced once: not when an answer starts, streams or is updated afterwards
           if (event.message && ["COMPLETED", "STOPPED", "ERROR"].includes(event.type))
             onFinished(event.message);
@@ -128,7 +144,7 @@ export function useChatMessages(sessionId: string | null): ChatMessagesState {
         error: () => undefined,
       });
     return () => subscription.unsubscribe();
-  }, [client, sessionId, onFinished]);
+  }, [client, sessionId, onFinished, setMessages]);
 
   // poll while an answer is in progress and the live events are quiet
   const inProgress = messages.some(isInProgress);
@@ -152,18 +168,27 @@ export function useChatMessages(sessionId: string | null): ChatMessagesState {
       );
     }, CHAT_POLL_MS);
     return () => clearInterval(timer);
-  }, [sessionId, inProgress, fetchMessages, onFinished]);
+  }, [sessionId, inProgress, fetchMessages, onFinished, setMessages]);
 
-  const upsert = useCallback((...list: Message[]) => {
-    setMessages((local) => list.reduce(upsertMessage, local));
-  }, []);
-  const addStartedMessages = useCallback((...list: Message[]) => {
-    setMessages((local) => addStarted(local, undefined, ...list));
-  }, []);
+  const upsert = useCallback(
+    (...list: Message[]) => {
+      setMessages((local) => list.reduce(upsertMessage, local));
+    },
+    [setMessages],
+  );
+  const addStartedMessages = useCallback(
+    (...list: Message[]) => {
+      setMessages((local) => addStarted(local, undefined, ...list));
+    },
+    [setMessages],
+  );
   // a live copy of an answer the mutation started (its events can come first) keeps what they brought
-  const replaceFrom = useCallback((fromId: string | null, ...list: Message[]) => {
-    setMessages((local) => addStarted(local, fromId, ...list));
-  }, []);
+  const replaceFrom = useCallback(
+    (fromId: string | null, ...list: Message[]) => {
+      setMessages((local) => addStarted(local, fromId, ...list));
+    },
+    [setMessages],
+  );
   const reload = useCallback(() => setReloads((n) => n + 1), []);
 
   // the page before the first message; a page that no longer fits (another branch shown meanwhile) is dropped,
@@ -188,7 +213,7 @@ export function useChatMessages(sessionId: string | null): ChatMessagesState {
         if (done() && toAppError(error).code === "NOT_FOUND") reload();
       },
     );
-  }, [sessionId, fetchMessages, reload]);
+  }, [sessionId, fetchMessages, reload, setMessages]);
 
   return {
     messages,

@@ -14,6 +14,7 @@ import {
   type Message,
   mergePolled,
   prependEarlier,
+  rememberParents,
 } from "./messages";
 import { type PendingAnswer, pendingRowKey, withPending } from "./pending";
 import { shownSessionTitle } from "./sessionTitle";
@@ -299,6 +300,51 @@ describe("chat: a regenerated or edited answer whose tokens come before the muta
     // a send's answer whose question is not listed yet goes after the list
     const sent = applyEvent(shownList, created(msg({ id: "a5", parentId: "u5" })));
     expect(sent.map((m) => m.id)).toEqual(["u1", "a1", "u2", "a2", "a5"]);
+  });
+
+  it("should keep out a reconnect's answer whose question hangs further down a branch not shown", () => {
+    // u1 edited (u6, answered a6), then a follow-up u7 whose answer a7 still streams; "‹" on the question shows
+    // u1's branch again. What was listed is remembered (the hook does it before every change of the list).
+    const ancestry = new Map<string, string | null>();
+    const editedBranch = [
+      msg({
+        id: "u6",
+        role: "user",
+        status: null,
+        siblingIndex: 1,
+        siblingCount: 2,
+        siblingIds: ["u1", "u6"],
+      }),
+      msg({ id: "a6", parentId: "u6", status: "complete" }),
+      msg({ id: "u7", role: "user", status: null, parentId: "a6" }),
+      msg({ id: "a7", parentId: "u7", status: "streaming" }),
+    ];
+    rememberParents(ancestry, editedBranch);
+    const old = shownList.map((m) =>
+      m.id === "u1" ? { ...m, siblingIndex: 0, siblingCount: 2, siblingIds: ["u1", "u6"] } : m,
+    );
+    let list = addStarted(editedBranch, null, ...old);
+    rememberParents(ancestry, list);
+    // the catch-up: a7's CREATED (its question u7 is two levels below u6, the alternative of the listed u1)
+    const before = list;
+    list = applyEvent(list, created(msg({ id: "a7", parentId: "u7" })), ancestry);
+    list = applyEvent(list, delta("a7", "Svar"), ancestry);
+    list = applyEvent(
+      list,
+      { ...created(msg({ id: "a7", parentId: "u7", status: "complete" })), type: "COMPLETED" },
+      ancestry,
+    );
+    expect(list).toBe(before);
+    expect(list.map((m) => m.id)).toEqual(["u1", "a1", "u2", "a2"]);
+    // without the alternatives listed (places unknown): u9 hangs under a1, the listed u2 has it as its alternative
+    ancestry.set("u9", "a1");
+    expect(applyEvent(shownList, created(msg({ id: "a9", parentId: "u9" })), ancestry)).toBe(shownList);
+    // a question under the last listed message, or one the client never saw, continues the shown branch
+    ancestry.set("u5", "a2");
+    const sent = applyEvent(shownList, created(msg({ id: "a5", parentId: "u5" })), ancestry);
+    expect(sent.map((m) => m.id)).toEqual(["u1", "a1", "u2", "a2", "a5"]);
+    const unknown = applyEvent(shownList, created(msg({ id: "a8", parentId: "u8" })), ancestry);
+    expect(unknown.map((m) => m.id)).toEqual(["u1", "a1", "u2", "a2", "a8"]);
   });
 
   it("should show an edit's answer, whose question is not listed yet, in place of the waiting stand-in", () => {

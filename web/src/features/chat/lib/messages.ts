@@ -66,13 +66,29 @@ export function continuesBranch(list: readonly Message[], message: Message): boo
 }
 
 /**
+ * What the client learned of messages it listed or was told of (id → parentId): kept for the session, so a
+ * message that left the list (the user showed another branch) still says where it hangs (rememberParents).
+ */
+export type Ancestry = ReadonlyMap<string, string | null>;
+
+/** Adds the parents of `messages` to `ancestry`. */
+export function rememberParents(ancestry: Map<string, string | null>, messages: Iterable<Message>): void {
+  for (const m of messages) ancestry.set(m.id, m.parentId ?? null);
+}
+
+/**
  * Applies one live event: DELTA appends text to the streaming answer; the others carry the stored message
  * (UPDATED: a finished one that changed, e.g. its model-written follow-ups arrived). A new answer to a question
  * that is shown but already answered is a regeneration: the server shows it from now on, so the list does too
  * (the messages after the question give way to it), and its tokens stream from the first one, before the
- * mutation's response says which answer it started.
+ * mutation's response says which answer it started. `ancestry` (what the client knows of messages not listed)
+ * tells an answer deep in a branch not shown from a new one.
  */
-export function applyEvent(list: readonly Message[], event: MessageEvent): Message[] {
+export function applyEvent(
+  list: readonly Message[],
+  event: MessageEvent,
+  ancestry: Ancestry = new Map(),
+): Message[] {
   if (event.type === "DELTA") {
     const index = list.findIndex((m) => m.id === event.messageId);
     const current = list[index];
@@ -87,7 +103,7 @@ export function applyEvent(list: readonly Message[], event: MessageEvent): Messa
   if (event.type === "UPDATED" && !known) return list as Message[];
   // an answer of a branch not shown (still generating after an edit) stays out of the list
   // (a new question's answer may be announced before the send's response brings the question: CREATED is kept)
-  if (!known && onHiddenBranch(list, event.message)) return list as Message[];
+  if (!known && onHiddenBranch(list, event.message, ancestry)) return list as Message[];
   const parent = list.findIndex((m) => m.id === event.message?.parentId);
   if (event.type === "CREATED" && !known && parent !== -1 && parent < list.length - 1)
     return [...list.slice(0, parent + 1), event.message];
@@ -97,14 +113,34 @@ export function applyEvent(list: readonly Message[], event: MessageEvent): Messa
 }
 
 /**
- * Is `message` (not listed) on a branch the list knows of and does not show: it, or its question, is an
- * alternative of a listed message? The user switched away from it (a regeneration's answer still streaming, an
- * edit's question), and a reconnect's catch-up (api chat.catch-up.ts) brings its CREATED again: the branch the
- * user chose stays shown. A genuinely new answer or question is among no listed message's alternatives yet.
+ * Is `message` (not listed) provably on a branch the list does not show? Its ancestry is followed up from it
+ * (its own parentId, then what `ancestry` knows) until one of:
+ * - an alternative of a listed message (a listed message's siblingIds): hidden. The user switched away from it
+ *   (a regeneration's answer still streaming, an edit's question), and a reconnect's catch-up (api
+ *   chat.catch-up.ts) brings its CREATED again: the branch the user chose stays shown;
+ * - a listed message before the last, reached through a message that is not the event's own: that message is
+ *   an alternative of the listed one after it, so hidden (the event's own parent listed is a regeneration, or the
+ *   answer of a listed question: shown, see applyEvent);
+ * - the last listed message, a root, or a message the client does not know: not provably hidden, so shown as
+ *   before (a genuinely new answer or question: a send's question arrives with the send's response).
  */
-function onHiddenBranch(list: readonly Message[], message: Message): boolean {
-  const ids = [message.id, message.parentId].filter((id): id is string => id != null);
-  return list.some((m) => !ids.includes(m.id) && ids.some((id) => m.siblingIds?.includes(id)));
+function onHiddenBranch(list: readonly Message[], message: Message, ancestry: Ancestry): boolean {
+  const listed = new Map(list.map((m, i) => [m.id, i]));
+  const alternatives = new Set(list.flatMap((m) => m.siblingIds ?? []).filter((id) => !listed.has(id)));
+  if (alternatives.has(message.id)) return true;
+  let child = message.id;
+  let id = message.parentId ?? null;
+  // each step goes one level up; a cycle in what the client was told cannot loop longer than it knows messages
+  for (let steps = 0; id !== null && steps <= ancestry.size; steps++) {
+    const index = listed.get(id);
+    if (index !== undefined) return child !== message.id && index < list.length - 1;
+    if (alternatives.has(id)) return true;
+    const parent = ancestry.get(id);
+    if (parent === undefined) return false;
+    child = id;
+    id = parent;
+  }
+  return false;
 }
 
 /**

@@ -7,9 +7,9 @@ import { useT } from "../../../i18n/i18n";
 import { KnowledgeArticlesQuery } from "../graphql/knowledgeArticles.query";
 import { KnowledgeCategoriesQuery } from "../graphql/knowledgeCategories.query";
 import { SearchKnowledgeQuery } from "../graphql/searchKnowledge.query";
-import { CATEGORY_CARD_TAGS } from "../lib/excerpt";
 import { viewHref } from "../lib/knowledgeView";
-import { ArticleCard, CardGrid, CardGridSkeleton } from "./ArticleCard";
+import { AllDocuments } from "./AllDocuments";
+import { CardGrid, CardGridSkeleton } from "./ArticleCard";
 import { CATEGORY_GRID_COLUMNS, CategoryCard, CategoryGridSkeleton } from "./CategoryCard";
 import { EmptyState } from "./EmptyState";
 import { RecentSearches } from "./RecentSearches";
@@ -143,16 +143,7 @@ export function OverviewView({ query, onSearch }: { query: string; onSearch: (qu
               ))}
             </CardGrid>
           </Box>
-          <Box component="section" aria-labelledby="knowledge-all-title">
-            <Typography id="knowledge-all-title" variant="h2" sx={{ fontSize: "1.3rem", mb: 2 }}>
-              {t("knowledge.allDocuments", { n: all.length })}
-            </Typography>
-            <CardGrid>
-              {all.map((a) => (
-                <ArticleCard key={a.id} article={a} maxTags={CATEGORY_CARD_TAGS} />
-              ))}
-            </CardGrid>
-          </Box>
+          <AllDocuments articles={all} />
         </>
       )}
     </>

@@ -13,6 +13,11 @@ export const PARAGRAPH_EXCERPT_LENGTH = 180;
 export const TITLE_LENGTH = 60;
 export const CATEGORY_CARD_TAGS = 3;
 export const SEARCH_CARD_TAGS = 2;
+/**
+ * The overview's 'Alle dokumenter (n)' cards shown at first and added by each "Vis flere": two screens' worth on a
+ * phone (one column), four rows of three on a wide screen (six of two in between).
+ */
+export const DOCUMENTS_STEP = { phone: 6, wide: 12 } as const;
 
 const ELLIPSIS = "…";
 const HEADING = /^\s{0,3}#{1,6}\s/;
