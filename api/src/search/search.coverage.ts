@@ -6,7 +6,7 @@
  */
 import { analyse } from "./search.analyzer";
 import type { QueryConcept } from "./search.query";
-import type { RetrievedPassage } from "./search.types";
+import type { GateEvidence } from "./search.types";
 
 /** A text's index terms: the whole text's and its headings' (title and section headings). */
 export interface TermSets {
@@ -35,9 +35,7 @@ export interface Coverage {
 }
 
 /** The fields of a retrieved passage the relevance gate reads (search.passage-relevance.ts), from its coverage. */
-export function gateFields(
-  cover: Coverage,
-): Pick<RetrievedPassage, "coverage" | "matchedIdf" | "matchedWords" | "questionWords" | "uncoveredIdf"> {
+export function gateFields(cover: Coverage): GateEvidence {
   return {
     coverage: cover.coverage,
     matchedIdf: cover.matched,
@@ -64,24 +62,32 @@ export function gateFields(
 export const GATE_LEXICON_EXPONENT = 0.5;
 
 /**
- * Whether the relevance gate counts a part of a compound the index does not have (QueryConcept.compound) only in a
- * text that also holds another of its parts. Ranking counts each part alone (a text with the head is closer than
- * one without), but as evidence that the question's topic is in a passage, one part alone proves little: a
- * 'mødelokale' the articles never name is not the 'lokale' booked for a general assembly, a 'julegave' not the
- * 'gave' a case officer must refuse, a 'skærmbillede' not the 'billede' of a receipt. The question's word is one
- * thing the articles lack, split into parts with an IDF each, so the uncovered part alone (often a common word:
- * 'møde') cost the gate little. Calibration: the largest class of false "covered" (bench/answers/gate-errors.ts).
+ * Whether a question is covered at all is decided with a part of a compound the index does not have
+ * (QueryConcept.compound) counting only in a text that also holds another of its parts
+ * (RetrievedPassage.compoundsWhole, knowledge.retrieval.ts relevances). Ranking, and the relevance of each passage
+ * of a question that is covered (which passages are quoted), count each part alone: a section of the right article
+ * holding 'afgørelse' answers "hvad skal med i et afgørelsesbrev?" without the word 'brev'. But as evidence that
+ * the question's topic is in the articles at all, one part alone proves little: a 'mødelokale' the articles never
+ * name is not the 'lokale' booked for a general assembly, a 'julegave' not the 'gave' a case officer must refuse, a
+ * 'skærmbillede' not the 'billede' of a receipt. The question's word is one thing the articles lack, split into
+ * parts with an IDF each, so the uncovered part alone (often a common word: 'møde') cost the gate little.
+ * Calibration: the largest class of false "covered" (bench/answers/gate-errors.ts: 13 of 29).
  */
 export const GATE_COMPOUND_PARTS_TOGETHER = true;
 
+/** Whether the question has parts of a compound the index does not have (QueryConcept.compound). */
+export function hasCompoundParts(concepts: readonly QueryConcept[]): boolean {
+  return GATE_COMPOUND_PARTS_TOGETHER && concepts.some((c) => c.compound !== undefined && c.compound.length > 1);
+}
+
 /**
- * The concepts as the relevance gate reads them: curated lexicon terms firmer (GATE_LEXICON_EXPONENT); a
- * compound's parts together (GATE_COMPOUND_PARTS_TOGETHER).
+ * The concepts as the relevance gate reads them: curated lexicon terms firmer (GATE_LEXICON_EXPONENT); with
+ * `partsTogether`, a compound's parts only together (GATE_COMPOUND_PARTS_TOGETHER).
  */
 export function gateConcepts(
   concepts: readonly QueryConcept[],
   exponent = GATE_LEXICON_EXPONENT,
-  partsTogether = GATE_COMPOUND_PARTS_TOGETHER,
+  partsTogether = false,
 ): QueryConcept[] {
   return concepts.map((c) => {
     const together = partsTogether && c.compound !== undefined && c.compound.length > 1;

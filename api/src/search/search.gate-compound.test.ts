@@ -6,11 +6,12 @@
  * (GATE_COMPOUND_PARTS_TOGETHER). Ranking still counts each part alone.
  */
 import { describe, expect, it } from "vitest";
+import { relevances } from "../knowledge/knowledge.retrieval";
 import { analyse } from "./search.analyzer";
 import { coverageOf, GATE_LEXICON_EXPONENT, gateConcepts, gateFields } from "./search.coverage";
 import { relevanceOf } from "./search.passage-relevance";
 import { analyseQuery } from "./search.query";
-import type { RetrievedPassage } from "./search.types";
+import type { RetrievalResult, RetrievedPassage } from "./search.types";
 import { Vocabulary } from "./search.vocabulary";
 
 const ARTICLES = [
@@ -65,6 +66,44 @@ describe("a compound the index does not have, for the gate", () => {
     const q = analyseQuery(QUESTION, vocabulary);
     const own = { all: new Set(analyse(ARTICLES[0])), headings: new Set<string>() };
     expect(coverageOf(q.concepts, own).coverage).toBeGreaterThan(0);
-    expect(coverageOf(gateConcepts(q.concepts), own).matched).toBeLessThan(coverageOf(q.concepts, own).matched);
+    expect(coverageOf(gateConcepts(q.concepts, GATE_LEXICON_EXPONENT, true), own).matched).toBeLessThan(
+      coverageOf(q.concepts, own).matched,
+    );
+  });
+});
+
+describe("relevances with a compound's parts", () => {
+  /** A retrieval of `texts` for `question` as search.retrieve.ts reports it: both views of the evidence. */
+  function retrieval(question: string, texts: string[]): RetrievalResult {
+    const q = analyseQuery(question, vocabulary);
+    const passages = texts.map((text, i): RetrievedPassage => {
+      const own = { all: new Set(analyse(text)), headings: new Set<string>() };
+      return {
+        id: `a${i}#0`,
+        articleId: `a${i}`,
+        title: "",
+        category: "",
+        headingPath: [],
+        text,
+        position: 0,
+        wordCount: 10,
+        score: 1,
+        ...gateFields(coverageOf(gateConcepts(q.concepts), own)),
+        compoundsWhole: gateFields(coverageOf(gateConcepts(q.concepts, GATE_LEXICON_EXPONENT, true), own)),
+      };
+    });
+    return { passages, mode: "bm25", query: q.info };
+  }
+
+  it("should decline a question only a compound's head covers", () => {
+    expect(Math.max(...relevances(retrieval(QUESTION, [ARTICLES[0]])))).toBeLessThan(THRESHOLD);
+  });
+
+  it("should keep the relevance of a passage holding one part when the question is covered", () => {
+    const [both, head] = relevances(retrieval(QUESTION, [ARTICLES[1], ARTICLES[0]]));
+    expect(both).toBeGreaterThanOrEqual(THRESHOLD);
+    // the part alone still counts for which passages are quoted (with the parts only together it would not pass)
+    expect(head).toBeGreaterThanOrEqual(THRESHOLD);
+    expect(relevance(QUESTION, ARTICLES[0])).toBeLessThan(THRESHOLD);
   });
 });
