@@ -60,7 +60,9 @@ const RARE_DF = 3;
  * telling word of the question is left uncovered; for a false "not covered", what the passage lacks.
  */
 function errorClass(on: boolean, concepts: QueryConcept[], sets: { all: Set<string> }): string {
-  const covered = concepts.filter((c) => coverageOf([c], { all: sets.all, headings: new Set() }).coverage > 0);
+  const covered = concepts.filter(
+    (c) => coverageOf([c], { all: sets.all, headings: new Set() }).coverage > 0,
+  );
   const uncovered = concepts.filter((c) => !covered.includes(c));
   const kinds = new Set(covered.map((c) => coverKind(c, sets.all)));
   const df = (c: QueryConcept) => (c.terms.length ? vocab.articlesWith(c.terms[0]) : 0);
@@ -81,7 +83,8 @@ function errorClass(on: boolean, concepts: QueryConcept[], sets: { all: Set<stri
   const absent = uncovered.filter((c) => df(c) === 0 && !c.unplaced && telling(c));
   if (absent.length > 0) return "FALSE-NOT-COVERED: a word no article has, uncovered";
   if (uncovered.some(telling)) return "FALSE-NOT-COVERED: a telling word other articles have, uncovered";
-  if ([...kinds].some((k) => k !== "own")) return "FALSE-NOT-COVERED: covered only by related terms or compounds";
+  if ([...kinds].some((k) => k !== "own"))
+    return "FALSE-NOT-COVERED: covered only by related terms or compounds";
   return "FALSE-NOT-COVERED: every word covered, weak words";
 }
 for (const set of [undefined, "fresh", "calib4"]) {

@@ -77,7 +77,9 @@ export const GATE_COMPOUND_PARTS_TOGETHER = true;
 
 /** Whether the question has parts of a compound the index does not have (QueryConcept.compound). */
 export function hasCompoundParts(concepts: readonly QueryConcept[]): boolean {
-  return GATE_COMPOUND_PARTS_TOGETHER && concepts.some((c) => c.compound !== undefined && c.compound.length > 1);
+  return (
+    GATE_COMPOUND_PARTS_TOGETHER && concepts.some((c) => c.compound !== undefined && c.compound.length > 1)
+  );
 }
 
 /**
