@@ -28,9 +28,11 @@ type Example = { x: number[]; y: number; group: GateGroup; id: string };
 const examples: Example[] = [];
 for (const e of gateQuestions()) {
   const res = await index.retrieve(e.question, { k: DEFAULT_RETRIEVE_K });
-  const best = [...res.passages].sort((a, b) => (b.coverage ?? 0) - (a.coverage ?? 0))[0];
+  // the evidence that decides whether the question is covered (a compound's parts only together)
+  const passages = res.passages.map((p) => (p.compoundsWhole ? { ...p, ...p.compoundsWhole } : p));
+  const best = [...passages].sort((a, b) => (b.coverage ?? 0) - (a.coverage ?? 0))[0];
   const runnerUp = best
-    ? Math.max(0, ...res.passages.filter((p) => p.articleId !== best.articleId).map((p) => p.coverage ?? 0))
+    ? Math.max(0, ...passages.filter((p) => p.articleId !== best.articleId).map((p) => p.coverage ?? 0))
     : 0;
   if (!(best?.coverage && best.coverage > 0)) {
     // declined whatever the weights (relevanceOf is 0 without coverage): no example to fit, but counted

@@ -1,7 +1,7 @@
 /**
  * The relevance gate's errors on the calibration data, both ways, with the evidence behind each:
- * `npx tsx bench/answers/gate-errors.ts [--all] [--near 0.15]`. Calibration only (the tuned set and the fresh
- * set's even ids; held-out ids are never read or printed). Per question the product decides on (relevances():
+ * `npx tsx bench/answers/gate-errors.ts [--all] [--near 0.15]`. Calibration only (the tuned set, the fresh set's
+ * even ids and the calib4 set; held-out ids are never read or printed). Per question the product decides on (relevances():
  * a question passes when any retrieved passage reaches the chat's 0.25), it prints the deciding passage's gate
  * features and, per concept of the question, how that passage covers it (own word, a compound starting with it,
  * the curated lexicon, the thesaurus, a compound's head or part), the articles holding the word, and the evidence's
@@ -49,7 +49,45 @@ function coverKind(c: QueryConcept, own: Set<string>): string {
 }
 
 const fmt = (x: number | undefined) => (x ?? 0).toFixed(2);
-for (const set of [undefined, "fresh"]) {
+/** the errors by class (what carried a false "covered", what held back a false "not covered"), with their ids */
+const classes = new Map<string, string[]>();
+const tally = (cls: string, id: string) => classes.set(cls, [...(classes.get(cls) ?? []), id]);
+/** A word as telling as one at most this many articles hold counts as rare (of the sample's 26: df ≤ 3). */
+const RARE_DF = 3;
+/**
+ * The class of a gate error from the deciding passage's cover of each concept: for a false "covered", the kind
+ * of evidence that carried it (a related term, a compound, or own words only, rare or common) and whether a
+ * telling word of the question is left uncovered; for a false "not covered", what the passage lacks.
+ */
+function errorClass(on: boolean, concepts: QueryConcept[], sets: { all: Set<string> }): string {
+  const covered = concepts.filter(
+    (c) => coverageOf([c], { all: sets.all, headings: new Set() }).coverage > 0,
+  );
+  const uncovered = concepts.filter((c) => !covered.includes(c));
+  const kinds = new Set(covered.map((c) => coverKind(c, sets.all)));
+  const df = (c: QueryConcept) => (c.terms.length ? vocab.articlesWith(c.terms[0]) : 0);
+  const telling = (c: QueryConcept) => (c.evidenceIdf ?? c.idf) >= 2.5;
+  if (!on) {
+    const carried = kinds.has("lex")
+      ? "a lexicon term covers a word"
+      : kinds.has("thes")
+        ? "a thesaurus word covers a word"
+        : kinds.has("prefix") || kinds.has("part/head")
+          ? "a compound covers a word"
+          : covered.some((c) => df(c) > 0 && df(c) <= RARE_DF)
+            ? "own words, a rare one matched"
+            : "own words, all common";
+    const gap = uncovered.some(telling) ? "telling word uncovered" : "no telling word uncovered";
+    return `FALSE-COVERED: ${carried}; ${gap}`;
+  }
+  const absent = uncovered.filter((c) => df(c) === 0 && !c.unplaced && telling(c));
+  if (absent.length > 0) return "FALSE-NOT-COVERED: a word no article has, uncovered";
+  if (uncovered.some(telling)) return "FALSE-NOT-COVERED: a telling word other articles have, uncovered";
+  if ([...kinds].some((k) => k !== "own"))
+    return "FALSE-NOT-COVERED: covered only by related terms or compounds";
+  return "FALSE-NOT-COVERED: every word covered, weak words";
+}
+for (const set of [undefined, "fresh", "calib4"]) {
   const ds = readDataset(setFile(set));
   const qs = [
     ...ds.onTopic.map((q) => ({ id: q.id, question: q.question, on: true, tag: q.kind })),
@@ -62,7 +100,8 @@ for (const set of [undefined, "fresh"]) {
     const pass = best >= THRESHOLD;
     const error = pass !== q.on;
     if (!all && !error && Math.abs(best - THRESHOLD) > near) continue;
-    const concepts: QueryConcept[] = gateConcepts(priv.analyse(q.question).concepts);
+    // the view that decides whether the question is covered (a compound's parts only together)
+    const concepts: QueryConcept[] = gateConcepts(priv.analyse(q.question).concepts, undefined, true);
     const articles = new Set(res.passages.map((x) => x.articleId));
     const bestOf = new Map<string, number>();
     for (const x of res.passages)
@@ -81,11 +120,13 @@ for (const set of [undefined, "fresh"]) {
     );
     if (!p) {
       console.log("  (no passage)");
+      if (error) tally(q.on ? "FALSE-NOT-COVERED: no passage covers any word" : "FALSE-COVERED: ?", q.id);
       continue;
     }
     const runnerUp = runnerUpOf(p.articleId);
     const f = gateFeatures(p, runnerUp);
     const sets = priv.passageTerms(p.id);
+    if (error) tally(errorClass(q.on, concepts, sets), q.id);
     const sentences = p.text.split(/(?<=[.!?:])\s+|\n+/).filter((s) => s.trim());
     let bestSentence = 0;
     let bestSentenceText = "";
@@ -112,3 +153,6 @@ for (const set of [undefined, "fresh"]) {
     }
   }
 }
+console.log("\nErrors by class (count, ids)");
+for (const [cls, ids] of [...classes].sort())
+  console.log(`${String(ids.length).padStart(3)}  ${cls}: ${ids.join(" ")}`);

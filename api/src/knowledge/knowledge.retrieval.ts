@@ -4,7 +4,7 @@
  * article's date and a link. The shape is the chat's answer-engine passage; knowledge does not import chat
  * (services.ts hands this function to the chat, and the compiler checks the shapes agree there).
  */
-import { questionTerms, relevanceOf } from "../search/search.passage-relevance";
+import { CHAT_THRESHOLD, questionTerms, relevanceOf } from "../search/search.passage-relevance";
 import type { Passage, RetrievalResult, RetrievedPassage } from "../search/search.types";
 import { articleUrl } from "./article.presenter";
 import type { KnowledgeCatalog } from "./knowledge.catalog";
@@ -51,24 +51,37 @@ export const VECTOR_AGREEMENT_LIFT = 0.1;
  * search's first article leads (withSearchLead).
  */
 export function relevances(res: RetrievalResult): number[] {
+  const gate = gateScores(res, res.passages);
+  // whether the question is covered at all is decided with a compound's parts only together (search.coverage.ts
+  // GATE_COMPOUND_PARTS_TOGETHER); a covered question's passages keep the relevance of their parts (the quotes)
+  if (res.passages.some((p) => p.compoundsWhole)) {
+    const whole = gateScores(
+      res,
+      res.passages.map((p) => (p.compoundsWhole ? { ...p, ...p.compoundsWhole } : p)),
+    );
+    if (Math.max(0, ...whole) < CHAT_THRESHOLD) return withSearchLead(res.passages, whole);
+  }
+  return withSearchLead(res.passages, gate);
+}
+
+/** Each passage's relevance from its gate evidence (`passages`: res.passages, or their evidence read otherwise). */
+function gateScores(res: RetrievalResult, passages: readonly RetrievedPassage[]): number[] {
   const terms = questionTerms(res);
   const bestOf = new Map<string, number>();
-  for (const p of res.passages)
-    bestOf.set(p.articleId, Math.max(bestOf.get(p.articleId) ?? 0, p.coverage ?? 0));
+  for (const p of passages) bestOf.set(p.articleId, Math.max(bestOf.get(p.articleId) ?? 0, p.coverage ?? 0));
   const runnerUp = (p: RetrievedPassage) => {
     let best = 0;
     for (const [id, c] of bestOf) if (id !== p.articleId) best = Math.max(best, c);
     return best;
   };
   const lexicalOf = (p: RetrievedPassage) => (res.mode === "hybrid" ? (p.lexicalScore ?? 0) : p.score);
-  const maxLexical = Math.max(0, ...res.passages.map(lexicalOf));
-  const gate = res.passages.map((p) => {
+  const maxLexical = Math.max(0, ...passages.map(lexicalOf));
+  return passages.map((p) => {
     const lexical = relevanceOf(p, terms, maxLexical, false, runnerUp(p));
     const vector = p.vectorScore === undefined ? 0 : (p.vectorScore - COSINE_FLOOR) / COSINE_SPAN;
     const agreed = lexical > 0 ? Math.min(vector, lexical + VECTOR_AGREEMENT_LIFT) : 0;
     return Math.min(1, Math.max(0, lexical, agreed));
   });
-  return withSearchLead(res.passages, gate);
 }
 
 /** How far the section of search's first article is put above the best relevance: first among equals. */

@@ -6,7 +6,7 @@
  */
 import { analyse } from "./search.analyzer";
 import type { QueryConcept } from "./search.query";
-import type { RetrievedPassage } from "./search.types";
+import type { GateEvidence } from "./search.types";
 
 /** A text's index terms: the whole text's and its headings' (title and section headings). */
 export interface TermSets {
@@ -35,9 +35,7 @@ export interface Coverage {
 }
 
 /** The fields of a retrieved passage the relevance gate reads (search.passage-relevance.ts), from its coverage. */
-export function gateFields(
-  cover: Coverage,
-): Pick<RetrievedPassage, "coverage" | "matchedIdf" | "matchedWords" | "questionWords" | "uncoveredIdf"> {
+export function gateFields(cover: Coverage): GateEvidence {
   return {
     coverage: cover.coverage,
     matchedIdf: cover.matched,
@@ -63,17 +61,55 @@ export function gateFields(
  */
 export const GATE_LEXICON_EXPONENT = 0.5;
 
-/** The concepts as the relevance gate reads them: curated lexicon terms firmer (GATE_LEXICON_EXPONENT). */
+/**
+ * Whether a question is covered at all is decided with a part of a compound the index does not have
+ * (QueryConcept.compound) counting only in a text that also holds another of its parts
+ * (RetrievedPassage.compoundsWhole, knowledge.retrieval.ts relevances). Ranking, and the relevance of each passage
+ * of a question that is covered (which passages are quoted), count each part alone: a section of the right article
+ * holding 'afgørelse' answers "hvad skal med i et afgørelsesbrev?" without the word 'brev'. But as evidence that
+ * the question's topic is in the articles at all, one part alone proves little: a 'mødelokale' the articles never
+ * name is not the 'lokale' booked for a general assembly, a 'julegave' not the 'gave' a case officer must refuse, a
+ * 'skærmbillede' not the 'billede' of a receipt. The question's word is one thing the articles lack, split into
+ * parts with an IDF each, so the uncovered part alone (often a common word: 'møde') cost the gate little.
+ * Calibration: the largest class of false "covered" (bench/answers/gate-errors.ts: 13 of 29).
+ */
+export const GATE_COMPOUND_PARTS_TOGETHER = true;
+
+/** Whether the question has parts of a compound the index does not have (QueryConcept.compound). */
+export function hasCompoundParts(concepts: readonly QueryConcept[]): boolean {
+  return (
+    GATE_COMPOUND_PARTS_TOGETHER && concepts.some((c) => c.compound !== undefined && c.compound.length > 1)
+  );
+}
+
+/**
+ * The concepts as the relevance gate reads them: curated lexicon terms firmer (GATE_LEXICON_EXPONENT); with
+ * `partsTogether`, a compound's parts only together (GATE_COMPOUND_PARTS_TOGETHER).
+ */
 export function gateConcepts(
   concepts: readonly QueryConcept[],
   exponent = GATE_LEXICON_EXPONENT,
+  partsTogether = false,
 ): QueryConcept[] {
-  return concepts.map((c) =>
-    c.curated
-      ? { ...c, weights: c.weights.map((w, i) => (w < 1 && c.curated?.has(c.terms[i]) ? w ** exponent : w)) }
-      : c,
-  );
+  return concepts.map((c) => {
+    const together = partsTogether && c.compound !== undefined && c.compound.length > 1;
+    if (!c.curated && !together) return c;
+    const weights = c.curated
+      ? c.weights.map((w, i) => (w < 1 && c.curated?.has(c.terms[i]) ? w ** exponent : w))
+      : c.weights;
+    return together ? { ...c, weights, together: true } : { ...c, weights };
+  });
 }
+
+/** A part of a compound counts for the gate only beside another part (GATE_COMPOUND_PARTS_TOGETHER). */
+function alone(own: Set<string>, c: QueryConcept): boolean {
+  if (!(c as GateConcept).together || !c.compound) return false;
+  for (const o of c.compound) if (o.word !== c.word && covers(own, o) > 0) return false;
+  return true;
+}
+
+/** A concept as the gate reads it: a compound's part marked to count only beside another part. */
+type GateConcept = QueryConcept & { together?: boolean };
 
 /** A word at least this telling (IDF) counts fully among the words covered. */
 export const TELLING_IDF = 1.5;
@@ -132,8 +168,9 @@ export function coverageOf(concepts: readonly QueryConcept[], own: TermSets): Co
   for (const c of concepts) {
     total += c.idf;
     const proves = c.evidenceIdf ?? c.idf;
-    const strict = covers(own.all, c);
-    const loose = coversLoosely(own.all, c);
+    const solo = alone(own.all, c);
+    const strict = solo ? 0 : covers(own.all, c);
+    const loose = solo ? 0 : coversLoosely(own.all, c);
     if (strict >= 1) firm = true;
     const telling = Math.min(1, c.idf / TELLING_IDF);
     uncovered += proves * (1 - strict);

@@ -47,7 +47,7 @@ const WITHOUT_EVIDENCE = {
   probability: 0.65,
 } as const;
 /** The chat's threshold on relevance (DEFAULT_MIN_SCORE): GATE_PROBABILITY maps onto it. */
-const CHAT_THRESHOLD = 0.25;
+export const CHAT_THRESHOLD = 0.25;
 
 /** The features of the gate's model for a passage; runnerUp: the best coverage of another article's passage. */
 export function gateFeatures(p: RetrievedPassage, runnerUp: number): number[] {

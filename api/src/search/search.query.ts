@@ -71,6 +71,12 @@ export interface QueryConcept {
    * is how the question was typed, not a topic the articles lack: its evidence IDF is UNPLACED_EVIDENCE_IDF
    */
   unplaced?: boolean;
+  /**
+   * for a part of a compound the index does not have ('møde' and 'lokale' of 'mødelokale'), the compound's parts:
+   * the relevance gate counts a part as covered only in a text that also holds another of them
+   * (search.coverage.ts gateConcepts), since a 'mødelokale' is a kind of 'lokale' the question asks about
+   */
+  compound?: readonly QueryConcept[];
 }
 
 /**
@@ -415,9 +421,12 @@ export function analyseQuery(query: unknown, vocabulary: Vocabulary): AnalysedQu
         // The head says what the thing is ('sommerfest' is a party): it covers the word as a near-whole; the
         // modifier alone covers it only partly ('sommer' in 'sommerferie' is not a 'sommerfest').
         q.concepts.pop();
+        const siblings: QueryConcept[] = [];
         parts.forEach((part, i) => {
           const weight = i === parts.length - 1 ? COMPOUND_PART_WEIGHT : COMPOUND_MODIFIER_WEIGHT;
           const pc = q.concept(part);
+          siblings.push(pc);
+          pc.compound = siblings;
           const pt = normaliseWord(part);
           if (pt && vocabulary.hasTerm(pt)) q.exact(pc, pt, weight);
           if (pt) q.expand(pc, pt, weight);

@@ -10,6 +10,7 @@ import {
   coverageOf,
   gateConcepts,
   gateFields,
+  hasCompoundParts,
   RERANK_POOL,
   rankArticlesOfSections,
   rerank,
@@ -38,8 +39,11 @@ export interface RetrieveSource {
   minSimilarity: number;
 }
 
-/** A passage's coverage of the question, and where its article ranks for the question. */
-type PassageCover = Coverage & { articleRank?: number };
+/**
+ * A passage's coverage of the question, where its article ranks for the question, and its coverage with a
+ * compound's parts only together (when the question has such parts).
+ */
+type PassageCover = Coverage & { articleRank?: number; whole?: Coverage };
 
 /** The k passages that best answer the analysed question `q`. Never throws on bad options. */
 export async function retrievePassages(
@@ -80,11 +84,14 @@ export async function retrievePassages(
   }
   // the gate's fields: the question as the relevance gate reads it (firmer lexicon evidence than ranking's)
   const gate = gateConcepts(q.concepts);
+  // and whether the question is covered at all: a compound's parts only together (GATE_COMPOUND_PARTS_TOGETHER)
+  const whole = hasCompoundParts(q.concepts) ? gateConcepts(q.concepts, undefined, true) : null;
   const coverOf = (id: string): PassageCover | undefined => {
     const sets = src.passageTerms(id);
-    const cover = sets ? coverageOf(gate, sets) : undefined;
+    if (!sets) return undefined;
+    const cover = coverageOf(gate, sets);
     const rank = articleRank.get(src.passages.get(id)?.articleId ?? "");
-    return cover && { ...cover, articleRank: rank };
+    return { ...cover, articleRank: rank, ...(whole ? { whole: coverageOf(whole, sets) } : {}) };
   };
 
   const vectorHits = q.info.text ? await vectorSearch(src, q.info.text, pool, category, articleIds) : null;
@@ -137,6 +144,7 @@ function present(
   if (cover) {
     Object.assign(out, gateFields(cover));
     if (cover.articleRank !== undefined) out.articleRank = cover.articleRank;
+    if (cover.whole) out.compoundsWhole = gateFields(cover.whole);
   }
   return out;
 }

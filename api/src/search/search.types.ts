@@ -113,7 +113,19 @@ export interface RetrievedPassage extends Passage {
   uncoveredIdf?: number;
   /** Where the passage's article ranks for the question in search (1 = first); absent beyond the ranked pool. */
   articleRank?: number;
+  /**
+   * The same evidence with a compound's parts counted only together (search.coverage.ts
+   * GATE_COMPOUND_PARTS_TOGETHER): what decides whether the question is covered at all; set only when the question
+   * has such parts
+   */
+  compoundsWhole?: GateEvidence;
 }
+
+/** The evidence the relevance gate reads of a retrieved passage (search.passage-relevance.ts). */
+export type GateEvidence = Pick<
+  RetrievedPassage,
+  "coverage" | "matchedIdf" | "matchedWords" | "questionWords" | "uncoveredIdf"
+>;
 
 export interface RetrievalResult {
   passages: RetrievedPassage[];
