@@ -59,7 +59,7 @@ describe("posting sets", () => {
     expectSame(posting, set, probe);
   });
 
-  it("should find every id and keep a Set's order through hundreds of re-adds (a tail longer than a scan)", () => {
+  it("should find every id and keep a Set's order through hundreds of re-adds", () => {
     // an index after many edits: its documents' ids removed and added back (last), new ones after them
     let seed = 20251128;
     const random = (n: number) => {
