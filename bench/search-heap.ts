@@ -2,13 +2,15 @@
  * What holds the search index's heap (issue 16): `tsx --expose-gc bench/search-heap.ts [size]` (default 20,000).
  *
  * As a warm start does, the index is restored from a persisted snapshot (built once from the bench:search corpus,
- * seed 20251122, and kept in the temp dir for the next run), then searched as the start-up's first search and
- * warm-up do (warmup.ts's searches and questions). Then the cold-start bench's edits (search-cold-start.ts: 100
- * articles' contents replaced, 20 removed, 20 added) go through upsertArticle()/removeArticle() as the catalog's
- * catch-up does, and the same searches run again. Each state is measured in a child process of its own: heapUsed
- * (after gc) of the restored index, counts of its radix trees' posting sets (opened = a Set in the heap; unopened =
- * a view of the snapshot's integers, outside the heap), then the index torn down structure by structure, each
- * line the heap freed by dropping it (its retained size; shared strings count where they are dropped first).
+ * seed 20251122, and kept in the temp dir for the next run), or, as a cold start does, built from that corpus
+ * (rebuildFrom(), timed), then searched as the start-up's first search and warm-up do (warmup.ts's searches and
+ * questions). Then the cold-start bench's edits (search-cold-start.ts: 100 articles' contents replaced, 20
+ * removed, 20 added) go through upsertArticle()/removeArticle() as the catalog's catch-up does, and the same
+ * searches run again. Four states (restored, restored after edits, built, built after edits), each measured in a
+ * child process of its own: heapUsed (after gc) of the index, counts of its radix trees' posting sets (a Set in
+ * the heap, or a PostingSet: an Int32Array outside it), search() CPU per query, then the index torn down
+ * structure by structure, each line the heap freed by dropping it (its retained size; shared strings count where
+ * they are dropped first).
  */
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
@@ -18,7 +20,7 @@ import { fileURLToPath } from "node:url";
 import type { AnyOrama } from "@orama/orama";
 import { KnowledgeIndex } from "../api/src/search/search.index";
 import { indexFormatKey, snapshotIndex } from "../api/src/search/search.persist";
-import { PostingSet } from "../api/src/search/search.persist-orama";
+import { PostingSet } from "../api/src/search/search.postings";
 import { readSnapshotFile, writeSnapshotFile } from "../api/src/search/search.snapshot-file";
 import { WARMUP_QUESTIONS, WARMUP_SEARCHES } from "../api/src/warmup.queries";
 import { generate, QUERIES, vocabulary } from "./search.corpus";
@@ -26,7 +28,9 @@ import { freshText } from "./search-api.client";
 
 const SEED = 20251122;
 const SIZE = Number(process.argv[2]) || 20_000;
-const PHASE = process.argv[3] as "start" | "edits" | undefined;
+type Phase = "start" | "edits" | "built" | "built-edits";
+const PHASES: Phase[] = ["start", "edits", "built", "built-edits"];
+const PHASE = process.argv[3] as Phase | undefined;
 /** one file per format key: old and new code compared alternately keep theirs */
 const FILE = path.join(os.tmpdir(), `vidensbank-search-heap-${SIZE}-${indexFormatKey().slice(0, 12)}.bin`);
 /** warmup.ts's searches and questions, and the cold-start child's first search */
@@ -111,14 +115,23 @@ async function restore(index: KnowledgeIndex): Promise<void> {
   await index.restore({ json: json as never, ints, floats, text });
 }
 
-async function measure(phase: "start" | "edits"): Promise<void> {
+async function measure(phase: Phase): Promise<void> {
   const vocab = await vocabulary();
-  const added = phase === "edits" ? generate(20, vocab, SEED + 7) : [];
+  const built = phase === "built" || phase === "built-edits";
+  const editing = phase === "edits" || phase === "built-edits";
+  const added = editing ? generate(20, vocab, SEED + 7) : [];
   const before = heap();
+  // generated after `before`: the articles' texts the index keeps count as the index's, as a restored one's do
+  let corpus = built ? generate(SIZE, vocab, SEED) : [];
   const index = new KnowledgeIndex();
   const t0 = performance.now();
-  await restore(index); // nothing of the file read is kept here: only what the index holds
-  const restoreMs = performance.now() - t0;
+  const c0 = process.cpuUsage();
+  // nothing of the file read (or of the generated articles) is kept here: only what the index holds
+  if (built) await index.rebuildFrom(corpus);
+  else await restore(index);
+  corpus = [];
+  const loadMs = performance.now() - t0;
+  const loadCpu = process.cpuUsage(c0);
   let edits = 0;
   const run = async () => {
     for (const q of SEARCHES) index.search(q);
@@ -127,7 +140,7 @@ async function measure(phase: "start" | "edits"): Promise<void> {
   const t1 = performance.now();
   await run();
   const searchMs = performance.now() - t1;
-  if (phase === "edits") {
+  if (editing) {
     const t2 = performance.now();
     const ids = [...index.persistedState().articles.keys()].slice(0, 140);
     const stored = index.persistedState().articles;
@@ -166,7 +179,7 @@ async function measure(phase: "start" | "edits"): Promise<void> {
   const total = heap() - before;
   const mem = process.memoryUsage();
   const rows: [string, string][] = [];
-  rows.push(["heapUsed: the index (restored, searched)", mb(total)]);
+  rows.push(["heapUsed: the index (restored or built, searched)", mb(total)]);
   rows.push(["arrayBuffers (outside the heap: ints, vectors)", mb(mem.arrayBuffers)]);
   for (const [name, db] of [
     ["articleDb", i.articleDb],
@@ -188,7 +201,11 @@ async function measure(phase: "start" | "edits"): Promise<void> {
   };
   const t = edits ? ` (edits ${edits.toFixed(0)} ms)` : "";
   rows.push([`search() each query once, CPU ms p50/p95 (n=${times.length})`, `${pct(50)} / ${pct(95)}`]);
-  rows.push(["time: restore; searches; edits", `${restoreMs.toFixed(0)} ms; ${searchMs.toFixed(0)} ms${t}`]);
+  const cpu = (loadCpu.user + loadCpu.system) / 1000;
+  rows.push([
+    "time: restore or build (wall/CPU); searches; edits",
+    `${loadMs.toFixed(0)}/${cpu.toFixed(0)} ms; ${searchMs.toFixed(0)} ms${t}`,
+  ]);
   drop("caches (queries, term sets, snippet sources)", () => {
     i.queries = null;
     i.termSets = null;
@@ -237,9 +254,9 @@ async function main(): Promise<void> {
       .loadavg()
       .map((l) => l.toFixed(1))
       .join(" ");
-  console.log(`search index heap, ${SIZE} articles restored from ${FILE}; load ${load()}`);
+  console.log(`search index heap, ${SIZE} articles restored from ${FILE} or built; load ${load()}`);
   const table: Record<string, string[]> = {};
-  for (const phase of ["start", "edits"]) {
+  for (const phase of PHASES) {
     const r = spawnSync(
       process.execPath,
       ["--expose-gc", "--import", "tsx", fileURLToPath(import.meta.url), String(SIZE), phase],
@@ -250,8 +267,8 @@ async function main(): Promise<void> {
     for (const [k, v] of rows) table[k] = [...(table[k] ?? []), v];
   }
   const width = Math.max(...Object.keys(table).map((k) => k.length));
-  console.log(`${"structure".padEnd(width)} | start (MB) | after edits (MB)`);
-  for (const [k, [a, b]] of Object.entries(table)) console.log(`${k.padEnd(width)} | ${a} | ${b}`);
+  console.log(`${"structure".padEnd(width)} | restored (MB) | after edits | built | built, after edits`);
+  for (const [k, v] of Object.entries(table)) console.log(`${k.padEnd(width)} | ${v.join(" | ")}`);
   console.log(`load ${load()}`);
 }
 

@@ -23,6 +23,8 @@ import {
   removeDoc,
 } from "./search.orama";
 import { type IndexSnapshot, type IndexState, restoreIndex } from "./search.persist";
+import { dropDocs } from "./search.persist-orama";
+import { packPostings } from "./search.postings";
 import { type AnalysedQuery, analyseQuery, MAX_CACHED_QUERY, QueryCache } from "./search.query-cache";
 import { type RetrieveSource, retrievePassages } from "./search.retrieve";
 import { scoreTopK } from "./search.scorer";
@@ -218,6 +220,13 @@ export class KnowledgeIndex {
       for (const p of prepared) {
         this.commitRemove(p.article.id);
         this.commitInsert(p.article);
+      }
+      if (prepared.length > 0) {
+        // hold what a restored index holds: the words' documents in one block, not orama's Sets; no documents
+        for (const db of [this.articleDb, this.passageDb]) {
+          packPostings(db);
+          dropDocs(db);
+        }
       }
       this.versionCounter++;
       preloadDanish(); // the first build (start-up): read the dictionary now, not on a user's first query

@@ -6,15 +6,15 @@
  * not written at all: orama needs one only to remove the document's words again, so after a restore the
  * caller puts it back just before removing it (search.orama.ts removeDoc()).
  *
- * A restored word's documents stay in an Int32Array (PostingSet): at first a view of the file's integers, and
- * still an array after an edit adds or removes a document, never a Set (4 bytes an id instead of ~30: an edit of
- * a few articles touches most words' documents, and opening them all into Sets cost ~190 MB at 20,000 articles).
+ * A restored word's documents stay in an Int32Array (PostingSet, search.postings.ts): at first a view of the file's
+ * integers, and still an array after an edit adds or removes a document, never a Set.
  *
  * Tied to orama's internal layout (3.1.18, as search.scorer.ts is): the persisted index's format key includes
  * orama's version, so an upgrade rebuilds instead of loading a layout it does not understand.
  */
 import type { AnyOrama } from "@orama/orama";
 import { radix } from "@orama/orama/trees";
+import { PostingSet } from "./search.postings";
 
 type Node = radix.RadixNode;
 
@@ -25,126 +25,6 @@ interface IndexData {
   avgFieldLength: Record<string, number | undefined>;
   frequencies: Record<string, Record<number, unknown>>;
 }
-
-/**
- * A radix node's documents as restored: a Set (orama adds and removes through its methods, the scorer reads
- * view()) kept in an Int32Array in insertion order, as a Set iterates. At first the array is a view of the
- * snapshot's integers (which nothing else reads); it gets a buffer of its own when an add needs room. Ids are
- * orama's internal ids (≥ 1). While the ids are ascending (as orama adds them, so as restored) lookups are a
- * binary search; a re-added id (an edited document keeps its internal id) goes last, and lookups become a scan.
- */
-export class PostingSet extends Set<number> {
-  private ids: Int32Array;
-  private n: number;
-  private owned = false;
-  /** null until the first lookup works it out */
-  private ascending: boolean | null = null;
-  /** view(), until the next change */
-  private cached: Int32Array | null = null;
-
-  constructor(ids: Int32Array) {
-    super();
-    this.ids = ids;
-    this.n = ids.length;
-  }
-
-  /** How many ids it holds (Set's size). */
-  get count(): number {
-    return this.n;
-  }
-
-  /** The ids in insertion order (a view: valid until the next change; the scorer reads it per word and query). */
-  view(): Int32Array {
-    this.cached ??= this.ids.subarray(0, this.n);
-    return this.cached;
-  }
-
-  private indexOf(id: number): number {
-    const { ids, n } = this;
-    if (this.ascending === null) {
-      let asc = true;
-      for (let i = 1; i < n && asc; i++) asc = ids[i - 1] < ids[i];
-      this.ascending = asc;
-    }
-    if (!this.ascending) {
-      for (let i = 0; i < n; i++) if (ids[i] === id) return i;
-      return -1;
-    }
-    let lo = 0;
-    let hi = n - 1;
-    while (lo <= hi) {
-      const mid = (lo + hi) >>> 1;
-      const v = ids[mid];
-      if (v === id) return mid;
-      if (v < id) lo = mid + 1;
-      else hi = mid - 1;
-    }
-    return -1;
-  }
-
-  override has(id: number): boolean {
-    return this.indexOf(id) >= 0;
-  }
-
-  override add(id: number): this {
-    if (this.indexOf(id) >= 0) return this;
-    if (this.n === this.ids.length || !this.owned) {
-      const next = new Int32Array(Math.max(4, this.n + (this.n >> 2) + 1));
-      next.set(this.view());
-      this.ids = next;
-      this.owned = true;
-    }
-    if (this.n > 0 && this.ids[this.n - 1] > id) this.ascending = false;
-    this.ids[this.n++] = id;
-    this.cached = null;
-    return this;
-  }
-
-  override delete(id: number): boolean {
-    const at = this.indexOf(id);
-    if (at < 0) return false;
-    this.ids.copyWithin(at, at + 1, this.n);
-    this.n--;
-    this.cached = null;
-    return true;
-  }
-
-  override clear(): void {
-    this.ids = new Int32Array(0);
-    this.n = 0;
-    this.owned = true;
-    this.ascending = null;
-    this.cached = null;
-  }
-
-  override forEach(fn: (value: number, key: number, set: Set<number>) => void, thisArg?: unknown): void {
-    for (const id of this.view()) fn.call(thisArg, id, id, this);
-  }
-
-  override values(): SetIterator<number> {
-    return this.view().values() as unknown as SetIterator<number>;
-  }
-
-  override keys(): SetIterator<number> {
-    return this.values();
-  }
-
-  override entries(): SetIterator<[number, number]> {
-    return Array.from(this.view(), (id): [number, number] => [id, id]).values() as unknown as SetIterator<
-      [number, number]
-    >;
-  }
-
-  override [Symbol.iterator](): SetIterator<number> {
-    return this.values();
-  }
-}
-// Set's own size reads its (empty) table
-Object.defineProperty(PostingSet.prototype, "size", {
-  get(this: PostingSet) {
-    return this.count;
-  },
-});
 
 /** A growing list of 32-bit integers (written), or a cursor over one (read). */
 export class Ints {
@@ -318,6 +198,15 @@ export function restoreDb(db: AnyOrama, dump: DbDump, ints: Ints, ids: Iterable<
 }
 
 type DocStore = { docs: Record<number, object | undefined>; count: number };
+
+/**
+ * Drops orama's copies of a database's documents, keeping their count, as restoreDb() leaves a restored one: after a
+ * build, so a cold start holds what a warm one does. orama reads a document only to remove its words, and
+ * removeDoc() puts it back first (putBackDoc()).
+ */
+export function dropDocs(db: AnyOrama): void {
+  (db.data.docs as unknown as DocStore).docs = {};
+}
 
 /** Puts a restored document back (not counted again: restoreDb counted it) unless orama holds it already. */
 export function putBackDoc(db: AnyOrama, id: string, doc: () => object): void {

@@ -1,5 +1,5 @@
 import { type AnyOrama, components } from "@orama/orama";
-import { PostingSet } from "./search.persist-orama";
+import { PostingSet } from "./search.postings";
 
 /*
  * How we use orama (3.1.18) at 20,000 articles. orama keeps the index: the tokenizer hook, one radix
@@ -137,7 +137,7 @@ const buffers = new WeakMap<AnyOrama, { scores: Float64Array; touched: Int32Arra
 const postingLists = new WeakMap<Set<number>, { version: number; ids: Int32Array }>();
 
 function postingsOf(docs: Set<number>, version: number | undefined): Int32Array {
-  if (docs instanceof PostingSet) return docs.view(); // already an array (a restored index)
+  if (docs instanceof PostingSet) return docs.view(); // already an array (a restored or built index)
   const cached = postingLists.get(docs);
   if (cached && version !== undefined && cached.version === version) return cached.ids;
   const ids = Int32Array.from(docs);

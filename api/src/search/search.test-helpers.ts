@@ -1,5 +1,6 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import type { AnyOrama } from "@orama/orama";
 import { type ContentArticle, loadContentDir } from "../knowledge/content";
 import { analyse } from "./search.analyzer";
 import type { IndexableArticle } from "./search.types";
@@ -66,3 +67,26 @@ export function hashedEmbedder(synonyms: string[][] = []) {
   };
   return { embed, calls };
 }
+
+type RadixNode = { d: Set<number>; c: Map<string, RadixNode> };
+
+/** Every radix node's documents (its posting set), over all fields of an orama database. */
+export function postingSets(db: AnyOrama): Set<number>[] {
+  const out: Set<number>[] = [];
+  for (const { node } of Object.values(
+    (db.data.index as unknown as { indexes: Record<string, { node: RadixNode }> }).indexes,
+  )) {
+    const stack = [node];
+    while (stack.length > 0) {
+      const n = stack.pop() as RadixNode;
+      out.push(n.d);
+      for (const c of n.c.values()) stack.push(c);
+    }
+  }
+  return out;
+}
+
+/** The ids a Set holds in its own hash table (Set.prototype's size, not a PostingSet's override). */
+export const tableSize = Object.getOwnPropertyDescriptor(Set.prototype, "size")?.get as (
+  this: Set<number>,
+) => number;
