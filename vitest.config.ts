@@ -83,10 +83,11 @@ export default defineConfig({
           exclude: API_ISOLATED,
           environment: "node",
           // One module graph per worker instead of one per file: nearly every api file starts the whole app, and
-          // importing it again for each of ~140 files was most of the suite's import time (api alone, stop 34's
-          // machine: import 34 s instead of several minutes). Files run one after another in a worker; each
-          // closes its own app (store, server, mongoose connection) in afterAll. A file that changes module state
-          // (vi.mock, vi.resetModules, spies, fake timers) runs isolated, in api-isolated below.
+          // importing it again for each of ~140 files was most of the suite's import time (the api projects alone,
+          // stop 34's machine: import 191 s and 9.5 min wall against 1,603 s and 28 min, docs/testing.md). Files
+          // run one after another in a worker; each closes its own app (store, server, mongoose connection) in
+          // afterAll. A file that changes module state (vi.mock, vi.resetModules, spies, fake timers) runs
+          // isolated, in api-isolated below (the list: vitest.isolated.ts).
           isolate: false,
           server,
           testTimeout: 30_000,
