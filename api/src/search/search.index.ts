@@ -23,8 +23,7 @@ import {
   removeDoc,
 } from "./search.orama";
 import { type IndexSnapshot, type IndexState, restoreIndex } from "./search.persist";
-import { dropDocs } from "./search.persist-orama";
-import { packPostings } from "./search.postings";
+import { dropDocs, packPostings } from "./search.persist-orama";
 import { type AnalysedQuery, analyseQuery, MAX_CACHED_QUERY, QueryCache } from "./search.query-cache";
 import { type RetrieveSource, retrievePassages } from "./search.retrieve";
 import { scoreTopK } from "./search.scorer";

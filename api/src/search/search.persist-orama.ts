@@ -200,6 +200,34 @@ export function restoreDb(db: AnyOrama, dump: DbDump, ints: Ints, ids: Iterable<
 type DocStore = { docs: Record<number, object | undefined>; count: number };
 
 /**
+ * Turns every orama Set of a database's radix trees into a PostingSet (search.postings.ts) over one shared block
+ * (same ids, same order): after a build from the store, so a cold start holds what a warm one does. Lists already
+ * PostingSets stay; empty Sets stay (orama adds to them in place).
+ */
+export function packPostings(db: AnyOrama): void {
+  const open: Node[] = [];
+  let total = 0;
+  for (const { node } of Object.values(indexData(db).indexes)) {
+    const stack = [node];
+    while (stack.length > 0) {
+      const n = stack.pop() as Node;
+      if (n.d.size > 0 && !(n.d instanceof PostingSet)) {
+        open.push(n);
+        total += n.d.size;
+      }
+      for (const c of n.c.values()) stack.push(c);
+    }
+  }
+  const block = new Int32Array(total);
+  let at = 0;
+  for (const n of open) {
+    const from = at;
+    for (const id of n.d) block[at++] = id;
+    n.d = new PostingSet(block.subarray(from, at));
+  }
+}
+
+/**
  * Drops orama's copies of a database's documents, keeping their count, as restoreDb() leaves a restored one: after a
  * build, so a cold start holds what a warm one does. orama reads a document only to remove its words, and
  * removeDoc() puts it back first (putBackDoc()).

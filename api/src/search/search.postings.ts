@@ -1,11 +1,10 @@
 /**
  * A word's documents (a radix node's `d`) in an Int32Array instead of orama's Set: 4 bytes an id instead of ~30. A
- * restored index's lists are views of the snapshot's integers (search.persist-orama.ts); a built one's are packed
- * into one block once the build is done (packPostings()). An edit of a few articles touches most words' documents
- * (it removes and adds every word of its document), so Sets opened or kept for them cost ~190 MB at 20,000
- * articles (issue 16).
+ * restored index's lists are views of the snapshot's integers, a built one's are packed into one block once the
+ * build is done (both in search.persist-orama.ts: restoreDb(), packPostings()). An edit of a few articles touches
+ * most words' documents (it removes and adds every word of its document), so Sets opened or kept for them cost
+ * ~190 MB at 20,000 articles (issue 16).
  */
-import type { AnyOrama } from "@orama/orama";
 
 /**
  * A radix node's documents, restored or built (KnowledgeIndex.rebuildFrom() turns a build's Sets into these): a Set
@@ -132,35 +131,3 @@ Object.defineProperty(PostingSet.prototype, "size", {
     return this.count;
   },
 });
-
-type Node = { d: Set<number>; c: Map<string, Node> };
-
-/**
- * Turns every orama Set of a database's radix trees into a PostingSet over one shared block (same ids, same
- * order): after a build from the store, so a cold start holds what a warm one does. Lists already PostingSets
- * stay; empty Sets stay (orama adds to them in place).
- */
-export function packPostings(db: AnyOrama): void {
-  const open: Node[] = [];
-  let total = 0;
-  for (const { node } of Object.values(
-    (db.data.index as unknown as { indexes: Record<string, { node: Node }> }).indexes,
-  )) {
-    const stack = [node];
-    while (stack.length > 0) {
-      const n = stack.pop() as Node;
-      if (n.d.size > 0 && !(n.d instanceof PostingSet)) {
-        open.push(n);
-        total += n.d.size;
-      }
-      for (const c of n.c.values()) stack.push(c);
-    }
-  }
-  const block = new Int32Array(total);
-  let at = 0;
-  for (const n of open) {
-    const from = at;
-    for (const id of n.d) block[at++] = id;
-    n.d = new PostingSet(block.subarray(from, at));
-  }
-}
