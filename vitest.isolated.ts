@@ -2,7 +2,8 @@
  * api test files that change module state another file would inherit in a shared module graph: vi.resetModules
  * (models would be registered twice with mongoose), vi.mock / vi.spyOn / vi.stubEnv / fake timers. Kept by grep:
  * `grep -rlE "vi\.(mock|resetModules|spyOn|stubEnv|stubGlobal|useFakeTimers)" api/src bench` (api/src/testing/isolated-tests.test.ts fails when a file uses one and is not listed). Also a file that
- * asserts a module's fresh state..
+ * asserts a module's fresh state, and one that stops the store under this process's own mongoose connection (a
+ * stalled change stream swaps mongoose's client, db/client-swap.ts: module state either way).
  */
 export const API_ISOLATED = [
   "api/src/search/search.lexicon.test.ts",
@@ -16,6 +17,8 @@ export const API_ISOLATED = [
   "api/src/chat/chat.pace.test.ts",
   "api/src/events/listeners.test.ts",
   "api/src/knowledge/knowledge.search.test.ts",
+  // stops and restarts the store under this process's mongoose connection
+  "api/src/events/resync.integration.test.ts",
   // asserts that its module has not loaded its data yet
   "bench/answers/danish-frequency.test.ts",
 ];
