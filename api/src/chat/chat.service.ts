@@ -114,6 +114,7 @@ export class ChatService {
       emailOf: (userId) => this.users.emailOf(userId),
       stopAnswersIn: (sessionId) => this.runner.stopSession(sessionId),
       sessionDeleted: deps.sessionDeleted,
+      sessionsPerUser: this.limits.sessionsPerUser,
     });
     this.scopes = new ChatScopes(deps.scopeSources ?? NO_SCOPE_SOURCES);
     this.sender = new ChatSender({
