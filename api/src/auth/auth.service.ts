@@ -24,6 +24,8 @@ import { AccountLinks } from "./account-links";
 import { AttemptLimits } from "./attempt-limits";
 import { authCache, TokenMemo } from "./auth.cache";
 import "./auth.events";
+import { canSeeEnvironment } from "../system/environment.service";
+import { forgetAddresses } from "./known-addresses";
 import { changePassword, type PasswordChangeInput } from "./password-change";
 import { hashPassword, newPasswordFields, verifyAgainstDummy, verifyPassword } from "./passwords";
 import type { RateLimits } from "./rate-limits";
@@ -205,14 +207,17 @@ export class AuthService {
     return this.links.resetPassword(input, meta);
   }
 
-  /** Change the signed-in user's own password (needs the current one; its checks are limited). */
-  changePassword(auth: Authenticated, input: PasswordChangeInput): Promise<void> {
+  /**
+   * Change the signed-in user's own password (needs the current one; its checks are limited). The addresses the
+   * account signed in from are forgotten, all but `meta`'s (known-addresses.ts).
+   */
+  changePassword(auth: Authenticated, input: PasswordChangeInput, meta: RequestMeta = {}): Promise<void> {
     return changePassword(
       {
         limits: this.deps.limits,
         revokeSessions: (userId, exceptSid) => this.revokeSessions(userId, exceptSid),
       },
-      { userId: String(auth.user._id), sid: auth.sid },
+      { userId: String(auth.user._id), sid: auth.sid, meta },
       input,
     );
   }
@@ -338,11 +343,16 @@ export class AuthService {
   /** Remove a user's login sessions (all, or all but one). */
   /**
    * Set a user's password (the admin's or the CLI's reset): the reset and verification links mailed before it
-   * stop working and the user's login sessions end.
+   * stop working, the user's login sessions end and the addresses the account signed in from are forgotten.
    */
   async setPassword(userId: string, password: string): Promise<void> {
-    await UserModel.updateOne({ _id: userId }, { $set: await newPasswordFields(password) });
+    const user = await UserModel.findOneAndUpdate(
+      { _id: userId },
+      { $set: await newPasswordFields(password) },
+      { projection: { email: 1 } },
+    ).lean();
     await this.revokeSessions(userId);
+    if (user) await forgetAddresses(user.email);
   }
 
   /** A password's stored hash (an account created without signing up: the built-in admin). */
