@@ -131,7 +131,7 @@ export class AuthService {
     const fields = validateRegistration(input, this.config.allowedEmailDomains);
     if (fields.length > 0) throw Errors.invalidFields(fields);
     await this.deps.limits.consume("registerPerIp", ipKey(meta));
-    const user = await this.createAccount(input, { role: "user", verified: false });
+    const user = await this.createAccount(input, { role: "user", verified: false, signUp: true });
     await this.links.sendVerification(user); // the mail goes after the answer
     await recordActivity({
       action: "register",
@@ -145,17 +145,18 @@ export class AuthService {
 
   /**
    * Validate and insert an account (shared by register, the CLI and the start-up admin).
-   * Applies every registration rule; throws BAD_USER_INPUT or CONFLICT.
+   * Applies every registration rule; throws BAD_USER_INPUT or CONFLICT. `signUp` (register): a username kept
+   * for the CLI (ENV_BADGE_USERNAME) is refused as taken.
    */
   async createAccount(
     input: RegisterFields,
-    opts: { role: "user" | "admin"; verified: boolean },
+    opts: { role: "user" | "admin"; verified: boolean; signUp?: boolean },
   ): Promise<UserDoc> {
     const fields = validateRegistration(input, this.config.allowedEmailDomains);
     if (fields.length > 0) throw Errors.invalidFields(fields);
     const email = normalizeEmail(input.email);
     const username = input.username.trim();
-    await this.assertAvailable(email, username);
+    await this.assertAvailable(email, username, opts.signUp === true);
     const passwordHash = await hashPassword(input.password);
     try {
       return await UserModel.create({
@@ -177,9 +178,11 @@ export class AuthService {
     }
   }
 
-  private async assertAvailable(email: string, username: string): Promise<void> {
+  private async assertAvailable(email: string, username: string, signUp: boolean): Promise<void> {
     if (await UserModel.exists({ email })) throw Errors.conflict("auth.emailTaken");
-    if (await UserModel.exists({ usernameKey: username.toLowerCase() })) {
+    // the badge user sees the host's details: nobody may sign up as it, and the refusal does not say why
+    const kept = signUp && canSeeEnvironment(this.config, username);
+    if (kept || (await UserModel.exists({ usernameKey: username.toLowerCase() }))) {
       throw Errors.conflict("auth.usernameTaken");
     }
   }
