@@ -9,6 +9,7 @@ import path from "node:path";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { TestApp } from "../../api/src/testing/app";
+import { expectAccessible } from "./support/axe";
 import { launchBrowser } from "./support/browser";
 import { screenshot } from "./support/screenshots";
 import { startServer } from "./support/server";
@@ -90,6 +91,7 @@ describe("web: the chat's bounds", () => {
       expect(await page.getByTestId("chat-input").inputValue()).toBe(question);
       expect(await page.getByTestId("user-message").count()).toBe(1);
       await shot(page, `chat-session-full-${name}`);
+      await expectAccessible(page, `a full session (${name})`);
 
       // a new chat takes it on: the question is still there to send
       await full.getByRole("button", { name: text.startNew }).click();
