@@ -36,6 +36,9 @@ const STATUS: Record<ErrorCode, number> = {
   NOTION_UNAVAILABLE: 502,
   // the session exists; what the request names in it does not
   SCOPE_ARTICLE_NOT_FOUND: 400,
+  // the request is fine, the user's stored chats are at their bound (409 like CONFLICT: the state refuses it)
+  CHAT_SESSION_LIMIT: 409,
+  CHAT_SESSION_FULL: 409,
 };
 
 export const GENERIC_ERROR_MESSAGE = formatMessage("errors.internal");

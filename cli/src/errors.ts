@@ -32,6 +32,8 @@ const BY_CODE: Partial<Record<ErrorCode, number>> = {
   NOTION_TOKEN_INVALID: EXIT.usage,
   NOTION_UNAVAILABLE: EXIT.unexpected,
   SCOPE_ARTICLE_NOT_FOUND: EXIT.usage,
+  CHAT_SESSION_LIMIT: EXIT.conflict,
+  CHAT_SESSION_FULL: EXIT.conflict,
 };
 
 /** The message to print and the exit code for any error. */

@@ -12,6 +12,7 @@ import { Errors } from "../errors";
 import type { Mailer } from "../mail/mailer";
 import { type UserDoc, UserModel } from "../users/user.model";
 import type { AttemptLimits, MailKind } from "./attempt-limits";
+import { forgetAddresses } from "./known-addresses";
 import { newPasswordFields } from "./passwords";
 import type { RateLimits } from "./rate-limits";
 import { ipKey, type RequestMeta } from "./request-meta";
@@ -143,6 +144,8 @@ export class AccountLinks {
     );
     if (!user) throw Errors.invalidToken("auth.resetInvalid");
     await this.deps.revokeSessions(String(user._id));
+    // whoever signed in before may have taken the account over: none of its addresses stays exempt
+    await forgetAddresses(user.email);
     await recordActivity({
       action: "password_reset",
       message: { key: "log.passwordReset", params: { name: user.name } },

@@ -77,11 +77,15 @@ export class AuthResolver {
     @Arg("input", () => ChangePasswordInput) input: ChangePasswordInput,
     @Ctx() ctx: GraphQLContext,
   ): Promise<boolean> {
-    await ctx.services.auth.changePassword(currentAuth(ctx), {
-      currentPassword: input.currentPassword,
-      newPassword: input.newPassword,
-      confirmPassword: input.confirmPassword ?? undefined,
-    });
+    await ctx.services.auth.changePassword(
+      currentAuth(ctx),
+      {
+        currentPassword: input.currentPassword,
+        newPassword: input.newPassword,
+        confirmPassword: input.confirmPassword ?? undefined,
+      },
+      ctx.meta,
+    );
     return true;
   }
 }

@@ -66,7 +66,7 @@ export function authRestRouter(services: Services): Router {
       newPassword: "string",
       confirmPassword: "string?",
     });
-    await services.auth.changePassword(signedIn(res), input);
+    await services.auth.changePassword(signedIn(res), input, requestMeta(req));
     res.json({ ok: true, message: formatMessage("auth.passwordChanged") });
   });
 

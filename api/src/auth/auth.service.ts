@@ -24,6 +24,8 @@ import { AccountLinks } from "./account-links";
 import { AttemptLimits } from "./attempt-limits";
 import { authCache, TokenMemo } from "./auth.cache";
 import "./auth.events";
+import { canSeeEnvironment } from "../system/environment.service";
+import { forgetAddresses } from "./known-addresses";
 import { changePassword, type PasswordChangeInput } from "./password-change";
 import { hashPassword, newPasswordFields, verifyAgainstDummy, verifyPassword } from "./passwords";
 import type { RateLimits } from "./rate-limits";
@@ -129,7 +131,7 @@ export class AuthService {
     const fields = validateRegistration(input, this.config.allowedEmailDomains);
     if (fields.length > 0) throw Errors.invalidFields(fields);
     await this.deps.limits.consume("registerPerIp", ipKey(meta));
-    const user = await this.createAccount(input, { role: "user", verified: false });
+    const user = await this.createAccount(input, { role: "user", verified: false, signUp: true });
     await this.links.sendVerification(user); // the mail goes after the answer
     await recordActivity({
       action: "register",
@@ -143,17 +145,18 @@ export class AuthService {
 
   /**
    * Validate and insert an account (shared by register, the CLI and the start-up admin).
-   * Applies every registration rule; throws BAD_USER_INPUT or CONFLICT.
+   * Applies every registration rule; throws BAD_USER_INPUT or CONFLICT. `signUp` (register): a username kept
+   * for the CLI (ENV_BADGE_USERNAME) is refused as taken.
    */
   async createAccount(
     input: RegisterFields,
-    opts: { role: "user" | "admin"; verified: boolean },
+    opts: { role: "user" | "admin"; verified: boolean; signUp?: boolean },
   ): Promise<UserDoc> {
     const fields = validateRegistration(input, this.config.allowedEmailDomains);
     if (fields.length > 0) throw Errors.invalidFields(fields);
     const email = normalizeEmail(input.email);
     const username = input.username.trim();
-    await this.assertAvailable(email, username);
+    await this.assertAvailable(email, username, opts.signUp === true);
     const passwordHash = await hashPassword(input.password);
     try {
       return await UserModel.create({
@@ -175,9 +178,11 @@ export class AuthService {
     }
   }
 
-  private async assertAvailable(email: string, username: string): Promise<void> {
+  private async assertAvailable(email: string, username: string, signUp: boolean): Promise<void> {
     if (await UserModel.exists({ email })) throw Errors.conflict("auth.emailTaken");
-    if (await UserModel.exists({ usernameKey: username.toLowerCase() })) {
+    // the badge user sees the host's details: nobody may sign up as it, and the refusal does not say why
+    const kept = signUp && canSeeEnvironment(this.config, username);
+    if (kept || (await UserModel.exists({ usernameKey: username.toLowerCase() }))) {
       throw Errors.conflict("auth.usernameTaken");
     }
   }
@@ -205,14 +210,17 @@ export class AuthService {
     return this.links.resetPassword(input, meta);
   }
 
-  /** Change the signed-in user's own password (needs the current one; its checks are limited). */
-  changePassword(auth: Authenticated, input: PasswordChangeInput): Promise<void> {
+  /**
+   * Change the signed-in user's own password (needs the current one; its checks are limited). The addresses the
+   * account signed in from are forgotten, all but `meta`'s (known-addresses.ts).
+   */
+  changePassword(auth: Authenticated, input: PasswordChangeInput, meta: RequestMeta = {}): Promise<void> {
     return changePassword(
       {
         limits: this.deps.limits,
         revokeSessions: (userId, exceptSid) => this.revokeSessions(userId, exceptSid),
       },
-      { userId: String(auth.user._id), sid: auth.sid },
+      { userId: String(auth.user._id), sid: auth.sid, meta },
       input,
     );
   }
@@ -338,11 +346,16 @@ export class AuthService {
   /** Remove a user's login sessions (all, or all but one). */
   /**
    * Set a user's password (the admin's or the CLI's reset): the reset and verification links mailed before it
-   * stop working and the user's login sessions end.
+   * stop working, the user's login sessions end and the addresses the account signed in from are forgotten.
    */
   async setPassword(userId: string, password: string): Promise<void> {
-    await UserModel.updateOne({ _id: userId }, { $set: await newPasswordFields(password) });
+    const user = await UserModel.findOneAndUpdate(
+      { _id: userId },
+      { $set: await newPasswordFields(password) },
+      { projection: { email: 1 } },
+    ).lean();
     await this.revokeSessions(userId);
+    if (user) await forgetAddresses(user.email);
   }
 
   /** A password's stored hash (an account created without signing up: the built-in admin). */

@@ -7,8 +7,10 @@ import { type FieldError, PASSWORD_MAX, validatePassword } from "@vidensbank/sha
 import { recordActivity } from "../activity/activity.service";
 import { Errors } from "../errors";
 import { UserModel } from "../users/user.model";
+import { forgetAddresses } from "./known-addresses";
 import { newPasswordFields, verifyPassword } from "./passwords";
 import type { RateLimits } from "./rate-limits";
+import type { RequestMeta } from "./request-meta";
 
 export interface PasswordChangeInput {
   currentPassword: string;
@@ -40,13 +42,14 @@ function inputProblems(input: PasswordChangeInput): FieldError[] {
 }
 
 /**
- * Change the password of `userId` (signed in with login session `sid`). Needs the current password. Every
- * other login session ends (a stolen token stops working) and every mailed link is voided; the session that
- * made the change stays signed in.
+ * Change the password of `userId` (signed in with login session `sid`, from `meta`). Needs the current password.
+ * Every other login session ends (a stolen token stops working), every mailed link is voided and the addresses
+ * the account signed in from are forgotten but the one the change came from; the session that made the change
+ * stays signed in.
  */
 export async function changePassword(
   deps: PasswordChangeDeps,
-  auth: { userId: string; sid: string },
+  auth: { userId: string; sid: string; meta: RequestMeta },
   input: PasswordChangeInput,
 ): Promise<void> {
   // malformed input is refused before it counts against the limit
@@ -67,6 +70,7 @@ export async function changePassword(
   await deps.limits.reset("passwordCheckPerUser", auth.userId);
   await UserModel.updateOne({ _id: user._id }, { $set: await newPasswordFields(input.newPassword) });
   await deps.revokeSessions(auth.userId, auth.sid);
+  await forgetAddresses(user.email, auth.meta);
   await recordActivity({
     action: "password_change",
     message: { key: "log.passwordChange", params: { name: user.name } },

@@ -13,6 +13,7 @@ import { prefetchRetrieval, validateChatMessage } from "./answer";
 import type { ChatUserCache } from "./chat.cache";
 import { type HistoryDoc, historyFor, loadHistoryTree } from "./chat.history";
 import type { ChatLimits } from "./chat.limits";
+import { inRoom, takePlaces } from "./chat.message-count";
 import { ChatMessageModel, ChatSessionModel, type MessageStatus } from "./chat.model";
 import { ownMessage } from "./chat.ownership";
 import { loadPlaceTree, MESSAGE_PAGE_DEFAULT, presentPage, slicePage, withBranch } from "./chat.pages";
@@ -22,6 +23,7 @@ import { IN_PROGRESS, objectId, userOid } from "./chat.rules";
 import type { AnswerRunner } from "./chat.runner";
 import { type ChatScopes, scopedRetrieve } from "./chat.scope";
 import { scopeNote, storedScope } from "./chat.scope-view";
+import { modelCollection } from "./chat.store";
 import { MessageTree, type TreeMessage } from "./chat.tree";
 
 /** at most this many alternatives at one point (edits of a question, or answers to it) */
@@ -184,7 +186,8 @@ export const BRANCH_RESPOND_MAX_MS = 250;
 /**
  * Store a new branch and start its answer: either a new question (after `parent`) with its pending answer, or
  * a new pending answer to an existing `question`. Takes an answer slot like a send (TOO_MANY_REQUESTS when the
- * user has as many answers in flight as allowed; nothing is stored then).
+ * user has as many answers in flight as allowed; nothing is stored then) and the places of its messages in the
+ * session (CHAT_SESSION_FULL, the slot given back and nothing stored).
  */
 async function startAnswer(
   ctx: BranchContext,
@@ -228,9 +231,17 @@ async function startAnswer(
     const questionParent = "question" in what ? tree.parent(String(question._id)) : what.parent;
     const history = await historyFor(tree, questionParent, ctx.limits.historyMessages, userId);
     const text = question.content ?? "";
-    // the session's scope, as for a new question: retrieval sees only its articles, the answer keeps it
-    const scoped = await ChatSessionModel.findOne({ sessionId, userId: uid }, { scope: 1 }).lean();
-    const scope = storedScope(scoped?.scope);
+    // the session's scope, as for a new question: retrieval sees only its articles, the answer keeps it. The
+    // same write takes the new messages' places in the session (chat.message-count.ts): CHAT_SESSION_FULL when full
+    const room = { add: fresh ? 2 : 1, max: ctx.limits.messagesPerSession };
+    const scoped = await inRoom({ sessionId, userId: uid }, room, (filter) =>
+      modelCollection(ChatSessionModel).findOneAndUpdate(
+        filter,
+        { $inc: takePlaces(room) },
+        { projection: { scope: 1 }, returnDocument: "after" },
+      ),
+    );
+    const scope = storedScope(scoped.scope);
     if (scope) assistant.set("scope", scope);
     const [language, filter] = await Promise.all([
       ctx.users.languageOf(userId),

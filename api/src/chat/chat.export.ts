@@ -1,6 +1,7 @@
 /** A chat session as a Markdown document (exportSession). Pure. */
 import { NEW_SESSION_TITLE } from "@vidensbank/shared";
-import { escapeInline } from "./answer";
+import { inertImages } from "../markdown/images";
+import { escapeInline, escapeTags } from "./answer";
 import type { ChatMessageView, ChatSessionView } from "./chat.presenter";
 
 /** Built at first use, not at import: building one loads locale and time-zone data (milliseconds at start). */
@@ -18,12 +19,12 @@ function formatDateTime(at: Date): string {
   return dateTime.format(at);
 }
 
-/** User text is shown as written, but never as HTML or Markdown structure: `<` and `>` are escaped. */
+/**
+ * User text is shown as written, but never as HTML, never as an image and never breaking out of its quote: `\`,
+ * `<` and `>` are escaped, then every image is made inert (a link to its address; markdown/images.ts).
+ */
 function quoteUserText(text: string): string {
-  return text
-    .replace(/\\/g, "\\\\")
-    .replace(/</g, "\\<")
-    .replace(/>/g, "\\>")
+  return inertImages(text.replace(/\\/g, "\\\\").replace(/</g, "\\<").replace(/>/g, "\\>"))
     .split("\n")
     .map((line) => `> ${line}`)
     .join("\n");
@@ -60,8 +61,10 @@ export function sessionToMarkdown(
       continue;
     }
     out.push(`## Assistent · ${when}`, "");
-    // assistant content is Markdown without HTML (the answer engine strips it)
-    if (m.content.trim()) out.push(m.content.trim(), "");
+    // assistant content is Markdown without HTML (the answer engine strips it; escaped again here for answers
+    // stored before it did) and, like the user's text, without images that would load (a model can be asked to
+    // write one whose address carries the conversation)
+    if (m.content.trim()) out.push(inertImages(escapeTags(m.content.trim())), "");
     if (m.status === "error" && m.error) out.push(`_(Fejl: ${escapeInline(m.error.message)})_`, "");
     const note = m.status ? STATUS_NOTE[m.status] : undefined;
     if (note) out.push(note, "");

@@ -1,3 +1,4 @@
+import { CHAT_MESSAGES_PER_SESSION_MAX, CHAT_SESSIONS_PER_USER_MAX } from "@vidensbank/shared";
 import { FOLLOW_UPS_MODEL_TIMEOUT_MS } from "./answer/follow-ups.model";
 
 /** Limits of the chat assistant. Defaults here; tests and deployments override them via AppConfig.chatLimits. */
@@ -20,6 +21,10 @@ export interface ChatLimits {
   historyMessages: number;
   /** the model's time limit for writing an answer's follow-up questions (ms); past it the heading-based stay */
   followUpsTimeoutMs: number;
+  /** sessions one user may have; beyond it CHAT_SESSION_LIMIT (chat.session-count.ts) */
+  sessionsPerUser: number;
+  /** messages one session may hold, every branch; beyond it CHAT_SESSION_FULL (chat.message-count.ts) */
+  messagesPerSession: number;
 }
 
 export const DEFAULT_CHAT_LIMITS: ChatLimits = {
@@ -32,6 +37,8 @@ export const DEFAULT_CHAT_LIMITS: ChatLimits = {
   staleAfterMs: 30_000,
   historyMessages: 12,
   followUpsTimeoutMs: FOLLOW_UPS_MODEL_TIMEOUT_MS,
+  sessionsPerUser: CHAT_SESSIONS_PER_USER_MAX,
+  messagesPerSession: CHAT_MESSAGES_PER_SESSION_MAX,
 };
 
 /** Default chat model when OPENAI_BASE_URL / OPENAI_API_KEY is set without OPENAI_MODEL. */

@@ -41,6 +41,11 @@ const sessionSchema = new Schema(
      * tree while this is unchanged (chat.place-cache.ts); absent: 0
      */
     placeVersion: { type: Number },
+    /**
+     * the messages it holds, every branch (chat.message-count.ts: bounded by ChatLimits.messagesPerSession);
+     * absent on sessions from before the count, which are counted at their next question
+     */
+    messageCount: { type: Number },
     createdAt: { type: Date, required: true },
     lastUpdated: { type: Date, required: true },
     /** the scope of its questions until changed (null = all articles) */

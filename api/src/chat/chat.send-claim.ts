@@ -8,6 +8,7 @@ import type mongoose from "mongoose";
 import { logger } from "../logger";
 import type { ChatUserCache } from "./chat.cache";
 import { type HistoryDoc, type HistoryTree, loadRecentHistory } from "./chat.history";
+import { givePlaces } from "./chat.message-count";
 import { ChatSessionModel } from "./chat.model";
 import { ownSession } from "./chat.ownership";
 import type { AnswerRunner } from "./chat.runner";
@@ -23,31 +24,39 @@ export const noTree = (err: unknown): HistoryTree => {
   return tree;
 };
 
+/** a question takes two places in its session: itself and its answer */
+export const SEND_PLACES = 2;
+
 /**
  * Put back what a refused send's ownSession set ("last used", the shown branch's end), unless another send has
  * moved the shown branch since (its question then follows a message that does not exist, read as the one
- * before it: chat.tree.ts). A failure is logged: the session then only looks used a moment later than it was.
+ * before it: chat.tree.ts), and give back its places in the session. A failure is logged: the session then only
+ * looks used a moment later than it was (and ends two messages early).
  */
 async function undoTouch(before: SessionBefore, leaf: mongoose.Types.ObjectId): Promise<void> {
-  await ChatSessionModel.updateOne(
-    { _id: before._id, activeLeafId: leaf },
-    {
-      $set: {
-        lastUpdated: before.lastUpdated,
-        hasMessages: before.hasMessages ?? false,
-        activeLeafId: before.activeLeafId ?? null,
+  await Promise.all([
+    ChatSessionModel.updateOne(
+      { _id: before._id, activeLeafId: leaf },
+      {
+        $set: {
+          lastUpdated: before.lastUpdated,
+          hasMessages: before.hasMessages ?? false,
+          activeLeafId: before.activeLeafId ?? null,
+        },
       },
-    },
-  ).catch((err) => logger.warn({ err }, "chat: refused question's session update not undone"));
+    ),
+    givePlaces(before._id, SEND_PLACES),
+  ]).catch((err) => logger.warn({ err }, "chat: refused question's session update not undone"));
 }
 
 /**
  * Claim a send's place: slot, session, history and language in parallel. Refused as when the steps ran one by
  * one: TOO_MANY_REQUESTS first (the session's update is undone, so a refused question leaves nothing behind),
- * then NOT_FOUND (the slot is given back). `release` gives the slot back.
+ * then NOT_FOUND or CHAT_SESSION_FULL (the slot is given back). `release` gives the slot back. The session's
+ * write takes the question's and its answer's places (chat.message-count.ts: at most `messagesPerSession`).
  */
 export async function claimSend(
-  deps: { runner: AnswerRunner; users: ChatUserCache },
+  deps: { runner: AnswerRunner; users: ChatUserCache; limits: { messagesPerSession: number } },
   userId: string,
   sessionId: string,
   touch: Date,
@@ -55,7 +64,11 @@ export async function claimSend(
 ) {
   const [slot, owned, loaded, language] = await Promise.allSettled([
     deps.runner.reserve(userId),
-    ownSession(userId, sessionId, { touch, leaf }),
+    ownSession(userId, sessionId, {
+      touch,
+      leaf,
+      room: { add: SEND_PLACES, max: deps.limits.messagesPerSession },
+    }),
     loadRecentHistory(sessionId, userId).catch(noTree),
     deps.users.languageOf(userId),
   ]);

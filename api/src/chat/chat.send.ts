@@ -100,7 +100,8 @@ export class ChatSender {
    * Send a question: validate, store it with a pending answer (and an untitled session's first title), and
    * start generating the answer in the background. Resolves when both messages are stored and the answer is
    * under way (at most RESPOND_AFTER_START_MAX_MS later). Refused with TOO_MANY_REQUESTS when the user already
-   * has `maxInFlightPerUser` answers generating (nothing is stored then).
+   * has `maxInFlightPerUser` answers generating, and with CHAT_SESSION_FULL when the session has no room for the
+   * question and its answer (`messagesPerSession`); nothing is stored then.
    */
   sendMessage(
     userId: string,

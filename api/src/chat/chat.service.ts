@@ -114,6 +114,7 @@ export class ChatService {
       emailOf: (userId) => this.users.emailOf(userId),
       stopAnswersIn: (sessionId) => this.runner.stopSession(sessionId),
       sessionDeleted: deps.sessionDeleted,
+      sessionsPerUser: this.limits.sessionsPerUser,
     });
     this.scopes = new ChatScopes(deps.scopeSources ?? NO_SCOPE_SOURCES);
     this.sender = new ChatSender({
@@ -138,7 +139,10 @@ export class ChatService {
 
   // ---- sessions (chat.sessions.ts) ------------------------------------------------------------------
 
-  /** Create a session (NEW_SESSION_TITLE unless a title is given). */
+  /**
+   * Create a session (NEW_SESSION_TITLE unless a title is given). CHAT_SESSION_LIMIT when the user has
+   * `limits.sessionsPerUser` sessions already (chat.session-count.ts).
+   */
   createSession(userId: string, title?: string | null): Promise<ChatSessionView> {
     return this.sessions.createSession(userId, title);
   }
@@ -211,7 +215,8 @@ export class ChatService {
   /**
    * Send a question; resolves when both messages are stored and the answer is under way. Follow it on
    * CHAT_MESSAGE_EVENT or by reading the messages. TOO_MANY_REQUESTS (nothing stored) when the user already has
-   * `maxInFlightPerUser` answers generating.
+   * `maxInFlightPerUser` answers generating; CHAT_SESSION_FULL (nothing stored) when the session holds
+   * `limits.messagesPerSession` messages, or one less (chat.message-count.ts).
    */
   sendMessage(
     userId: string,

@@ -4,11 +4,12 @@
  * the one place for that rule, also used by sending and the live events).
  */
 import { randomUUID } from "node:crypto";
-import { isUntitledTitle, messageSays } from "@vidensbank/shared";
+import { CHAT_SESSIONS_PER_USER_MAX, isUntitledTitle, messageSays } from "@vidensbank/shared";
 import { recordActivity } from "../activity/activity.service";
 import { toObjectId } from "../db/ids";
 import { countPerUser } from "../db/per-user";
 import { Errors } from "../errors";
+import { logger } from "../logger";
 import { escapeRegExp } from "../util";
 import { sessionsMatchingShown } from "./chat.branches";
 import { sessionToMarkdown } from "./chat.export";
@@ -18,6 +19,7 @@ import { type MessagePage, pageLimit, shownPage } from "./chat.pages";
 import { placeTrees } from "./chat.place-cache";
 import { type ChatMessageView, type ChatSessionView, presentMessage, presentSession } from "./chat.presenter";
 import { cleanSearchQuery, cleanTitle, IN_PROGRESS, NEW_SESSION_TITLE, userOid } from "./chat.rules";
+import { forgetSessionCount, giveSessionPlace, takeSessionPlace } from "./chat.session-count";
 
 /**
  * at most this many messages in a Markdown export, the newest (a note says how many older ones are left out): a
@@ -25,9 +27,9 @@ import { cleanSearchQuery, cleanTitle, IN_PROGRESS, NEW_SESSION_TITLE, userOid }
  */
 export const EXPORT_MAX_MESSAGES = 1_000;
 /**
- * The session list (and a session search) holds the user's newest this many sessions. Nothing bounds how many
- * sessions a user makes, and every chat page lists them: at 5,000 one list cost the server ~0.3–0.5 s. An older
- * session still opens by its id (a link, a share).
+ * The session list (and a session search) holds the user's newest this many sessions. A user has at most
+ * CHAT_SESSIONS_PER_USER_MAX (chat.session-count.ts), but every chat page lists them: at 5,000 one list cost the
+ * server ~0.3–0.5 s. An older session still opens by its id (a link, a share).
  */
 export const SESSIONS_LISTED_MAX = 500;
 
@@ -47,24 +49,38 @@ export interface ChatSessionsDeps {
   stopAnswersIn(sessionId: string): Promise<void>;
   /** the session is deleted: other features remove what they hold of it (shares) */
   sessionDeleted?(sessionId: string): Promise<void>;
+  /** the most sessions a user may have (ChatLimits.sessionsPerUser); default CHAT_SESSIONS_PER_USER_MAX */
+  sessionsPerUser?: number;
 }
 
 export class ChatSessions {
   constructor(private readonly deps: ChatSessionsDeps) {}
 
-  /** Create a session (NEW_SESSION_TITLE unless a title is given). */
+  /**
+   * Create a session (NEW_SESSION_TITLE unless a title is given). CHAT_SESSION_LIMIT when the user already has
+   * `sessionsPerUser` sessions (counted in the store: chat.session-count.ts).
+   */
   async createSession(userId: string, title?: string | null): Promise<ChatSessionView> {
     const clean = title === undefined || title === null ? null : cleanTitle(title, true);
+    const uid = userOid(userId);
+    await takeSessionPlace(userId, this.deps.sessionsPerUser ?? CHAT_SESSIONS_PER_USER_MAX);
     const now = new Date();
     const doc = await ChatSessionModel.create({
-      userId: userOid(userId),
+      userId: uid,
       sessionId: randomUUID(),
       title: clean ?? NEW_SESSION_TITLE,
       // an explicit title other than the default counts as chosen by the user
       titled: !isUntitledTitle(clean),
       hasMessages: false,
+      messageCount: 0,
       createdAt: now,
       lastUpdated: now,
+    }).catch(async (err) => {
+      // not given back, the count runs one high (the user has one session fewer than the cap allows)
+      await giveSessionPlace(userId).catch((e) =>
+        logger.warn({ err: e }, "chat: session place not given back"),
+      );
+      throw err;
     });
     await recordActivity({
       action: "chat",
@@ -109,7 +125,9 @@ export class ChatSessions {
     await this.deps.stopAnswersIn(sessionId);
     await ChatMessageModel.deleteMany({ sessionId, userId: userOid(userId) });
     placeTrees.forgetSession(userId, sessionId);
-    await ChatSessionModel.deleteOne({ sessionId, userId: userOid(userId) });
+    const { deletedCount } = await ChatSessionModel.deleteOne({ sessionId, userId: userOid(userId) });
+    // only the deletion that removed it gives its place back (two deletions at once)
+    if (deletedCount === 1) await giveSessionPlace(userId);
     await this.deps.sessionDeleted?.(sessionId);
   }
 
@@ -186,6 +204,7 @@ export class ChatSessions {
       ChatSessionModel.deleteMany({ userId: id }),
       ChatMessageModel.deleteMany({ userId: id }),
       KnowledgeGapModel.deleteMany({ userId: id }),
+      forgetSessionCount(String(id)),
     ]);
   }
 

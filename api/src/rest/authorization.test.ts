@@ -8,7 +8,7 @@ import mongoose from "mongoose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AUTH_CACHE_TTL_MS } from "../auth/auth.cache";
 import { startTestApp, type TestApp } from "../testing/app";
-import { createVerifiedUser, gql, loginAdmin, rest } from "../testing/client";
+import { buildUser, createVerifiedUser, gql, loginAdmin, rest } from "../testing/client";
 import { UserModel } from "../users/user.model";
 
 let app: TestApp;
@@ -113,8 +113,14 @@ describe("authorization matrix", () => {
 
   it("should show the environment only to the ENV_BADGE_USERNAME user", async () => {
     expect((await rest(app, "GET", "/api/environment", { token: userToken })).status).toBe(403);
-    const badge = await createVerifiedUser(app, { username: "envbadge" });
-    const res = await rest(app, "GET", "/api/environment", { token: badge.token });
+    // nobody can sign up as it (registration.integration in auth/): the CLI creates it
+    const input = buildUser({ username: "envbadge" });
+    const admin = (await app.services.users.builtinAdmin()).user;
+    await app.services.users.createUser(admin, input, { via: "cli" });
+    const login = await rest(app, "POST", "/api/auth/login", {
+      body: { email: input.email, password: input.password },
+    });
+    const res = await rest(app, "GET", "/api/environment", { token: login.body.token });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
       environment: "DEV",

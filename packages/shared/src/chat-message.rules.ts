@@ -26,6 +26,16 @@ export const SESSION_TITLE_MAX_LENGTH = 60;
 export const SEARCH_QUERY_MAX_LENGTH = 200;
 /** The longest comment given with a thumbs up/down. */
 export const FEEDBACK_COMMENT_MAX_LENGTH = 2_000;
+/**
+ * The most chat sessions one user may have: one more is refused (CHAT_SESSION_LIMIT, `chat.sessionLimit`) until
+ * some are deleted. A user already over it (sessions made before the cap) still reads and deletes them.
+ */
+export const CHAT_SESSIONS_PER_USER_MAX = 1_000;
+/**
+ * The most messages (questions and answers, every branch) one session may hold: a question that would go past it
+ * is refused (CHAT_SESSION_FULL, `chat.sessionFull`); a new session takes the conversation on.
+ */
+export const CHAT_MESSAGES_PER_SESSION_MAX = 10_000;
 
 export type ChatMessageValidation =
   | { ok: true /** the message trimmed: what is stored and answered */; content: string }

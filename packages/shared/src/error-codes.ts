@@ -20,4 +20,8 @@ export type ErrorCode =
   /** Notion could not be reached or answered with an error */
   | "NOTION_UNAVAILABLE"
   /** a chat scope names an article that does not exist (or that the user cannot see) */
-  | "SCOPE_ARTICLE_NOT_FOUND";
+  | "SCOPE_ARTICLE_NOT_FOUND"
+  /** the user has CHAT_SESSIONS_PER_USER_MAX chat sessions: no new one until some are deleted */
+  | "CHAT_SESSION_LIMIT"
+  /** the session holds CHAT_MESSAGES_PER_SESSION_MAX messages: no new question in it (start a new session) */
+  | "CHAT_SESSION_FULL";

@@ -373,6 +373,14 @@ export const messages = {
     da: "Svaret er stadig undervejs. Stop det, før du retter spørgsmålet eller genererer et nyt svar.",
     en: "The answer is still in progress. Stop it before you edit the question or generate a new answer.",
   },
+  "chat.sessionLimit": {
+    da: "Du har {max:number} samtaler, som er det højeste antal. Slet nogle gamle samtaler for at starte en ny.",
+    en: "You have {max:number} conversations, which is the most allowed. Delete some old conversations to start a new one.",
+  },
+  "chat.sessionFull": {
+    da: "Samtalen er blevet for lang. Start en ny samtale for at fortsætte.",
+    en: "The conversation has become too long. Start a new conversation to continue.",
+  },
   "chat.tooManyBranches": {
     da: "Der kan højst være {max} udgaver af samme spørgsmål eller svar",
     en: "There can be at most {max} versions of the same question or answer",

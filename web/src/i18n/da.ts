@@ -102,6 +102,7 @@ export const da = {
   "chat.error.RETRIEVAL_FAILED": "Vidensbanken kunne ikke søges lige nu. Prøv igen.",
   "chat.error.INTERRUPTED": "Svaret blev afbrudt, fordi serveren genstartede. Prøv igen.",
   "chat.sendFailed": "Beskeden kunne ikke sendes",
+  "chat.startNewChat": "Start en ny samtale",
   "chat.actionFailed": "Handlingen mislykkedes",
   // scope a question (issue 17)
   "chat.scope.button": "Afgræns",

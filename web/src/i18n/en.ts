@@ -96,6 +96,7 @@ export const en: Messages = {
   "chat.error.RETRIEVAL_FAILED": "The knowledge base could not be searched right now. Try again.",
   "chat.error.INTERRUPTED": "The answer was interrupted because the server restarted. Try again.",
   "chat.sendFailed": "The message could not be sent",
+  "chat.startNewChat": "Start a new conversation",
   "chat.actionFailed": "The action failed",
   // scope a question (issue 17)
   "chat.scope.button": "Scope",

@@ -21,7 +21,7 @@ import {
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useNavigate } from "react-router-dom";
 import { useI18n } from "../../../i18n/i18n";
-import { useServerMessage } from "../../../i18n/serverMessage";
+import { type ServerMessage, useServerMessage } from "../../../i18n/serverMessage";
 import { toAppError } from "../../../lib/errors";
 import { ShareChatButton } from "../../shares/components/ShareChatButton";
 import { useToast } from "../../toast/hooks/useToast";
@@ -74,6 +74,11 @@ export function ChatScreen() {
   const [toDelete, setToDelete] = useState<Session | null>(null);
   const [deleting, setDeleting] = useState(false);
   const [announcement, setAnnouncement] = useState("");
+  // a question refused because its session is full (CHAT_SESSION_FULL): said above the question field with a way
+  // to a new chat, the typed text kept in the field
+  const [fullSession, setFullSession] = useState<{ sessionId: string; message: ServerMessage | null } | null>(
+    null,
+  );
 
   const sessionsQuery = useQuery(SessionsQuery, { fetchPolicy: "cache-and-network" });
   const query = useDebounced(search.trim(), SESSION_SEARCH_DEBOUNCE_MS);
@@ -190,7 +195,9 @@ export function ChatScreen() {
       return true;
     } catch (error) {
       pending.end(started);
-      fail(t("chat.sendFailed"), error);
+      const e = toAppError(error);
+      if (e.code === "CHAT_SESSION_FULL") setFullSession({ sessionId, message: e.serverMessage });
+      else fail(t("chat.sendFailed"), error);
       return false;
     }
   };
@@ -392,6 +399,21 @@ export function ChatScreen() {
             loadingEarlier={chat.loadingEarlier}
             onLoadEarlier={chat.loadEarlier}
           />
+        )}
+        {fullSession && fullSession.sessionId === selectedId && (
+          <Box sx={{ px: { xs: 1, md: 3 }, pt: 1 }}>
+            <Alert
+              severity="warning"
+              data-testid="session-full"
+              action={
+                <Button color="inherit" size="small" onClick={() => void createSession()} disabled={creating}>
+                  {t("chat.startNewChat")}
+                </Button>
+              }
+            >
+              {serverMessage(fullSession.message) ?? t("chat.sendFailed")}
+            </Alert>
+          </Box>
         )}
         <Composer
           onSend={send}

@@ -1,0 +1,116 @@
+/**
+ * The chat's bounds in the web app (small caps here: two messages a session, two sessions a user). A question
+ * sent into a full session is refused: the app says so above the question field with a way to a new chat, and the
+ * typed question stays in the field for it. One more session than the cap: the catalogue's message in a toast,
+ * nothing lost. Desktop, 390 px, dark and English; screenshots also to BOUNDS_SHOTS (for review).
+ */
+import fs from "node:fs";
+import path from "node:path";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { TestApp } from "../../api/src/testing/app";
+import { expectAccessible } from "./support/axe";
+import { launchBrowser } from "./support/browser";
+import { screenshot } from "./support/screenshots";
+import { startServer } from "./support/server";
+import { type SignedInOptions, signedInChat } from "./support/signed-in";
+
+const SHOTS = process.env.BOUNDS_SHOTS ?? "";
+
+let app: TestApp;
+let browser: Browser;
+const contexts: BrowserContext[] = [];
+
+beforeAll(async () => {
+  app = await startServer({
+    mail: "outbox",
+    config: { chatLimits: { messagesPerSession: 2, sessionsPerUser: 2 } },
+  });
+  browser = await launchBrowser();
+}, 120_000);
+afterAll(async () => {
+  for (const c of contexts) await c.close();
+  await browser?.close();
+  await app?.services.chat.whenIdle();
+  await app?.close();
+});
+
+async function shot(page: Page, name: string) {
+  await screenshot(page, name);
+  if (!SHOTS) return;
+  fs.mkdirSync(SHOTS, { recursive: true });
+  await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true, animations: "disabled" });
+}
+
+async function ask(page: Page, question: string) {
+  await page.getByTestId("chat-input").fill(question);
+  await page.getByTestId("chat-input").press("Enter");
+}
+
+const TEXTS = {
+  da: {
+    full: "Samtalen er blevet for lang. Start en ny samtale for at fortsætte.",
+    startNew: "Start en ny samtale",
+    limit: "Du har 2 samtaler, som er det højeste antal. Slet nogle gamle samtaler for at starte en ny.",
+    newChat: "Ny chat",
+    openSessions: "Vis samtaler",
+  },
+  en: {
+    full: "The conversation has become too long. Start a new conversation to continue.",
+    startNew: "Start a new conversation",
+    limit:
+      "You have 2 conversations, which is the most allowed. Delete some old conversations to start a new one.",
+    newChat: "New chat",
+    openSessions: "Show conversations",
+  },
+};
+
+const VARIANTS: Array<[string, SignedInOptions]> = [
+  ["desktop", { width: 1280 }],
+  ["phone", { width: 390 }],
+  ["dark", { width: 1280, theme: "dark" }],
+  ["english", { width: 1280, language: "en" }],
+];
+
+describe("web: the chat's bounds", () => {
+  it.each(VARIANTS)(
+    "should offer a new chat for a full session, keeping the question (%s)",
+    async (name, opts) => {
+      const text = TEXTS[opts.language ?? "da"];
+      const { page } = await signedInChat(app, browser, contexts, opts);
+      await ask(page, "Hvem attesterer udlæg?");
+      await page
+        .locator('[data-testid="assistant-message"][data-status="complete"]')
+        .waitFor({ timeout: 15_000 });
+
+      // the session holds its two messages: the next question is refused, and stays in the field
+      const question = "Og hvem godkender rejser?";
+      await ask(page, question);
+      const full = page.getByTestId("session-full");
+      await full.getByText(text.full).waitFor({ timeout: 15_000 });
+      expect(await page.getByTestId("chat-input").inputValue()).toBe(question);
+      expect(await page.getByTestId("user-message").count()).toBe(1);
+      await shot(page, `chat-session-full-${name}`);
+      await expectAccessible(page, `a full session (${name})`);
+
+      // a new chat takes it on: the question is still there to send
+      await full.getByRole("button", { name: text.startNew }).click();
+      await full.waitFor({ state: "detached", timeout: 15_000 });
+      expect(await page.getByTestId("chat-input").inputValue()).toBe(question);
+      await page.getByTestId("chat-input").press("Enter");
+      await page.getByTestId("user-message").filter({ hasText: question }).waitFor({ timeout: 15_000 });
+      await page
+        .locator('[data-testid="assistant-message"][data-status="complete"]')
+        .waitFor({ timeout: 15_000 });
+
+      // two sessions is the cap here: a third is refused with the catalogue's message
+      if ((opts.width ?? 1280) < 900) await page.getByRole("button", { name: text.openSessions }).click();
+      await page.getByRole("button", { name: text.newChat, exact: true }).click();
+      await page.getByTestId("toast").filter({ hasText: text.limit }).waitFor({ timeout: 15_000 });
+      await expect.poll(() => page.getByTestId("user-message").count(), { timeout: 15_000 }).toBe(1);
+      await shot(page, `chat-session-limit-${name}`);
+      const width = await page.evaluate(() => document.documentElement.scrollWidth);
+      expect(width).toBeLessThanOrEqual(opts.width ?? 1280);
+    },
+  );
+});
