@@ -2,10 +2,8 @@
  * The chat's bounds in the web app (small caps here: two messages a session, two sessions a user). A question
  * sent into a full session is refused: the app says so above the question field with a way to a new chat, and the
  * typed question stays in the field for it. One more session than the cap: the catalogue's message in a toast,
- * nothing lost. Desktop, 390 px, dark and English; screenshots also to BOUNDS_SHOTS (for review).
+ * nothing lost. Desktop, 390 px, dark and English (screenshots: support/screenshots.ts).
  */
-import fs from "node:fs";
-import path from "node:path";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { TestApp } from "../../api/src/testing/app";
@@ -14,8 +12,6 @@ import { launchBrowser } from "./support/browser";
 import { screenshot } from "./support/screenshots";
 import { startServer } from "./support/server";
 import { type SignedInOptions, signedInChat } from "./support/signed-in";
-
-const SHOTS = process.env.BOUNDS_SHOTS ?? "";
 
 let app: TestApp;
 let browser: Browser;
@@ -34,13 +30,6 @@ afterAll(async () => {
   await app?.services.chat.whenIdle();
   await app?.close();
 });
-
-async function shot(page: Page, name: string) {
-  await screenshot(page, name);
-  if (!SHOTS) return;
-  fs.mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true, animations: "disabled" });
-}
 
 async function ask(page: Page, question: string) {
   await page.getByTestId("chat-input").fill(question);
@@ -90,7 +79,7 @@ describe("web: the chat's bounds", () => {
       await full.getByText(text.full).waitFor({ timeout: 15_000 });
       expect(await page.getByTestId("chat-input").inputValue()).toBe(question);
       expect(await page.getByTestId("user-message").count()).toBe(1);
-      await shot(page, `chat-session-full-${name}`);
+      await screenshot(page, `chat-session-full-${name}`);
       await expectAccessible(page, `a full session (${name})`);
 
       // a new chat takes it on: the question is still there to send
@@ -108,7 +97,7 @@ describe("web: the chat's bounds", () => {
       await page.getByRole("button", { name: text.newChat, exact: true }).click();
       await page.getByTestId("toast").filter({ hasText: text.limit }).waitFor({ timeout: 15_000 });
       await expect.poll(() => page.getByTestId("user-message").count(), { timeout: 15_000 }).toBe(1);
-      await shot(page, `chat-session-limit-${name}`);
+      await screenshot(page, `chat-session-limit-${name}`);
       const width = await page.evaluate(() => document.documentElement.scrollWidth);
       expect(width).toBeLessThanOrEqual(opts.width ?? 1280);
     },

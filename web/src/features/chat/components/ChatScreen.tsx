@@ -402,16 +402,20 @@ export function ChatScreen() {
         )}
         {fullSession && fullSession.sessionId === selectedId && (
           <Box sx={{ px: { xs: 1, md: 3 }, pt: 1 }}>
-            <Alert
-              severity="warning"
-              data-testid="session-full"
-              action={
-                <Button color="inherit" size="small" onClick={() => void createSession()} disabled={creating}>
+            {/* the button under the text, not as the Alert's action: beside it, it wrapped to three lines at 390 px */}
+            <Alert severity="warning" data-testid="session-full">
+              {serverMessage(fullSession.message) ?? t("chat.sendFailed")}
+              <Box sx={{ mt: 1 }}>
+                <Button
+                  color="inherit"
+                  variant="outlined"
+                  size="small"
+                  onClick={() => void createSession()}
+                  disabled={creating}
+                >
                   {t("chat.startNewChat")}
                 </Button>
-              }
-            >
-              {serverMessage(fullSession.message) ?? t("chat.sendFailed")}
+              </Box>
             </Alert>
           </Box>
         )}
