@@ -10,7 +10,7 @@ import type { TestApp } from "../../api/src/testing/app";
 import { expectAccessible } from "./support/axe";
 import { launchBrowser } from "./support/browser";
 import { screenshot } from "./support/screenshots";
-import { startServer } from "./support/server";
+import { startServer, stopChatFile } from "./support/server";
 import { type SignedInOptions, signedInChat } from "./support/signed-in";
 
 let app: TestApp;
@@ -25,10 +25,7 @@ beforeAll(async () => {
   browser = await launchBrowser();
 }, 120_000);
 afterAll(async () => {
-  for (const c of contexts) await c.close();
-  await browser?.close();
-  await app?.services.chat.whenIdle();
-  await app?.close();
+  await stopChatFile(app, browser, contexts);
 });
 
 async function ask(page: Page, question: string) {

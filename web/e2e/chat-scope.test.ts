@@ -13,7 +13,7 @@ import { expectAccessible } from "./support/axe";
 import { launchBrowser } from "./support/browser";
 import { holdResponse } from "./support/hold";
 import { screenshot } from "./support/screenshots";
-import { startServer } from "./support/server";
+import { startServer, stopChatFile } from "./support/server";
 import { type SignedInOptions, signedInChat } from "./support/signed-in";
 
 let app: TestApp;
@@ -29,10 +29,7 @@ beforeAll(async () => {
   browser = await launchBrowser();
 }, 120_000);
 afterAll(async () => {
-  for (const c of contexts) await c.close();
-  await browser?.close();
-  await app?.services.chat.whenIdle();
-  await app?.close();
+  await stopChatFile(app, browser, contexts);
 });
 
 async function signedIn(opts: SignedInOptions = {}) {

@@ -14,7 +14,7 @@ import { Toast } from "./pages/Toast";
 import { launchBrowser } from "./support/browser";
 import { holdOperation } from "./support/hold";
 import { screenshot } from "./support/screenshots";
-import { startServer } from "./support/server";
+import { startServer, stopChatFile } from "./support/server";
 import { type SignedInOptions, signedInChat } from "./support/signed-in";
 
 const ANSWER =
@@ -55,9 +55,7 @@ afterEach(async () => {
   answer = ANSWER;
 });
 afterAll(async () => {
-  await browser?.close();
-  await app?.services.chat.whenIdle();
-  await app?.close();
+  await stopChatFile(app, browser);
   await fake?.close();
 });
 

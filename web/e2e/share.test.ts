@@ -15,7 +15,7 @@ import { LoginPage } from "./pages/LoginPage";
 import { expectAccessible } from "./support/axe";
 import { launchBrowser, newContext } from "./support/browser";
 import { SCREENSHOT_DIR, screenshot } from "./support/screenshots";
-import { startServer } from "./support/server";
+import { startServer, stopChatFile } from "./support/server";
 
 type User = Awaited<ReturnType<typeof createVerifiedUser>>;
 let app: TestApp;
@@ -27,10 +27,7 @@ beforeAll(async () => {
   browser = await launchBrowser();
 }, 120_000);
 afterAll(async () => {
-  for (const c of contexts) await c.close();
-  await browser?.close();
-  await app?.services.chat.whenIdle();
-  await app?.close();
+  await stopChatFile(app, browser, contexts);
 });
 
 interface Look {

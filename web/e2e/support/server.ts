@@ -1,9 +1,22 @@
 import { startTestApp, type TestApp, type TestAppOptions } from "@vidensbank/api/testing/app";
+import type { Browser, BrowserContext } from "playwright-core";
 import { inject } from "vitest";
 
 /** The real server (in-memory embedded store, SMTP capture) serving the web build from globalSetup. */
 export function startServer(opts: Omit<TestAppOptions, "webDist"> = {}): Promise<TestApp> {
   return startTestApp({ ...opts, webDist: inject("webDist") });
+}
+
+/** A chat file's teardown: its browser contexts and browser, then the server once its answers have ended. */
+export async function stopChatFile(
+  app: TestApp | undefined,
+  browser: Browser | undefined,
+  contexts: readonly BrowserContext[] = [],
+): Promise<void> {
+  for (const c of contexts) await c.close();
+  await browser?.close();
+  await app?.services.chat.whenIdle();
+  await app?.close();
 }
 
 let seq = 0;
