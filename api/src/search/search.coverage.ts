@@ -75,33 +75,16 @@ export const GATE_LEXICON_EXPONENT = 0.5;
  */
 export const GATE_COMPOUND_PARTS_TOGETHER = true;
 
-/**
- * Whether a question is covered at all is also decided without the derivations ending in a question word
- * (QueryConcept.derived: 'medarbejder' for 'arbejde', 'indgår' for 'går'), which ranking and the quotes count like
- * compounds ending in it. A derivation names another thing than the word ('indhold' is no 'hold', 'misbrug' no
- * 'brug'), so an off-topic question's everyday verb or noun found one in some passage ("arbejde fra udlandet" in a
- * passage on the 'økonomimedarbejder'); dropping them from ranking too cost calibration questions whose particle
- * verb is written apart ('meldte sig ind' for 'indmeldt'). Calibration: 6 of 29 false "covered"
- * (bench/answers/gate-errors.ts) had a derivation among their evidence.
- */
-export const GATE_DERIVATIONS_APART = true;
-
-/**
- * Whether the question's view for "is it covered at all" differs from the gate's: it has parts of a compound the
- * index does not have (QueryConcept.compound) or a word derivations end in (QueryConcept.derived).
- */
+/** Whether the question has parts of a compound the index does not have (QueryConcept.compound). */
 export function hasCompoundParts(concepts: readonly QueryConcept[]): boolean {
-  return concepts.some(
-    (c) =>
-      (GATE_COMPOUND_PARTS_TOGETHER && c.compound !== undefined && c.compound.length > 1) ||
-      (GATE_DERIVATIONS_APART && c.derived !== undefined),
+  return (
+    GATE_COMPOUND_PARTS_TOGETHER && concepts.some((c) => c.compound !== undefined && c.compound.length > 1)
   );
 }
 
 /**
  * The concepts as the relevance gate reads them: curated lexicon terms firmer (GATE_LEXICON_EXPONENT); with
- * `partsTogether` (the view deciding whether the question is covered at all), a compound's parts only together
- * (GATE_COMPOUND_PARTS_TOGETHER) and no derivation ending in a word (GATE_DERIVATIONS_APART).
+ * `partsTogether`, a compound's parts only together (GATE_COMPOUND_PARTS_TOGETHER).
  */
 export function gateConcepts(
   concepts: readonly QueryConcept[],
@@ -110,12 +93,10 @@ export function gateConcepts(
 ): QueryConcept[] {
   return concepts.map((c) => {
     const together = partsTogether && c.compound !== undefined && c.compound.length > 1;
-    const apart = partsTogether && GATE_DERIVATIONS_APART && c.derived !== undefined;
-    if (!c.curated && !together && !apart) return c;
-    let weights = c.curated
+    if (!c.curated && !together) return c;
+    const weights = c.curated
       ? c.weights.map((w, i) => (w < 1 && c.curated?.has(c.terms[i]) ? w ** exponent : w))
       : c.weights;
-    if (apart) weights = weights.map((w, i) => (c.derived?.has(c.terms[i]) ? 0 : w));
     return together ? { ...c, weights, together: true } : { ...c, weights };
   });
 }

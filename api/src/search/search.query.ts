@@ -3,7 +3,7 @@
  * stemmed (stop words dropped), then matched against the vocabulary as a whole word, a compound start, the
  * start of a word still being typed, or else typo-corrected. Never throws: odd input gives no terms.
  */
-import { fold, isStopword, normaliseWord, wordSpans } from "./search.analyzer";
+import { fold, normaliseWord, wordSpans } from "./search.analyzer";
 import { dictionaryBases, isDanishWord, splitCompound } from "./search.danish";
 import { LEXICON_PAIR_WEIGHT, LEXICON_WEIGHT, relatedTerms } from "./search.lexicon";
 import { isThesaurusWord, thesaurusWords } from "./search.thesaurus";
@@ -77,14 +77,6 @@ export interface QueryConcept {
    * (search.coverage.ts gateConcepts), since a 'mødelokale' is a kind of 'lokale' the question asks about
    */
   compound?: readonly QueryConcept[];
-  /**
-   * indexed words that end in the word after a particle or a prefix ('medarbejder' for 'arbejde', 'indgår' for
-   * 'går', 'indhold' for 'hold', 'misbrug' for 'brug'): derivations with a meaning of their own, not a kind of the
-   * thing the word names as a compound is ('klagefrist' is a 'frist'). Ranking counts them as compounds ending in the
-   * word (a particle verb is often written apart: 'meldte sig ind' is 'indmeldt'); whether the question is covered
-   * at all is decided without them (search.coverage.ts gateConcepts, GATE_DERIVATIONS_APART)
-   */
-  derived?: Set<string>;
 }
 
 /**
@@ -112,39 +104,6 @@ export const COMPOUND_PART_WEIGHT = 0.8;
 export const COMPOUND_MODIFIER_WEIGHT = 0.4;
 /** At most this many compounds ending in a query word are searched. */
 const MAX_HEAD_EXPANSIONS = 12;
-/**
- * Particles and prefixes that start a Danish derivation rather than a compound (QueryConcept.derived; a closed
- * class): the stop words ('med', 'ind', 'for', 'over', 'under', 'til', 'mod', 'efter'; folded as terms are), the
- * other verb particles ('frem', 'tilbage', 'sammen', 'bort', 'imod', 'gennem') and the unstressed prefixes 'sam',
- * 'mis', 'und', 'van' (shorter ones, 'be', 'er', 'ud', are no modifier: Vocabulary.termsWithSuffix keeps modifiers
- * of 3+ letters).
- */
-const DERIVING_PREFIXES: ReadonlySet<string> = new Set([
-  "frem",
-  "tilbage",
-  "sammen",
-  "bort",
-  "imod",
-  "gennem",
-  "sam",
-  "mis",
-  "und",
-  "van",
-]);
-/**
- * The particles that also end a compound's modifier when its head is such a derivation ('økonomi|medarbejder',
- * 'personale|forhold'); not the shorter stop words, which end unrelated words ('civil', 'hoved', 'grund').
- */
-const DERIVING_ENDS = ["med", "ind", "for", "over", "under", "efter", "frem", "gennem", "tilbage", "sammen"];
-
-/** Whether an indexed word's start before the question's word makes it a derivation (QueryConcept.derived). */
-function isDerivingStart(modifier: string): boolean {
-  return (
-    isStopword(modifier) ||
-    DERIVING_PREFIXES.has(modifier) ||
-    DERIVING_ENDS.some((p) => modifier.length > p.length + 2 && modifier.endsWith(p))
-  );
-}
 /** At most this many orama terms per query, expansions included. */
 const MAX_ORAMA_TERMS = 64;
 /**
@@ -253,10 +212,6 @@ class QueryBuilder {
     if (term.length >= 4) {
       for (const h of this.vocabulary.termsWithSuffix(term, MAX_HEAD_EXPANSIONS)) {
         this.exact(concept, h, COMPOUND_HEAD_WEIGHT * weight);
-        if (isDerivingStart(h.slice(0, h.length - term.length))) {
-          concept.derived ??= new Set();
-          concept.derived.add(h);
-        }
       }
     }
   }
