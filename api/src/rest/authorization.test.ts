@@ -113,7 +113,7 @@ describe("authorization matrix", () => {
 
   it("should show the environment only to the ENV_BADGE_USERNAME user", async () => {
     expect((await rest(app, "GET", "/api/environment", { token: userToken })).status).toBe(403);
-    // nobody can sign up as it (registration.integration in auth/): the CLI creates it
+    // nobody can sign up as it (auth/reserved-username.integration.test.ts): the CLI creates it
     const input = buildUser({ username: "envbadge" });
     const admin = (await app.services.users.builtinAdmin()).user;
     await app.services.users.createUser(admin, input, { via: "cli" });
