@@ -1,8 +1,9 @@
 /**
  * The chat's bounds in the web app (small caps here: two messages a session, two sessions a user). A question
  * sent into a full session is refused: the app says so above the question field with a way to a new chat, and the
- * typed question stays in the field for it. One more session than the cap: the catalogue's message in a toast,
- * nothing lost. Desktop, 390 px, dark and English (screenshots: support/screenshots.ts).
+ * typed question stays in the field for it. One more session than the cap: the catalogue's message, naming the
+ * cap, as a toast's title (not under a generic "Handlingen mislykkedes"), nothing lost.
+ * Desktop, 390 px, dark and English (screenshots: support/screenshots.ts).
  */
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -40,6 +41,7 @@ const TEXTS = {
     limit: "Du har 2 samtaler, som er det højeste antal. Slet nogle gamle samtaler for at starte en ny.",
     newChat: "Ny chat",
     openSessions: "Vis samtaler",
+    generic: "Handlingen mislykkedes",
   },
   en: {
     full: "The conversation has become too long. Start a new conversation to continue.",
@@ -48,6 +50,7 @@ const TEXTS = {
       "You have 2 conversations, which is the most allowed. Delete some old conversations to start a new one.",
     newChat: "New chat",
     openSessions: "Show conversations",
+    generic: "The action failed",
   },
 };
 
@@ -92,7 +95,11 @@ describe("web: the chat's bounds", () => {
       // two sessions is the cap here: a third is refused with the catalogue's message
       if ((opts.width ?? 1280) < 900) await page.getByRole("button", { name: text.openSessions }).click();
       await page.getByRole("button", { name: text.newChat, exact: true }).click();
-      await page.getByTestId("toast").filter({ hasText: text.limit }).waitFor({ timeout: 15_000 });
+      const toast = page.getByTestId("toast").filter({ hasText: text.limit });
+      await toast.waitFor({ timeout: 15_000 });
+      // the limit's own text is the toast's title, not a generic "the action failed" over it
+      expect(await toast.locator(".MuiAlertTitle-root").innerText()).toBe(text.limit);
+      expect(await toast.innerText()).not.toContain(text.generic);
       await expect.poll(() => page.getByTestId("user-message").count(), { timeout: 15_000 }).toBe(1);
       await screenshot(page, `chat-session-limit-${name}`);
       const width = await page.evaluate(() => document.documentElement.scrollWidth);

@@ -276,7 +276,7 @@ export const da = {
   "knowledge.heroText":
     "Søg i procedurer, roller, økonomi og sagsbehandling – eller gå på opdagelse i kategorierne.",
   "knowledge.searchLabel": "Søg i vidensbanken",
-  "knowledge.searchPlaceholder": "Søg efter artikler, emner eller tags...",
+  "knowledge.searchPlaceholder": "Artikler, emner eller tags",
   "knowledge.searchInCategory": "Søg i {category}",
   "knowledge.searchSubmit": "Søg",
   "knowledge.clearSearch": "Ryd søgning",

@@ -268,7 +268,7 @@ export const en: Messages = {
   "knowledge.heroTitle": "Find the secretariat's knowledge",
   "knowledge.heroText": "Search procedures, roles, finance and case handling – or browse the categories.",
   "knowledge.searchLabel": "Search the knowledge base",
-  "knowledge.searchPlaceholder": "Search for articles, topics or tags...",
+  "knowledge.searchPlaceholder": "Articles, topics or tags",
   "knowledge.searchInCategory": "Search in {category}",
   "knowledge.searchSubmit": "Search",
   "knowledge.clearSearch": "Clear search",

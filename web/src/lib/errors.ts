@@ -1,6 +1,6 @@
 import { CombinedGraphQLErrors } from "@apollo/client/errors";
 import type { MessageParams } from "@vidensbank/shared";
-import type { ServerMessage } from "../i18n/serverMessage";
+import type { ServerMessage, ServerMessageText } from "../i18n/serverMessage";
 
 /** A field error: the field, and its message by key (with the server's Danish text as fallback). */
 export interface FieldMessage {
@@ -64,4 +64,24 @@ export function toAppError(error: unknown): AppError {
     };
   }
   return { serverMessage: null, code: null, fields: [], network: true };
+}
+
+/**
+ * Refusals whose catalogue text says all there is (what happened, the limit, what to do): their toast leads with it
+ * instead of a generic title such as "Handlingen mislykkedes".
+ */
+const SAYS_IT_ALL: ReadonlySet<string> = new Set(["CHAT_SESSION_LIMIT"]);
+
+/**
+ * A failed action's toast: `title` (what failed) over the server's message in the user's language; for a refusal
+ * in SAYS_IT_ALL the message itself is the title. `text` is useServerMessage().
+ */
+export function failureToast(
+  title: string,
+  error: AppError,
+  text: ServerMessageText,
+): { title: string; description: string | null } {
+  const message = text(error.serverMessage) ?? null;
+  if (message && error.code && SAYS_IT_ALL.has(error.code)) return { title: message, description: null };
+  return { title, description: message };
 }

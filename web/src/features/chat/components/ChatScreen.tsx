@@ -22,7 +22,7 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { useNavigate } from "react-router-dom";
 import { useI18n } from "../../../i18n/i18n";
 import { type ServerMessage, useServerMessage } from "../../../i18n/serverMessage";
-import { toAppError } from "../../../lib/errors";
+import { failureToast, toAppError } from "../../../lib/errors";
 import { ShareChatButton } from "../../shares/components/ShareChatButton";
 import { useToast } from "../../toast/hooks/useToast";
 import { SESSION_SEARCH_DEBOUNCE_MS, SIDEBAR_WIDTH } from "../constants";
@@ -137,7 +137,7 @@ export function ChatScreen() {
         navigate("/login");
         return;
       }
-      toast({ title, description: serverMessage(e.serverMessage) ?? null, variant: "destructive" });
+      toast({ ...failureToast(title, e, serverMessage), variant: "destructive" });
     },
     [navigate, serverMessage, toast],
   );

@@ -12,6 +12,7 @@ import {
   bareMessage,
   hasEarlier,
   type Message,
+  type MessageEvent,
   mergePolled,
   prependEarlier,
   rememberParents,
@@ -345,6 +346,78 @@ describe("chat: a regenerated or edited answer whose tokens come before the muta
     expect(sent.map((m) => m.id)).toEqual(["u1", "a1", "u2", "a2", "a5"]);
     const unknown = applyEvent(shownList, created(msg({ id: "a8", parentId: "u8" })), ancestry);
     expect(unknown.map((m) => m.id)).toEqual(["u1", "a1", "u2", "a2", "a8"]);
+  });
+
+  // After a reload the list is the server's page (ChatMessages: the shown branch, oldest first, every message with
+  // its tree parent and its siblingIds), and the ancestry knows only those messages (useChatMessages seeds it from
+  // the list): what is not listed is known by the listed messages' alternatives alone.
+  const reloaded = () => {
+    const list = [
+      msg({
+        id: "u1",
+        role: "user",
+        status: null,
+        siblingIndex: 1,
+        siblingCount: 2,
+        siblingIds: ["u1", "u6"],
+      }),
+      msg({
+        id: "a1",
+        parentId: "u1",
+        status: "complete",
+        siblingIndex: 1,
+        siblingCount: 2,
+        siblingIds: ["a1", "a3"],
+      }),
+      msg({
+        id: "u2",
+        role: "user",
+        status: null,
+        parentId: "a1",
+        siblingIndex: 1,
+        siblingCount: 1,
+        siblingIds: ["u2"],
+      }),
+      msg({
+        id: "a2",
+        parentId: "u2",
+        status: "complete",
+        siblingIndex: 1,
+        siblingCount: 1,
+        siblingIds: ["a2"],
+      }),
+    ];
+    const ancestry = new Map<string, string | null>();
+    rememberParents(ancestry, list);
+    return { list, ancestry };
+  };
+  const applyLive = (list: Message[], ancestry: Map<string, string | null>, e: MessageEvent) => {
+    if (e.message) rememberParents(ancestry, [e.message]);
+    return applyEvent(list, e, ancestry);
+  };
+
+  it("should, after a reload, keep out answers one level below an alternative and append a new send's answer", () => {
+    const { list, ancestry } = reloaded();
+    // a3: a regeneration of a1 still under way; a6: the answer of u6, the edit of u1
+    expect(applyLive(list, ancestry, created(msg({ id: "a3", parentId: "u1" })))).toBe(list);
+    expect(applyLive(list, ancestry, created(msg({ id: "a6", parentId: "u6" })))).toBe(list);
+    const done = {
+      ...created(msg({ id: "a6", parentId: "u6", status: "complete" })),
+      type: "COMPLETED",
+    } as const;
+    expect(applyLive(list, ancestry, done)).toBe(list);
+    // a send's answer whose question (u5, under a2) is not listed yet still goes after the list
+    const sent = applyLive(list, ancestry, created(msg({ id: "a5", parentId: "u5" })));
+    expect(sent.map((m) => m.id)).toEqual(["u1", "a1", "u2", "a2", "a5"]);
+  });
+
+  // Known limit (notes/uxaudit.md): live, the ancestry knows u7 → a6 → u6 (they were listed before "‹"); after a
+  // reload it does not, and the answer of a question the client never saw is read as a send's (shown). Only a
+  // catch-up replays an under-way answer's CREATED (several processes, api chat.catch-up.ts). `it.fails` turns
+  // red once applyEvent keeps it out.
+  it.fails("should, after a reload, keep out a catch-up's answer two levels below an alternative", () => {
+    const { list, ancestry } = reloaded();
+    expect(applyLive(list, ancestry, created(msg({ id: "a7", parentId: "u7" })))).toBe(list);
   });
 
   it("should show an edit's answer, whose question is not listed yet, in place of the waiting stand-in", () => {

@@ -47,7 +47,10 @@ export function CategoryView({
           <ViewHeading>{category}</ViewHeading>
           {style && (
             <Typography color="text.secondary" sx={{ mt: 0.5 }}>
-              {describe(style)} · {t("knowledge.articleCount", { n: list.length })}
+              {describe(style)} · {/* "6 artikler" stays on one line */}
+              <Box component="span" sx={{ whiteSpace: "nowrap" }}>
+                {t("knowledge.articleCount", { n: list.length })}
+              </Box>
             </Typography>
           )}
         </Box>

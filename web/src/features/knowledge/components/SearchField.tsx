@@ -55,8 +55,9 @@ export function SearchField({
           inputLabel: { title: label },
           htmlInput: { maxLength: MAX_QUERY_LENGTH, enterKeyHint: "search" },
           input: {
+            // at phone width the room goes to the placeholder: the label and the button already say "search"
             startAdornment: (
-              <InputAdornment position="start">
+              <InputAdornment position="start" sx={{ display: { xs: "none", sm: "flex" } }}>
                 <SearchRoundedIcon aria-hidden="true" />
               </InputAdornment>
             ),
