@@ -123,9 +123,9 @@ describe("suggestFollowUps", () => {
     });
     // the question's own heading is not suggested back
     expect(en).toEqual([
-      "What does it say about klage efter fristens udløb?",
-      "What does it say about trin i klagesagen?",
-      "What does it say about klageudvalget?",
+      "What does it say about “Klage efter fristens udløb”?",
+      "What does it say about “Trin i klagesagen”?",
+      "What does it say about “Klageudvalget”?",
     ]);
     expect(
       suggestFollowUps({ question: "x", citations: [], language: "da", articles: new Map([["k", article]]) }),

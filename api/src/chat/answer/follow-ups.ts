@@ -47,11 +47,14 @@ function lowerFirst(s: string): string {
     : s;
 }
 
-/** The question about a heading, in the user's language (a heading that is a question is asked as it is). */
+/**
+ * The question about a heading, in the user's language (a heading that is a question is asked as it is). In English
+ * the heading is quoted as written: it is the (Danish) article's own words, not part of the English sentence.
+ */
 export function followUpFor(heading: string, language: AnswerLanguage): string {
   if (heading.endsWith("?")) return heading;
   return language === "en"
-    ? `What does it say about ${lowerFirst(heading)}?`
+    ? `What does it say about “${heading}”?`
     : `Hvad står der om ${lowerFirst(heading)}?`;
 }
 
