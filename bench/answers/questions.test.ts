@@ -22,7 +22,14 @@ const LONG_MIN_WORDS = 20;
  */
 const STRICTER: Record<
   string,
-  { onTopic: number; offTopic: number; perKind: number; perGroup?: number; perArticle?: number; sharing?: number }
+  {
+    onTopic: number;
+    offTopic: number;
+    perKind: number;
+    perGroup?: number;
+    perArticle?: number;
+    sharing?: number;
+  }
 > = {
   "questions-fresh.json": { onTopic: 160, offTopic: 60, perKind: 20 },
   "questions-calib4.json": { onTopic: 150, offTopic: 150, perKind: 18, perGroup: 75 },
