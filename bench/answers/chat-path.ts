@@ -5,7 +5,12 @@
 import { DEFAULT_MIN_SCORE, DEFAULT_RETRIEVE_K } from "../../api/src/chat/answer/answer.service";
 import { passagesToQuote, quoteOf } from "../../api/src/chat/answer/quotes";
 import type { Passage } from "../../api/src/chat/answer/types";
-import { LEAD_SECTION_SCORE, leadSections, relevances } from "../../api/src/knowledge/knowledge.retrieval";
+import {
+  LEAD_SECTION_SCORE,
+  leadArticle,
+  leadSections,
+  relevances,
+} from "../../api/src/knowledge/knowledge.retrieval";
 import type { KnowledgeIndex } from "../../api/src/search/search.index";
 
 export interface ChatPath {
@@ -20,12 +25,13 @@ export interface ChatPath {
 export async function chatPath(index: KnowledgeIndex, question: string): Promise<ChatPath> {
   const res = await index.retrieve(question, { k: DEFAULT_RETRIEVE_K });
   const scores = relevances(res);
+  const lead = leadArticle(res, scores);
   const passages: Passage[] = res.passages.map((p, i) => ({
     articleId: p.articleId,
     title: p.title,
     headingPath: p.headingPath,
     text: p.text,
-    score: scores[i],
+    score: p.articleId === lead ? Math.max(scores[i], LEAD_SECTION_SCORE) : scores[i],
     ...(p.coverage !== undefined ? { coverage: p.coverage } : {}),
   }));
   for (const p of leadSections(res, scores, (id) => index.passagesOf(id)))

@@ -75,7 +75,7 @@ export function isHeldOut(id: string): boolean {
  * stop 25 by someone who had read neither the code nor the other sets, to tell how the answers do on questions no
  * round has seen. A tool that lists questions must skip these ids and the fresh set's held-out ones.
  */
-export const MEASURE_ONLY_ID_PREFIXES = ["staff3-"] as const;
+export const MEASURE_ONLY_ID_PREFIXES = ["staff3-", "new22-"] as const;
 
 /** Whether a tuning round may read this question one by one: the tuned set, the fresh set's even ids. */
 export function mayInspect(id: string): boolean {

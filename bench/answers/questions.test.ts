@@ -20,9 +20,24 @@ const LONG_MIN_WORDS = 20;
  * the held-out set is held to the counts issue 15 asks of it; calib4 (round 18) to the 150 + 150 that let the gate's
  * off-topic operating point rest on more than a few dozen examples, each off-topic group about half
  */
-const STRICTER: Record<string, { onTopic: number; offTopic: number; perKind: number; perGroup?: number }> = {
+const STRICTER: Record<
+  string,
+  {
+    onTopic: number;
+    offTopic: number;
+    perKind: number;
+    perGroup?: number;
+    perArticle?: number;
+    sharing?: number;
+  }
+> = {
   "questions-fresh.json": { onTopic: 160, offTopic: 60, perKind: 20 },
   "questions-calib4.json": { onTopic: 150, offTopic: 150, perKind: 18, perGroup: 75 },
+  /**
+   * round 22's small check against overfitting: written before the round changed code, without reading any failure;
+   * measured only (every kind, not every article)
+   */
+  "questions-new22.json": { onTopic: 25, offTopic: 15, perKind: 1, perGroup: 3, perArticle: 0, sharing: 5 },
 };
 /**
  * Sets written for calibration only: they must not repeat a question of another set (the gate is fitted on them, so
@@ -45,6 +60,7 @@ function words(text: string): string {
 }
 
 describe.each(SETS)("answer-quality evaluation set $name", ({ name, onTopic, offTopic }) => {
+  const sharingMin = STRICTER[name]?.sharing ?? MIN_SHARING_WORDS;
   const min = STRICTER[name] ?? { onTopic: MIN_ON_TOPIC, offTopic: MIN_OFF_TOPIC, perKind: MIN_PER_KIND };
   const perGroup = min.perGroup ?? MIN_PER_OFF_TOPIC_GROUP;
 
@@ -64,7 +80,7 @@ describe.each(SETS)("answer-quality evaluation set $name", ({ name, onTopic, off
 
     for (const slug of articles.keys()) {
       const main = onTopic.filter((q) => q.articles[0] === slug).length;
-      expect(main, slug).toBeGreaterThanOrEqual(MIN_PER_ARTICLE);
+      expect(main, slug).toBeGreaterThanOrEqual(min.perArticle ?? MIN_PER_ARTICLE);
     }
   });
 
@@ -122,7 +138,7 @@ describe.each(SETS)("answer-quality evaluation set $name", ({ name, onTopic, off
   it("should list off-topic traps whose shared words really occur in the content", () => {
     const text = [...articles.values()].map((a) => a.body.toLowerCase()).join("\n");
     const sharing = offTopic.filter((q) => (q.shared ?? []).length > 0);
-    expect(sharing.length).toBeGreaterThanOrEqual(MIN_SHARING_WORDS);
+    expect(sharing.length).toBeGreaterThanOrEqual(sharingMin);
     for (const q of sharing) {
       for (const w of q.shared ?? []) expect(text.includes(w.toLowerCase()), `${q.id}: ${w}`).toBe(true);
     }
@@ -131,9 +147,10 @@ describe.each(SETS)("answer-quality evaluation set $name", ({ name, onTopic, off
 
 describe("which questions a tuning round may read one by one", () => {
   it("should allow the tuned set and the fresh set's even ids, never its odd ids nor the measure-only set", () => {
-    expect(["it-3", "fresh-4", "fresh-3", "staff3-002", "staff3-001"].map(mayInspect)).toEqual([
+    expect(["it-3", "fresh-4", "fresh-3", "staff3-002", "staff3-001", "new22-002"].map(mayInspect)).toEqual([
       true,
       true,
+      false,
       false,
       false,
       false,

@@ -3,6 +3,8 @@
  * rescaled cosine similarities; and retrievePassages through the running server over the sample content.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DEFAULT_MIN_SCORE, DEFAULT_RETRIEVE_K } from "../chat/answer/answer.service";
+import { passagesToQuote } from "../chat/answer/quotes";
 import type { RetrievalResult, RetrievedPassage } from "../search/search.types";
 import { startTestApp, type TestApp } from "../testing/app";
 import {
@@ -148,6 +150,21 @@ describe("retrievePassages through the running server", () => {
     expect(added.every((p) => p.articleId === passages[0].articleId)).toBe(true);
     const sections = passages.map((p) => `${p.articleId}/${p.headingPath.join("/")}/${p.text.slice(0, 40)}`);
     expect(new Set(sections).size).toBe(sections.length);
+  });
+
+  it("should count a retrieved section of the best article at least LEAD_SECTION_SCORE, like one it did not return", async () => {
+    // class (round 22, quote-classes "lead article, below lead min score"): the section that answers was retrieved,
+    // but at a relevance below the chat's lead-article floor, so it counted less than the sections retrieval did not
+    // return at all (LEAD_SECTION_SCORE) and was never quoted
+    const question = "Hvad skal der stå i en afgørelse?";
+    const passages = await app.services.knowledge.chatPassages(question, DEFAULT_RETRIEVE_K);
+    const lead = passages[0].articleId;
+    const ofLead = passages.filter((p) => p.articleId === lead);
+    expect(ofLead.length).toBeGreaterThan(1);
+    expect(ofLead.every((p) => p.score >= LEAD_SECTION_SCORE)).toBe(true);
+    const relevant = passages.filter((p) => p.score >= DEFAULT_MIN_SCORE);
+    const quoted = passagesToQuote(relevant, passages, undefined, question);
+    expect(quoted.map((p) => p.headingPath.at(-1))).toContain("Afgørelsens indhold");
   });
 
   it("should never throw on odd input and give at most RETRIEVE_K_MAX passages", async () => {

@@ -106,8 +106,19 @@ export function withSearchLead(passages: readonly RetrievedPassage[], scores: nu
  * gate (they never decide whether a question is covered, nor reach the model), at the chat's lead-article floor
  * (quotes.ts LEAD_ARTICLE_MIN_SCORE), so a retrieval-only answer may quote the section whose sentence answers
  * even when the passage ranking kept only its neighbours (a one-word question, a rule stated in the introduction).
+ * A section of that article that retrieval did return counts at least as much (chat candidates only): retrieved at a
+ * lower relevance, it was no candidate while its unretrieved neighbours were.
  */
 export const LEAD_SECTION_SCORE = 0.1;
+
+/** The article of the most relevant passage (the first among equals), or none when no passage is relevant at all. */
+export function leadArticle(res: RetrievalResult, scores: readonly number[]): string | undefined {
+  let top = -1;
+  scores.forEach((s, i) => {
+    if (s > 0 && (top < 0 || s > scores[top])) top = i;
+  });
+  return top < 0 ? undefined : res.passages[top].articleId;
+}
 
 /**
  * The sections of the article of the most relevant passage (the first among equals) that are not among the
@@ -120,14 +131,11 @@ export function leadSections(
   sectionsOf: (articleId: string) => Passage[],
   max = RETRIEVE_K_MAX - res.passages.length,
 ): Passage[] {
-  let top = -1;
-  scores.forEach((s, i) => {
-    if (s > 0 && (top < 0 || s > scores[top])) top = i;
-  });
-  if (top < 0) return [];
+  const lead = leadArticle(res, scores);
+  if (lead === undefined) return [];
   const retrieved = new Set(res.passages.map((p) => p.id));
   if (max <= 0) return [];
-  return sectionsOf(res.passages[top].articleId)
+  return sectionsOf(lead)
     .filter((p) => !retrieved.has(p.id))
     .slice(0, max);
 }
@@ -144,7 +152,8 @@ export interface RetrievalFilter {
  * empty query gives []; a long one is cut to MAX_SEARCH_INPUT (the index reads less still). A `filter` is
  * applied inside the index, before ranking and before the relevance rule: passages outside it are never scored,
  * so they neither appear nor lower the relevance of those inside. With `leadSections` (the chat's candidates), the
- * other sections of the best passage's article follow at LEAD_SECTION_SCORE (leadSections()).
+ * other sections of the best passage's article follow at LEAD_SECTION_SCORE (leadSections()), and its retrieved
+ * sections count at least that much.
  */
 export async function retrievePassages(
   catalog: KnowledgeCatalog,
@@ -176,8 +185,11 @@ export async function retrievePassages(
       url: articleUrl(article, p.headingPath),
     });
   };
+  // a retrieved section of the lead article counts at least as much as one retrieval did not return (its relevance
+  // below LEAD_SECTION_SCORE left the section that answers out of the quotes while its unretrieved neighbours were in)
+  const lead = options.leadSections ? leadArticle(res, scores) : undefined;
   res.passages.forEach((p, i) => {
-    add(p, scores[i]);
+    add(p, p.articleId === lead ? Math.max(scores[i], LEAD_SECTION_SCORE) : scores[i]);
   });
   if (options.leadSections)
     for (const p of leadSections(res, scores, (id) => catalog.index.passagesOf(id)))

@@ -229,6 +229,28 @@ export function splitCompound(word: string): [string, string] | null {
   return out;
 }
 
+/** Shortest head of a compound read as a word the question means (`dej` in `pizzadej`, `bar` in `fredagsbar`). */
+const MIN_SHORT_HEAD = 3;
+
+/**
+ * Whether a word the dictionary does not list is a compound of Danish words, its head as short as 3 letters:
+ * `pizzadej` (pizza + dej), `fredagsbar` (fredag-s + bar), `cykelholdsløb` (cykelhold-s + løb). splitCompound wants
+ * parts of 4 letters, since its parts are searched as words (a 3-letter head ends too many unrelated words); this only
+ * tells a word a person means from a misspelling or an abbreviation (search.query.ts `unplaced`).
+ */
+export function isDanishCompound(word: string): boolean {
+  const w = word.toLowerCase();
+  if (splitCompound(w)) return true;
+  for (let i = MIN_PART; i <= w.length - MIN_SHORT_HEAD; i++) {
+    if (!isDanishWord(w.slice(i))) continue;
+    const modifier = w.slice(0, i);
+    if (isDanishWord(modifier)) return true;
+    if (/[se]$/.test(modifier) && modifier.length > MIN_PART && isDanishWord(modifier.slice(0, -1)))
+      return true;
+  }
+  return false;
+}
+
 /** Shortest irregular form read inside a compound ('skrevet' in 'overskrevet'); shorter ones end unrelated words. */
 const MIN_IRREGULAR_IN_COMPOUND = 4;
 const lemmaMemo = new Map<string, string | null>();

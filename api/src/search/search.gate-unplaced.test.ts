@@ -73,4 +73,18 @@ describe("a word nothing reads", () => {
   it("should still decline a question whose missing word is a Danish word", () => {
     expect(relevance("hvornår afsluttes efteruddannelsen", ARTICLES[0])).toBeLessThan(THRESHOLD);
   });
+
+  it("should read a compound of Danish words with a short head as a word the question means (round 22)", () => {
+    // 'pizzadej' (pizza + dej), 'fredagsbar' (fredag-s + bar), 'cykelholdsløb' (cykelhold-s + løb): no dictionary
+    // entry, and a head too short for a compound split, but a thing the question is about, not a misspelling
+    for (const word of ["pizzadej", "fredagsbar", "cykelholdsløb"]) {
+      const c = analyseQuery(word, vocabulary).concepts.find((x) => x.word === word);
+      expect(c?.unplaced, word).toBe(false);
+      expect(c?.evidenceIdf, word).toBe(vocabulary.idf(0));
+    }
+    // so a passage lacking it leaves the question's topic uncovered, unlike a misspelling nothing reads
+    const about = (word: string) => relevance(`hvornår sendes nyhedsbrevet om ${word} ud`, ARTICLES[12]);
+    expect(about("qxbrtl")).toBeCloseTo(relevance("hvornår sendes nyhedsbrevet ud", ARTICLES[12]), 2);
+    expect(about("fredagsbar")).toBeLessThan(about("qxbrtl") - 0.1);
+  });
 });

@@ -4,7 +4,7 @@
  * start of a word still being typed, or else typo-corrected. Never throws: odd input gives no terms.
  */
 import { fold, normaliseWord, wordSpans } from "./search.analyzer";
-import { dictionaryBases, isDanishWord, splitCompound } from "./search.danish";
+import { dictionaryBases, isDanishCompound, isDanishWord, splitCompound } from "./search.danish";
 import { LEXICON_PAIR_WEIGHT, LEXICON_WEIGHT, relatedTerms } from "./search.lexicon";
 import { isThesaurusWord, thesaurusWords } from "./search.thesaurus";
 import type { QueryCorrection, QueryInfo } from "./search.types";
@@ -436,7 +436,13 @@ export function analyseQuery(query: unknown, vocabulary: Vocabulary): AnalysedQu
         // A word no article has, with no close match: no passage covers it.
         q.expand(c, term);
         q.settle(c, []);
-        if (c.terms.length === 0 && !isDanishWritten(word) && !isThesaurusWord(word)) c.unplaced = true;
+        if (
+          c.terms.length === 0 &&
+          !isDanishWritten(word) &&
+          !isThesaurusWord(word) &&
+          !isDanishCompound(word)
+        )
+          c.unplaced = true;
       }
     }
     // 6. A compound written apart ('sikkerheds introduktionen'): the joined word covers both. Two words the
