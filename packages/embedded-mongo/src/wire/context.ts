@@ -1,6 +1,7 @@
 /** What a command handler can see: the engine, the cursors, the server and the calling connection. */
 import type { Document } from "bson";
 import type { Engine } from "../engine/types";
+import type { AuthUsers, ConnectionAuth } from "./auth";
 import type { CursorManager } from "./cursors";
 import type { RetryableWrites } from "./retryable";
 
@@ -23,6 +24,8 @@ export interface ServerState {
   /** the replica set name hello reports */
   replicaSet: string;
   retryableWrites: RetryableWrites;
+  /** the users a connection must log in as (SCRAM-SHA-256, auth.ts) */
+  auth: AuthUsers;
 }
 
 export interface ConnectionInfo {
@@ -31,6 +34,8 @@ export interface ConnectionInfo {
   remote: string;
   /** "host:port" the client reached the store at: hello's me, hosts and primary */
   advertised: string;
+  /** whether and as whom this connection has logged in */
+  auth: ConnectionAuth;
 }
 
 export interface CommandContext {
