@@ -116,9 +116,12 @@ describe("change streams across connections", () => {
 
   it.skipIf(againstRealMongo)("should connect with ?replicaSet= and with directConnection", async () => {
     for (const options of ["replicaSet=rs0", "directConnection=true"]) {
-      const client = await MongoClient.connect(`${target.uri}?${options}`, {
-        serverSelectionTimeoutMS: 5000,
-      });
+      const client = await MongoClient.connect(
+        `${target.uri}${target.uri.includes("?") ? "&" : "?"}${options}`,
+        {
+          serverSelectionTimeoutMS: 5000,
+        },
+      );
       try {
         const coll = client.db(target.dbName).collection(`uri_${options.split("=")[0]}`);
         const stream = await opened(coll.watch<Document, Ev>([], { maxAwaitTimeMS: AWAIT_MS }));
