@@ -195,7 +195,9 @@ describe.skipIf(againstRealMongo)("change stream history (store-only)", () => {
     // closed in the same instant, the driver's monitor could hang forever on a dead socket and the client
     // never reconnected (both next() pending, every operation failing server selection).
     const dir = await mkdtemp(path.join(os.tmpdir(), "em-restart-"));
-    let store = await startEmbeddedStore({ dbpath: dir });
+    // the restarted store takes the same login, as a deployment's fixed password would give it
+    const credentials = { password: "restart-test" };
+    let store = await startEmbeddedStore({ dbpath: dir, credentials });
     const port = store.port;
     const client = await MongoClient.connect(store.uri, { serverSelectionTimeoutMS: 10_000 });
     try {
@@ -205,7 +207,7 @@ describe.skipIf(againstRealMongo)("change stream history (store-only)", () => {
       const outcomes = streams.map((s) => failure(s.next()));
       await new Promise((r) => setTimeout(r, 700)); // both streams wait in a getMore
       await store.close();
-      store = await startEmbeddedStore({ dbpath: dir, port });
+      store = await startEmbeddedStore({ dbpath: dir, port, credentials });
       const started = Date.now();
       const within = (p: Promise<unknown>, ms: number) =>
         Promise.race([p, new Promise((r) => setTimeout(() => r("timeout"), ms))]);
