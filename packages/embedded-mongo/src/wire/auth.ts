@@ -8,7 +8,7 @@
  */
 import { createHash, createHmac, pbkdf2Sync, randomBytes, timingSafeEqual } from "node:crypto";
 import { Binary, type Document } from "bson";
-import type { CommandContext } from "./context";
+import type { CommandContext, ScramUser, UserStore } from "./context";
 import { commandError } from "./errors";
 
 export const SCRAM_MECHANISM = "SCRAM-SHA-256";
@@ -42,27 +42,11 @@ export interface Credentials {
   password: string;
 }
 
-interface ScramUser {
-  salt: Buffer;
-  iterations: number;
-  storedKey: Buffer;
-  serverKey: Buffer;
-}
-
-/** one connection's login state */
-export interface ConnectionAuth {
-  /** the logged-in user */
-  user?: string;
-  /** a SCRAM exchange between its first and second message */
-  conversation?: { id: number; user: string; nonce: string; firstBare: string; serverFirst: string };
-  failures: number;
-}
-
 const hmac = (key: Buffer, data: string | Buffer) => createHmac("sha256", key).update(data).digest();
 const sha256 = (data: Buffer) => createHash("sha256").update(data).digest();
 
 /** The server's users: what SCRAM needs to check a proof, and nothing from which the password follows cheaply. */
-export class AuthUsers {
+export class AuthUsers implements UserStore {
   private readonly users = new Map<string, ScramUser>();
   /** makes the stand-in salt of unknown users stable per user name and unguessable */
   private readonly secret = randomBytes(32);

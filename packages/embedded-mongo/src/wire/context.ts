@@ -1,7 +1,6 @@
 /** What a command handler can see: the engine, the cursors, the server and the calling connection. */
 import type { Document } from "bson";
 import type { Engine } from "../engine/types";
-import type { AuthUsers, ConnectionAuth } from "./auth";
 import type { CursorManager } from "./cursors";
 import type { RetryableWrites } from "./retryable";
 
@@ -25,7 +24,30 @@ export interface ServerState {
   replicaSet: string;
   retryableWrites: RetryableWrites;
   /** the users a connection must log in as (SCRAM-SHA-256, auth.ts) */
-  auth: AuthUsers;
+  auth: UserStore;
+}
+
+/** what SCRAM keeps of a user: enough to check a proof, nothing from which the password follows cheaply */
+export interface ScramUser {
+  salt: Buffer;
+  iterations: number;
+  storedKey: Buffer;
+  serverKey: Buffer;
+}
+
+export interface UserStore {
+  lookup(db: string, user: string): ScramUser | undefined;
+  /** a stable stand-in salt for a user that does not exist */
+  fakeSalt(db: string, user: string): Buffer;
+}
+
+/** one connection's login state (auth.ts) */
+export interface ConnectionAuth {
+  /** the logged-in user */
+  user?: string;
+  /** a SCRAM exchange between its first and second message */
+  conversation?: { id: number; user: string; nonce: string; firstBare: string; serverFirst: string };
+  failures: number;
 }
 
 export interface ConnectionInfo {
