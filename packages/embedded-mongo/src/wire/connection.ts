@@ -49,6 +49,7 @@ export class Connection {
     };
     socket.setNoDelay(true);
     socket.on("data", (chunk: Buffer) => {
+      if (this.closed) return; // ending (after too many failed logins): nothing more is read
       this.chunks.push(chunk);
       this.buffered += chunk.length;
       // do not buffer without bound while a slow command runs
@@ -139,9 +140,10 @@ export class Connection {
       this.server.logger.warn(
         `embedded store: closing connection ${this.info.id} from ${this.info.remote} after ${MAX_AUTH_FAILURES} failed logins`,
       );
-      // the reply to the last attempt is written first
+      // the reply to the last attempt is written first; a client that keeps its end open is cut off soon after
       this.closed = true;
       this.socket.end();
+      setTimeout(() => this.socket.destroy(), 1000).unref();
     }
   }
 
