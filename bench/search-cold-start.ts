@@ -20,6 +20,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { withDatabase } from "@vidensbank/embedded-mongo/uri";
 import mongoose from "mongoose";
 import { generate, storeArticles, vocabulary } from "./search.corpus";
 
@@ -100,7 +101,7 @@ export async function measureColdStart(size: number, seed: number): Promise<void
     const articles = generate(size, await vocabulary(), seed);
     await storeArticles(articles);
     await mongoose.connection.collection("knowledge_meta").insertOne({ _id: "sample-content" } as never);
-    const env = { MONGODB_URI: `${store.uri}${EMBEDDED_DB_NAME}`, DATA_DIR: dataDir };
+    const env = { MONGODB_URI: withDatabase(store.uri, EMBEDDED_DB_NAME), DATA_DIR: dataDir };
     console.log(
       `\n== cold start: ${size.toLocaleString("da-DK")} articles in a store of their own; a child process starts as the server does and searches once`,
     );

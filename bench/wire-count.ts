@@ -5,6 +5,7 @@
  * so latency figures of such a run are not comparable with others.
  */
 import net from "node:net";
+import { withHostPort } from "@vidensbank/embedded-mongo/uri";
 
 const OP_MSG = 2013;
 
@@ -61,12 +62,10 @@ export async function startWireCounter(storeUri: string): Promise<WireCounter> {
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as net.AddressInfo;
-  const uri = new URL(storeUri);
-  uri.host = `127.0.0.1:${port}`;
-  // else the driver finds the store's own address in its hello answer and goes around the proxy
-  uri.searchParams.set("directConnection", "true");
+  // directConnection: else the driver finds the store's own address in its hello answer and goes around the proxy
+  const uri = withHostPort(storeUri, "127.0.0.1", port);
   return {
-    uri: uri.toString(),
+    uri: `${uri}${uri.includes("?") ? "&" : "?"}directConnection=true`,
     counts: () => new Map(counts),
     close: async () => {
       for (const s of sockets) s.destroy();

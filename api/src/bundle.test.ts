@@ -9,6 +9,7 @@ import { execFileSync, spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { withDatabase } from "@vidensbank/embedded-mongo/uri";
 import { afterAll, describe, expect, it } from "vitest";
 import { DEFAULT_WEB_DIST } from "./app";
 import { gqlOk, wsClient } from "./chat/chat.test-helpers";
@@ -91,7 +92,7 @@ describe("bundled server started by plain node", () => {
       cwd: API,
       env: {
         ...process.env,
-        MONGODB_URI: `${store.first.replace(/\/$/, "")}/vidensbank`,
+        MONGODB_URI: withDatabase(store.first, "vidensbank"),
         DATA_DIR: dataDir,
         PORT: String(port),
         ADMIN_PASSWORD: password,

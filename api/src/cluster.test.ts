@@ -28,6 +28,7 @@ describe("npm run start:cluster", () => {
   it("should fork its workers from the bundled server and answer on the shared port", async () => {
     const port = await freePort();
     let stderr = "";
+    let allStderr = "";
     const { MONGODB_URI: _own, ...env } = process.env; // the cluster runs its own store
     primary = spawn(
       process.execPath,
@@ -46,6 +47,7 @@ describe("npm run start:cluster", () => {
     );
     primary.stderr?.on("data", (d: Buffer) => {
       stderr = (stderr + d.toString()).slice(-4_000);
+      allStderr += d.toString();
     });
     const t0 = Date.now();
     for (;;) {
@@ -71,5 +73,14 @@ describe("npm run start:cluster", () => {
       expect(line).toContain(path.join("api", "dist", "main.mjs"));
       expect(line).not.toContain("tsx");
     }
+    // the workers reached the store with its login (readyz pings it); the password is in store.json, not the log
+    expect((await fetch(`http://127.0.0.1:${port}/readyz`)).status).toBe(200);
+    const { uri } = JSON.parse(fs.readFileSync(path.join(dataDir, "store.json"), "utf8")) as { uri: string };
+    const password = decodeURIComponent(new URL(uri.replace("mongodb:", "http:")).password);
+    expect(password.length).toBeGreaterThan(16);
+    expect(allStderr).toMatch(
+      /\[cluster\] store mongodb:\/\/vidensbank:\*\*\*@127\.0\.0\.1:\d+\/vidensbank\?/,
+    );
+    expect(allStderr).not.toContain(password);
   }, 150_000);
 });

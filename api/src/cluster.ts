@@ -18,6 +18,7 @@ import os from "node:os";
 import path from "node:path";
 import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
+import { redactUri, withDatabase } from "@vidensbank/embedded-mongo/uri";
 import { loadConfig } from "./config";
 import { EMBEDDED_DB_NAME, storeFilePath } from "./db/connection";
 import { ensurePrivateDir, writePrivateFileSync } from "./private-files";
@@ -56,8 +57,8 @@ async function startStore(dataDir: string): Promise<{ child: ChildProcess; uri: 
     child.once("exit", (code) => reject(new Error(`the store exited (${code}) before starting`)));
   });
   child.stdout?.resume();
-  // the app's database in the embedded store, as a single process uses it
-  const uri = `${line.trim().replace(/\/$/, "")}/${EMBEDDED_DB_NAME}`;
+  // the app's database in the embedded store, as a single process uses it (the line carries the login)
+  const uri = withDatabase(line.trim(), EMBEDDED_DB_NAME);
   return { child, uri };
 }
 
@@ -79,7 +80,7 @@ async function primary(): Promise<void> {
     JSON.stringify({ uri: store.uri, pid: store.child.pid }),
   );
   log(
-    `store ${store.uri} (pid ${store.child.pid}); ${n} API processes on port ${config.port} (${os.cpus().length} cores)`,
+    `store ${redactUri(store.uri)} (pid ${store.child.pid}); ${n} API processes on port ${config.port} (${os.cpus().length} cores)`,
   );
 
   let stopping = false;

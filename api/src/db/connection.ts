@@ -7,6 +7,7 @@
  */
 import fs from "node:fs";
 import path from "node:path";
+import { redactUri } from "@vidensbank/embedded-mongo/uri";
 import mongoose from "mongoose";
 import type { AppConfig } from "../config";
 import { logger } from "../logger";
@@ -127,12 +128,15 @@ export async function openDatabase(config: AppConfig, opts: OpenOptions = {}): P
       try {
         await connectMongoose(shared.uri, EMBEDDED_DB_NAME);
         logger.debug(
-          { uri: shared.uri, pid: shared.pid },
+          { uri: redactUri(shared.uri), pid: shared.pid },
           "connected to the running server's embedded store",
         );
         return { uri: shared.uri, mode: "embedded-shared", close: () => mongoose.disconnect() };
       } catch (e) {
-        logger.warn({ err: e, uri: shared.uri }, "the store in store.json did not answer; starting one");
+        logger.warn(
+          { err: e, uri: redactUri(shared.uri) },
+          "the store in store.json did not answer; starting one",
+        );
       }
     }
   }

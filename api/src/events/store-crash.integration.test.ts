@@ -16,6 +16,7 @@ import { randomBytes } from "node:crypto";
 import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
+import { withDatabase, withHostPort } from "@vidensbank/embedded-mongo/uri";
 import { MongoClient } from "mongodb";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
@@ -128,7 +129,7 @@ beforeAll(async () => {
   store = await startStoreProcess({ dbpath: dir });
   proxy = await startTcpProxy({ port: Number(new URL(store.first).port) });
   [a, b] = await startAppPair(
-    `mongodb://127.0.0.1:${proxy.port}/${DB}?directConnection=true`,
+    `${withHostPort(withDatabase(store.first, DB), "127.0.0.1", proxy.port)}&directConnection=true`,
     ADMIN.password,
   );
 }, 180_000);

@@ -11,6 +11,7 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
+import { withDatabase } from "@vidensbank/embedded-mongo/uri";
 import mongoose from "mongoose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApp, type TestApp } from "../testing/app";
@@ -259,10 +260,9 @@ describe("vidensbank knowledge import (another process) and the running server",
       ),
     });
     folders.push(dir);
-    const { host, port, name } = mongoose.connection;
     const env = {
       ...process.env,
-      MONGODB_URI: `mongodb://${host}:${port}/${name}`,
+      MONGODB_URI: withDatabase(app.dbUri, mongoose.connection.name),
       DATA_DIR: dir,
       LOG_LEVEL: "silent",
       NODE_ENV: "test",

@@ -42,6 +42,8 @@ export interface TestApp {
   config: AppConfig;
   services: Services;
   admin: { email: string; password: string };
+  /** the store's mongodb:// URI, login included (the embedded store's or MONGODB_URI) */
+  dbUri: string;
   /** what the start-up warm-up did (config.warmup); null when off */
   warmup: WarmupReport | null;
   /** the embedded store's TTL monitor, now: removes expired documents, returns how many (0 on MONGODB_URI) */
@@ -143,6 +145,7 @@ export async function startTestApp(opts: TestAppOptions = {}): Promise<TestApp> 
     config,
     services,
     admin: { email: config.adminEmail, password: adminPassword },
+    dbUri: db.uri,
     warmup,
     sweepExpired: async () => (await db.sweepExpired?.()) ?? 0,
     async close() {

@@ -13,6 +13,11 @@ const STORE_BIN = fileURLToPath(
   new URL("../../../packages/embedded-mongo/bin/embedded-mongo.js", import.meta.url),
 );
 const APP_SCRIPT = fileURLToPath(new URL("./cluster-app.ts", import.meta.url));
+/**
+ * The store processes' password (EMBEDDED_MONGO_PASSWORD): one per test run, so a store restarted on the same
+ * port (a crash test) takes the login the app processes already hold in their URI.
+ */
+const STORE_PASSWORD = randomBytes(18).toString("base64url");
 
 export interface Child {
   process: ChildProcess;
@@ -67,7 +72,8 @@ function stopper(child: ChildProcess): () => Promise<void> {
 }
 
 /**
- * The embedded store in its own process (in memory unless dbpath is given); `first` is its URI. `nodeArgs`:
+ * The embedded store in its own process (in memory unless dbpath is given); `first` is its URI, login included
+ * (the same for every store this module starts). `nodeArgs`:
  * options for node itself (e.g. `--cpu-prof`; the profile is written when the store exits on SIGTERM).
  */
 export async function startStoreProcess(
@@ -82,7 +88,7 @@ export async function startStoreProcess(
   ];
   const child = spawn(process.execPath, args, {
     cwd: ROOT,
-    env: { ...process.env, ...opts.env },
+    env: { ...process.env, EMBEDDED_MONGO_PASSWORD: STORE_PASSWORD, ...opts.env },
     stdio: ["ignore", "pipe", "pipe"],
   });
   const first = await firstLine(child, "embedded store", 20_000);

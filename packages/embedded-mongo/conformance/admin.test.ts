@@ -1,6 +1,6 @@
 import { Long, MongoClient, MongoServerError, UUID } from "mongodb";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { againstRealMongo, hostPort, openTarget, type Target } from "./harness";
+import { againstRealMongo, openTarget, type Target } from "./harness";
 import { opMsg, RawConnection } from "./wire-client";
 
 let target: Target;
@@ -140,8 +140,7 @@ describe("admin commands", () => {
 
   it("should apply a retried write once (retryable writes: same lsid and txnNumber)", async () => {
     // over a raw connection: the driver would put its own (pooled, reused) session id on the command
-    const { host, port } = hostPort(target.uri);
-    const conn = await RawConnection.connect(host, port);
+    const conn = await RawConnection.open(target.uri);
     const lsid = { id: new UUID() };
     const send = async (txnNumber: number, _id: number) => {
       const doc = { insert: "retry", documents: [{ _id }], lsid, txnNumber: Long.fromNumber(txnNumber) };

@@ -116,9 +116,12 @@ describe("change streams across connections", () => {
 
   it.skipIf(againstRealMongo)("should connect with ?replicaSet= and with directConnection", async () => {
     for (const options of ["replicaSet=rs0", "directConnection=true"]) {
-      const client = await MongoClient.connect(`${target.uri}?${options}`, {
-        serverSelectionTimeoutMS: 5000,
-      });
+      const client = await MongoClient.connect(
+        `${target.uri}${target.uri.includes("?") ? "&" : "?"}${options}`,
+        {
+          serverSelectionTimeoutMS: 5000,
+        },
+      );
       try {
         const coll = client.db(target.dbName).collection(`uri_${options.split("=")[0]}`);
         const stream = await opened(coll.watch<Document, Ev>([], { maxAwaitTimeMS: AWAIT_MS }));
@@ -192,7 +195,9 @@ describe.skipIf(againstRealMongo)("change stream history (store-only)", () => {
     // closed in the same instant, the driver's monitor could hang forever on a dead socket and the client
     // never reconnected (both next() pending, every operation failing server selection).
     const dir = await mkdtemp(path.join(os.tmpdir(), "em-restart-"));
-    let store = await startEmbeddedStore({ dbpath: dir });
+    // the restarted store takes the same login, as a deployment's fixed password would give it
+    const credentials = { password: "restart-test" };
+    let store = await startEmbeddedStore({ dbpath: dir, credentials });
     const port = store.port;
     const client = await MongoClient.connect(store.uri, { serverSelectionTimeoutMS: 10_000 });
     try {
@@ -202,7 +207,7 @@ describe.skipIf(againstRealMongo)("change stream history (store-only)", () => {
       const outcomes = streams.map((s) => failure(s.next()));
       await new Promise((r) => setTimeout(r, 700)); // both streams wait in a getMore
       await store.close();
-      store = await startEmbeddedStore({ dbpath: dir, port });
+      store = await startEmbeddedStore({ dbpath: dir, port, credentials });
       const started = Date.now();
       const within = (p: Promise<unknown>, ms: number) =>
         Promise.race([p, new Promise((r) => setTimeout(() => r("timeout"), ms))]);

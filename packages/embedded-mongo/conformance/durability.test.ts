@@ -38,13 +38,17 @@ interface StoreProcess {
 }
 
 /** Run the package's bin as its own process (one node process: tsx registered inside, so a signal reaches the store). */
-function spawnStore(args: string[]): {
+function spawnStore(
+  args: string[],
+  env: NodeJS.ProcessEnv = process.env,
+): {
   child: ChildProcess;
   firstLine: Promise<string | undefined>;
   exited: StoreProcess["exited"];
 } {
   const child = spawn(process.execPath, [BIN, ...args], {
     stdio: ["ignore", "pipe", "pipe"],
+    env,
   });
   children.add(child);
   let stderr = "";
@@ -66,7 +70,9 @@ async function startStoreProcess(dbpath: string): Promise<StoreProcess> {
   const { child, firstLine, exited } = spawnStore(["--port", "0", "--dbpath", dbpath]);
   const uri = await firstLine;
   if (!uri) throw new Error(`store process did not start: ${(await exited).stderr}`);
-  expect(uri).toMatch(/^mongodb:\/\/127\.0\.0\.1:\d+\/$/);
+  expect(uri).toMatch(
+    /^mongodb:\/\/vidensbank:[^@]+@127\.0\.0\.1:\d+\/\?authSource=admin&authMechanism=SCRAM-SHA-256$/,
+  );
   return { child, uri, exited };
 }
 
@@ -175,4 +181,46 @@ describe.skipIf(againstRealMongo)("embedded store durability", () => {
     const reopened = await startEmbeddedStore({ dbpath });
     await reopened.close();
   }, 30_000);
+});
+
+describe.skipIf(againstRealMongo)("npm run db: the login", () => {
+  it("should take the login from the environment, print the URI once on stdout and never the password in its logs", async () => {
+    const password = "cli-Secret/42";
+    const { child, firstLine, exited } = spawnStore(["--port", "0", "--memory"], {
+      ...process.env,
+      EMBEDDED_MONGO_USER: "ops",
+      EMBEDDED_MONGO_PASSWORD: password,
+    });
+    const uri = await firstLine;
+    expect(uri).toMatch(/^mongodb:\/\/ops:cli-Secret%2F42@127\.0\.0\.1:\d+\/\?authSource=admin/);
+    const client = await MongoClient.connect(uri ?? "", { serverSelectionTimeoutMS: 5000 });
+    await client.db("a").command({ ping: 1 });
+    await client.close();
+    const wrong = (uri ?? "").replace("cli-Secret%2F42", "nope");
+    await expect(MongoClient.connect(wrong, { serverSelectionTimeoutMS: 5000 })).rejects.toMatchObject({
+      code: 18,
+    });
+    child.kill("SIGTERM");
+    const { stderr } = await exited;
+    expect(stderr).toContain("embedded store listening on mongodb://ops:***@127.0.0.1:");
+    expect(stderr).toMatch(/warning: embedded store: authentication failed for user 'ops'/);
+    expect(stderr).not.toContain("cli-Secret");
+  });
+
+  it("should pick a random password per start when EMBEDDED_MONGO_PASSWORD is unset", async () => {
+    const env = { ...process.env };
+    delete env.EMBEDDED_MONGO_USER;
+    delete env.EMBEDDED_MONGO_PASSWORD;
+    const passwords = [];
+    for (let i = 0; i < 2; i++) {
+      const { child, firstLine, exited } = spawnStore(["--port", "0", "--memory"], env);
+      const uri = await firstLine;
+      passwords.push(new URL((uri ?? "").replace("mongodb:", "http:")).password);
+      child.kill("SIGTERM");
+      const { stderr } = await exited;
+      expect(stderr).not.toContain(passwords[i]);
+    }
+    expect(passwords[0]).toMatch(/^[A-Za-z0-9_-]{24}$/);
+    expect(passwords[1]).not.toBe(passwords[0]);
+  });
 });

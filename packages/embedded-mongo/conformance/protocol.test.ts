@@ -23,7 +23,7 @@ beforeAll(async () => {
 afterAll(() => target?.close());
 
 async function connect(): Promise<RawConnection> {
-  return RawConnection.connect(host, port);
+  return RawConnection.open(target.uri);
 }
 
 /** A malformed message must be answered with an error or end the connection: never a success, never a hang. */

@@ -7,17 +7,27 @@ import { parseDbArgs } from "../src/cli";
 import { againstRealMongo } from "./harness";
 
 describe.skipIf(againstRealMongo)("startEmbeddedStore", () => {
-  it("should listen on 127.0.0.1 on an ephemeral port and give a mongodb:// URI", async () => {
+  it("should listen on 127.0.0.1 on an ephemeral port and give a mongodb:// URI with a fresh login", async () => {
     const store = await startEmbeddedStore({ memory: true });
+    const other = await startEmbeddedStore({ memory: true });
     try {
       expect(store.port).toBeGreaterThan(0);
-      expect(store.uri).toBe(`mongodb://127.0.0.1:${store.port}/`);
+      expect(store.uri).toMatch(
+        new RegExp(
+          `^mongodb://vidensbank:[A-Za-z0-9_-]{24}@127\\.0\\.0\\.1:${store.port}/\\?authSource=admin&authMechanism=SCRAM-SHA-256$`,
+        ),
+      );
+      // a random password per start
+      expect(new URL(other.uri.replace("mongodb:", "http:")).password).not.toBe(
+        new URL(store.uri.replace("mongodb:", "http:")).password,
+      );
       const client = await MongoClient.connect(store.uri);
       await client.db("a").collection("b").insertOne({ x: 1 });
       expect(store.engine.find("a", "b", { filter: { x: 1 } })).toHaveLength(1);
       await client.close();
     } finally {
       await store.close();
+      await other.close();
     }
   });
 

@@ -1,6 +1,7 @@
 /** A raw wire-protocol client for the conformance suite: hand-built messages, including malformed ones. */
+import { createHash, createHmac, pbkdf2Sync, randomBytes } from "node:crypto";
 import net from "node:net";
-import { type Document, deserialize, serialize } from "bson";
+import { Binary, type Document, deserialize, serialize } from "bson";
 
 export const OP_REPLY = 1;
 export const OP_QUERY = 2004;
@@ -129,6 +130,74 @@ export class RawConnection {
       const socket = net.connect(port, host, () => resolve(new RawConnection(socket)));
       socket.once("error", reject);
     });
+  }
+
+  /** Connect to the host and port of a mongodb:// URI and, when it carries a login, log in (SCRAM-SHA-256). */
+  static async open(uri: string): Promise<RawConnection> {
+    const url = new URL(uri.replace(/^mongodb:/, "http:"));
+    const conn = await RawConnection.connect(url.hostname.replace(/^\[|\]$/g, ""), Number(url.port || 27017));
+    if (url.username) {
+      const db = url.searchParams.get("authSource") ?? "admin";
+      const reply = await conn.login(decodeURIComponent(url.username), decodeURIComponent(url.password), db);
+      if (reply.ok !== 1) throw new Error(`login failed: ${reply.errmsg}`);
+    }
+    return conn;
+  }
+
+  /**
+   * SCRAM-SHA-256 by hand (RFC 5802): saslStart, or `speculative` inside a hello, then saslContinue. Returns the
+   * last reply (ok 0 when the server refused) after checking the server's signature when it accepted.
+   */
+  async login(user: string, password: string, db = "admin", speculative = false): Promise<Document> {
+    const clientNonce = randomBytes(18).toString("base64");
+    const firstBare = `n=${user.replace(/=/g, "=3D").replace(/,/g, "=2C")},r=${clientNonce}`;
+    const start = {
+      saslStart: 1,
+      mechanism: "SCRAM-SHA-256",
+      payload: new Binary(Buffer.from(`n,,${firstBare}`)),
+      autoAuthorize: 1,
+      options: { skipEmptyExchange: true },
+    };
+    let first: Document;
+    if (speculative) {
+      const hello = await this.command(
+        opMsg([{ kind: 0, doc: { hello: 1, speculativeAuthenticate: { ...start, db }, $db: "admin" } }]),
+      );
+      if (!hello.speculativeAuthenticate)
+        return { ok: 0, errmsg: "no speculativeAuthenticate in hello", hello };
+      first = hello.speculativeAuthenticate;
+    } else {
+      first = await this.command(opMsg([{ kind: 0, doc: { ...start, $db: db } }]));
+      if (first.ok !== 1) return first;
+    }
+    const serverFirst = Buffer.from((first.payload as Binary).buffer).toString("utf8");
+    const attrs = Object.fromEntries(serverFirst.split(",").map((p) => [p[0], p.slice(2)]));
+    const salted = pbkdf2Sync(password, Buffer.from(attrs.s, "base64"), Number(attrs.i), 32, "sha256");
+    const hmac = (key: Buffer, data: string) => createHmac("sha256", key).update(data).digest();
+    const clientKey = hmac(salted, "Client Key");
+    const storedKey = createHash("sha256").update(clientKey).digest();
+    const withoutProof = `c=biws,r=${attrs.r}`;
+    const authMessage = `${firstBare},${serverFirst},${withoutProof}`;
+    const signature = hmac(storedKey, authMessage);
+    const proof = Buffer.from(clientKey.map((b, i) => b ^ signature[i])).toString("base64");
+    const final = await this.command(
+      opMsg([
+        {
+          kind: 0,
+          doc: {
+            saslContinue: 1,
+            conversationId: first.conversationId,
+            payload: new Binary(Buffer.from(`${withoutProof},p=${proof}`)),
+            $db: db,
+          },
+        },
+      ]),
+    );
+    if (final.ok !== 1) return final;
+    const expected = hmac(hmac(salted, "Server Key"), authMessage).toString("base64");
+    const got = Buffer.from((final.payload as Binary).buffer).toString("utf8");
+    if (got !== `v=${expected}`) throw new Error(`wrong server signature: ${got}`);
+    return final;
   }
 
   send(buf: Buffer): void {

@@ -1,9 +1,12 @@
 /**
  * `embedded-mongo --port N [--dbpath DIR | --memory] [--host H] [--fsync]` (the package's bin; in the repo
- * `npm run db -- ...`): run the embedded store on its own. The first line on stdout is the mongodb:// URI (scripts
- * read it); logs go to stderr.
+ * `npm run db -- ...`): run the embedded store on its own. The first line on stdout is the mongodb:// URI with
+ * the login (scripts read it; it is printed once); logs go to stderr and show the URI with its password as ***.
+ *
+ * The login: EMBEDDED_MONGO_USER (default vidensbank) and EMBEDDED_MONGO_PASSWORD (default: random per start).
  */
 import { DEFAULT_DBPATH, startEmbeddedStore } from "./index";
+import { redactUri } from "./uri";
 import type { StoreLogger } from "./wire/context";
 
 export interface DbCliOptions {
@@ -84,14 +87,21 @@ export async function main(): Promise<void> {
   }
   let store: Awaited<ReturnType<typeof startEmbeddedStore>>;
   try {
-    store = await startEmbeddedStore({ ...options, logger: stderrLogger });
+    store = await startEmbeddedStore({
+      ...options,
+      logger: stderrLogger,
+      credentials: {
+        user: process.env.EMBEDDED_MONGO_USER || undefined,
+        password: process.env.EMBEDDED_MONGO_PASSWORD || undefined,
+      },
+    });
   } catch (err) {
     process.stderr.write(`Cannot start the embedded store: ${(err as Error).message}\n`);
     process.exit(1);
   }
   process.stdout.write(`${store.uri}\n`);
   process.stderr.write(
-    `embedded store listening on ${store.uri} (${options.memory ? "in memory" : `data in ${options.dbpath}${options.fsync ? ", fsync on every write" : ""}`})\n`,
+    `embedded store listening on ${redactUri(store.uri)} (${options.memory ? "in memory" : `data in ${options.dbpath}${options.fsync ? ", fsync on every write" : ""}`})\n`,
   );
   let stopping = false;
   const stop = (signal: string) => {

@@ -4,15 +4,22 @@
  * The embedded MongoDB-compatible store: a storage engine behind a MongoDB wire-protocol server on 127.0.0.1.
  * The app, mongoose and the mongodb driver reach it through an ordinary mongodb:// URI.
  */
+import { randomBytes } from "node:crypto";
 import path from "node:path";
 import { createEngine } from "./engine";
 import type { Engine } from "./engine/types";
 import { startWireServer } from "./server";
+import { storeUri } from "./uri";
+import type { Credentials } from "./wire/auth";
 import type { StoreLogger } from "./wire/context";
 
 export type { Engine } from "./engine/types";
 export { StoreError } from "./engine/types";
+export type { Credentials } from "./wire/auth";
 export type { StoreLogger } from "./wire/context";
+
+/** the user clients log in as when no credentials are given */
+export const DEFAULT_STORE_USER = "vidensbank";
 
 export interface EmbeddedStoreOptions {
   /** interface to listen on (default 127.0.0.1) */
@@ -38,10 +45,18 @@ export interface EmbeddedStoreOptions {
    * 64 MiB of documents); a resume point older than that fails with 286 ChangeStreamHistoryLost
    */
   changeStreamHistory?: { maxEvents?: number; maxBytes?: number };
+  /**
+   * the one user clients must log in as (SCRAM-SHA-256, authSource admin); default user `vidensbank` with a random
+   * password for this start. Only a salted hash of the password is kept; `uri` carries it for this process's use.
+   */
+  credentials?: Partial<Credentials>;
 }
 
 export interface EmbeddedStore {
-  /** e.g. mongodb://127.0.0.1:27017/ */
+  /**
+   * e.g. mongodb://vidensbank:<password>@127.0.0.1:27017/?authSource=admin&authMechanism=SCRAM-SHA-256: it holds
+   * the password, so log it only through redactUri (@vidensbank/embedded-mongo/uri)
+   */
   uri: string;
   port: number;
   /** the replica set name (hello's setName) */
@@ -64,6 +79,10 @@ export async function startEmbeddedStore(opts: EmbeddedStoreOptions = {}): Promi
     ttlIntervalMs: opts.ttlIntervalMs,
     changeHistory: opts.changeStreamHistory,
   });
+  const credentials: Credentials = {
+    user: opts.credentials?.user || DEFAULT_STORE_USER,
+    password: opts.credentials?.password || randomBytes(18).toString("base64url"),
+  };
   let wire: Awaited<ReturnType<typeof startWireServer>>;
   try {
     wire = await startWireServer({
@@ -72,15 +91,15 @@ export async function startEmbeddedStore(opts: EmbeddedStoreOptions = {}): Promi
       port: opts.port,
       logger: opts.logger,
       replicaSet: opts.replicaSet,
+      credentials: [credentials],
     });
   } catch (err) {
     await engine.close();
     throw err;
   }
-  const host = wire.host.includes(":") ? `[${wire.host}]` : wire.host;
   let closing: Promise<void> | undefined;
   return {
-    uri: `mongodb://${host}:${wire.port}/`,
+    uri: storeUri(wire.host, wire.port, credentials),
     port: wire.port,
     replicaSet: wire.state.replicaSet,
     engine,

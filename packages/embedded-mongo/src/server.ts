@@ -1,6 +1,7 @@
 /** The TCP server: accepts connections and hands each to a wire-protocol Connection over one engine. */
 import net from "node:net";
 import type { Engine } from "./engine/types";
+import { AuthUsers, type Credentials } from "./wire/auth";
 import { DEFAULT_REPLICA_SET } from "./wire/commands/replset";
 import { Connection } from "./wire/connection";
 import { type ServerState, type StoreLogger, silentLogger } from "./wire/context";
@@ -18,6 +19,8 @@ export interface WireServerOptions {
   logger?: StoreLogger;
   /** the replica set name hello reports (default rs0) */
   replicaSet?: string;
+  /** the users clients must log in as (SCRAM-SHA-256, authSource admin) */
+  credentials: Credentials[];
 }
 
 export interface WireServer {
@@ -41,6 +44,7 @@ export async function startWireServer(options: WireServerOptions): Promise<WireS
     connections: { current: 0, totalCreated: 0 },
     replicaSet: options.replicaSet ?? DEFAULT_REPLICA_SET,
     retryableWrites: new RetryableWrites(),
+    auth: new AuthUsers(options.credentials),
   };
   const connections = new Set<Connection>();
   const server = net.createServer((socket) => {

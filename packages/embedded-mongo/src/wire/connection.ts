@@ -5,6 +5,7 @@
  */
 import type { Socket } from "node:net";
 import type { Document } from "bson";
+import { MAX_AUTH_FAILURES, MAX_PRE_AUTH_MESSAGE_BYTES } from "./auth";
 import { runCommand } from "./commands";
 import {
   HEADER_SIZE,
@@ -44,9 +45,11 @@ export class Connection {
       id,
       remote: `${socket.remoteAddress}:${socket.remotePort}`,
       advertised: advertisedAddress(server, socket),
+      auth: { failures: 0 },
     };
     socket.setNoDelay(true);
     socket.on("data", (chunk: Buffer) => {
+      if (this.closed) return; // ending (after too many failed logins): nothing more is read
       this.chunks.push(chunk);
       this.buffered += chunk.length;
       // do not buffer without bound while a slow command runs
@@ -102,6 +105,14 @@ export class Connection {
       this.close();
       return undefined;
     }
+    if (length > MAX_PRE_AUTH_MESSAGE_BYTES && !this.info.auth.user) {
+      // before login only the small handshake and SASL messages are needed: nothing large is read or parsed
+      this.server.logger.warn(
+        `embedded store: closing connection ${this.info.id} from ${this.info.remote}: a ${length}-byte message before login`,
+      );
+      this.close();
+      return undefined;
+    }
     if (this.buffered < length) return undefined;
     const all = this.chunks.length === 1 ? this.chunks[0] : Buffer.concat(this.chunks);
     const message = all.subarray(0, length);
@@ -124,6 +135,19 @@ export class Connection {
   }
 
   private async handle(buf: Buffer): Promise<void> {
+    await this.dispatch(buf);
+    if (this.info.auth.failures >= MAX_AUTH_FAILURES && !this.closed) {
+      this.server.logger.warn(
+        `embedded store: closing connection ${this.info.id} from ${this.info.remote} after ${MAX_AUTH_FAILURES} failed logins`,
+      );
+      // the reply to the last attempt is written first; a client that keeps its end open is cut off soon after
+      this.closed = true;
+      this.socket.end();
+      setTimeout(() => this.socket.destroy(), 1000).unref();
+    }
+  }
+
+  private async dispatch(buf: Buffer): Promise<void> {
     const header = readHeader(buf);
     switch (header.opCode) {
       case OP_MSG:

@@ -23,6 +23,31 @@ export interface ServerState {
   /** the replica set name hello reports */
   replicaSet: string;
   retryableWrites: RetryableWrites;
+  /** the users a connection must log in as (SCRAM-SHA-256, auth.ts) */
+  auth: UserStore;
+}
+
+/** what SCRAM keeps of a user: enough to check a proof, nothing from which the password follows cheaply */
+export interface ScramUser {
+  salt: Buffer;
+  iterations: number;
+  storedKey: Buffer;
+  serverKey: Buffer;
+}
+
+export interface UserStore {
+  lookup(db: string, user: string): ScramUser | undefined;
+  /** a stable stand-in salt for a user that does not exist */
+  fakeSalt(db: string, user: string): Buffer;
+}
+
+/** one connection's login state (auth.ts) */
+export interface ConnectionAuth {
+  /** the logged-in user */
+  user?: string;
+  /** a SCRAM exchange between its first and second message */
+  conversation?: { id: number; user: string; nonce: string; firstBare: string; serverFirst: string };
+  failures: number;
 }
 
 export interface ConnectionInfo {
@@ -31,6 +56,8 @@ export interface ConnectionInfo {
   remote: string;
   /** "host:port" the client reached the store at: hello's me, hosts and primary */
   advertised: string;
+  /** whether and as whom this connection has logged in */
+  auth: ConnectionAuth;
 }
 
 export interface CommandContext {

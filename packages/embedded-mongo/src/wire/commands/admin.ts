@@ -1,6 +1,7 @@
 /** Handshake, server information and session commands (none of them touch stored data). */
 import os from "node:os";
 import type { Document } from "bson";
+import { AUTH_DB, SCRAM_MECHANISM, speculativeAuthenticate } from "../auth";
 import {
   FEATURE_COMPATIBILITY_VERSION,
   LOGICAL_SESSION_TIMEOUT_MINUTES,
@@ -39,9 +40,12 @@ function hello(legacy: boolean): CommandHandler {
       readOnly: false,
       ok: 1,
     });
+    // offered for every user name asked about, so the answer does not tell which users exist
     if (Array.isArray(cmd.saslSupportedMechs) || typeof cmd.saslSupportedMechs === "string") {
-      reply.saslSupportedMechs = [];
+      reply.saslSupportedMechs = [SCRAM_MECHANISM];
     }
+    const speculative = speculativeAuthenticate(ctx, cmd.speculativeAuthenticate);
+    if (speculative) reply.speculativeAuthenticate = speculative;
     return reply;
   };
 }
@@ -167,14 +171,22 @@ export const adminCommands: Record<string, CommandHandler> = {
   serverStatus,
   listDatabases,
   dbStats,
-  connectionStatus: () => ({ authInfo: { authenticatedUsers: [], authenticatedUserRoles: [] }, ok: 1 }),
+  connectionStatus: (ctx) => {
+    const user = ctx.conn.auth.user;
+    return {
+      authInfo: {
+        authenticatedUsers: user ? [{ user, db: AUTH_DB }] : [],
+        authenticatedUserRoles: user ? [{ role: "root", db: AUTH_DB }] : [],
+      },
+      ok: 1,
+    };
+  },
   getCmdLineOpts: () => ({ argv: process.argv.slice(1), parsed: {}, ok: 1 }),
   listCommands: () => ({ commands: {}, ok: 1 }),
   endSessions: ok,
   refreshSessions: ok,
   killSessions: ok,
   killAllSessions: ok,
-  logout: ok,
   getFreeMonitoringStatus: () => ({ state: "disabled", ok: 1 }),
   getLog: (_ctx, cmd) =>
     cmd.getLog === "*" ? { names: ["global"], ok: 1 } : { totalLinesWritten: 0, log: [], ok: 1 },

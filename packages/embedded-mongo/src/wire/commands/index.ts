@@ -1,5 +1,6 @@
 /** Command dispatch: find the handler for a command document and turn every outcome into a mongod-shaped reply. */
 import type { Document } from "bson";
+import { AUTH_FAILED_MESSAGE, requiresLogin, saslContinue, saslStart } from "../auth";
 import type { CommandContext, CommandHandler } from "../context";
 import { commandError, errorReply, notSupported } from "../errors";
 import { TRANSACTIONS_MESSAGE } from "../retryable";
@@ -52,12 +53,10 @@ const refusals: Record<string, CommandHandler> = {
       },
     ]),
   ),
-  // no users exist, so no credentials can be right (mongod without users answers the same)
-  saslStart: () => {
-    throw commandError(18, "Authentication failed.");
-  },
-  authenticate: () => {
-    throw commandError(18, "Authentication failed.");
+  // the legacy mechanisms (MONGODB-CR, X.509) are not offered: only SCRAM-SHA-256 through saslStart
+  authenticate: (ctx) => {
+    ctx.conn.auth.failures++;
+    throw commandError(18, AUTH_FAILED_MESSAGE);
   },
 };
 
@@ -68,6 +67,13 @@ export const commands: Record<string, CommandHandler> = {
   ...crudCommands,
   ...replicaSetCommands,
   ...transactionCommands,
+  saslStart,
+  saslContinue,
+  logout: (ctx) => {
+    ctx.conn.auth.user = undefined;
+    ctx.conn.auth.conversation = undefined;
+    return { ok: 1 };
+  },
   listCommands: () => ({
     commands: Object.fromEntries(Object.keys(commands).map((name) => [name, { help: "", adminOnly: false }])),
     ok: 1,
@@ -84,6 +90,9 @@ export async function runCommand(ctx: CommandContext, cmd: Document): Promise<Do
   const name = Object.keys(cmd)[0] ?? "";
   let reply: Document;
   try {
+    // before anything else, a retried write's remembered answer included
+    const refusal = requiresLogin(ctx, name);
+    if (refusal) throw refusal;
     reply = await ctx.server.retryableWrites.run(name, cmd, () => execute(ctx, name, cmd));
   } catch (err) {
     reply = errorReply(err);
