@@ -17,7 +17,8 @@ import {
 
 type EventPayload = Topics["CHAT_MESSAGE_EVENT"];
 
-const uid = (ctx: GraphQLContext) => String(currentAuth(ctx).user._id);
+/** the signed-in user's id, from the cached account: no user document is made for a chat operation */
+const uid = (ctx: GraphQLContext) => String(currentAuth(ctx).identity._id);
 
 @Resolver()
 export class ChatResolver {

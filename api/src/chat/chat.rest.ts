@@ -30,7 +30,8 @@ function limitOf(raw: string | undefined): number | undefined {
 
 export function chatRestRouter(services: Services): Router {
   const r = Router();
-  const uid = (res: Parameters<typeof signedIn>[0]) => String(signedIn(res).user._id);
+  // the signed-in user's id, from the cached account: no user document is made for a chat request
+  const uid = (res: Parameters<typeof signedIn>[0]) => String(signedIn(res).identity._id);
 
   r.get("/chat/sessions", requireUser, async (_req, res) => {
     const sessions = await services.chat.listSessions(uid(res));

@@ -71,6 +71,10 @@ describe("publicPassage and retrievedPassage", () => {
     const lexicalOnly = retrievedPassage(p, 0.5, 3.2);
     expect(lexicalOnly).toMatchObject({ id: p.id, score: 0.5, lexicalScore: 3.2 });
     expect("vectorScore" in lexicalOnly).toBe(false);
+    // every field of the passage, in its stored order, then the scores (what a spread of it gave)
+    const { embedKey: _k, vector: _v, ...fields } = p;
+    expect(Object.keys(lexicalOnly)).toEqual([...Object.keys(fields), "score", "lexicalScore"]);
+    expect(lexicalOnly).toEqual({ ...fields, score: 0.5, lexicalScore: 3.2 });
     const both = retrievedPassage(p, 1, 3.2, 0.8);
     expect(both).toMatchObject({ lexicalScore: 3.2, vectorScore: 0.8 });
     both.headingPath.push("ændret"); // a copy: callers cannot change the index

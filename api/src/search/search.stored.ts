@@ -74,8 +74,18 @@ export function prepareArticle(
 
 /** A stored passage as callers see it (without the index's embedding internals). */
 export function publicPassage(p: StoredPassage): Passage {
-  const { embedKey: _k, vector: _v, ...passage } = p;
-  return passage;
+  // field by field, in the stored order: a rest-spread copy (and a spread of it) cost ~20 µs a passage, ten
+  // passages a chat question before its model request
+  return {
+    id: p.id,
+    articleId: p.articleId,
+    title: p.title,
+    category: p.category,
+    headingPath: p.headingPath,
+    text: p.text,
+    position: p.position,
+    wordCount: p.wordCount,
+  };
 }
 
 /** A stored passage as a retrieval result, with its scores. */
@@ -85,14 +95,12 @@ export function retrievedPassage(
   lexical?: number,
   vector?: number,
 ): RetrievedPassage {
-  const passage = publicPassage(p);
-  return {
-    ...passage,
-    headingPath: [...passage.headingPath],
-    score,
-    ...(lexical !== undefined ? { lexicalScore: lexical } : {}),
-    ...(vector !== undefined ? { vectorScore: vector } : {}),
-  };
+  const out: RetrievedPassage = publicPassage(p) as RetrievedPassage;
+  out.headingPath = [...p.headingPath];
+  out.score = score;
+  if (lexical !== undefined) out.lexicalScore = lexical;
+  if (vector !== undefined) out.vectorScore = vector;
+  return out;
 }
 
 /** A filter on orama internal ids: the document's article or passage is in `category`. */

@@ -30,6 +30,10 @@ export const MIN_STEM_LENGTH = 3;
  */
 export const ANSWER_KIND_SHARE = 0.5;
 
+/** words stemmed and kept (stemOf is pure; the same question words recur): the least recently stemmed goes first */
+export const STEMS_KEPT = 10_000;
+const stemsKept = new Map<string, string>();
+
 /** Question words that say what is asked, not what it is about (they weigh nothing). */
 const ASKING = new Set(
   [
@@ -69,9 +73,20 @@ const ASKING = new Set(
  * no longer than its Snowball stem (MIN_STEM_LENGTH).
  */
 export function stemOf(word: string): string {
+  const kept = stemsKept.get(word);
+  if (kept !== undefined) return kept;
   const snowball = fold(danishStemmer(word.toLowerCase())).length;
-  return fold(word).slice(0, Math.min(STEM_LENGTH, word.length - 1, Math.max(MIN_STEM_LENGTH, snowball)));
+  const stem = fold(word).slice(
+    0,
+    Math.min(STEM_LENGTH, word.length - 1, Math.max(MIN_STEM_LENGTH, snowball)),
+  );
+  stemsKept.set(word, stem);
+  if (stemsKept.size > STEMS_KEPT) stemsKept.delete(stemsKept.keys().next().value as string);
+  return stem;
 }
+
+/** How many stems are kept (tests). */
+export const keptStems = (): number => stemsKept.size;
 
 const WORDS = /[\p{L}\p{N}]+/gu;
 
@@ -86,6 +101,8 @@ export interface AnalysedText {
   sentences: string[];
   words: string[][];
   all: string[];
+  /** `all` as one text (wordsText), for holdsText */
+  allText: string;
 }
 
 /** passage texts analysed and kept (a few kB each; the least recently analysed goes first) */
@@ -99,7 +116,8 @@ export function analysed(text: string): AnalysedText {
   const plain = plainText(text).trim();
   const parts = sentences(plain);
   const words = parts.map(foldedWords);
-  const out = { plain, sentences: parts, words, all: words.flat() };
+  const all = words.flat();
+  const out = { plain, sentences: parts, words, all, allText: wordsText(all) };
   analysedTexts.set(text, out);
   if (analysedTexts.size > ANALYSED_KEPT) analysedTexts.delete(analysedTexts.keys().next().value as string);
   return out;
@@ -150,6 +168,19 @@ export const holds = (words: readonly string[], stem: string): boolean =>
   stem.includes("|") ? stem.split("|").some((x) => holds(words, x)) : words.some((w) => w.includes(stem));
 
 /**
+ * Words as one text, each after a line break (no word holds one): a stem is inside one of the words exactly when it
+ * is inside the text, so holdsText asks a passage read for many stems with one substring search each.
+ */
+export const wordsText = (words: readonly string[]): string =>
+  words.length > 0 ? `\n${words.join("\n")}` : "";
+
+/** holds() over wordsText(words): the same answer for any non-empty stem (a stem is letters and digits). */
+export const holdsText = (text: string, stem: string): boolean =>
+  stem.includes("|")
+    ? stem.split("|").some((x) => holdsText(text, x))
+    : text.length > 0 && text.includes(stem);
+
+/**
  * A question that asks what something holds ("hvad skal med i brevet?", "hvilke oplysninger skal med i svaret?",
  * "hvad står der i referatet?", "hvad skal en klage indeholde?") is answered by the section naming its content
  * ("Afgørelsens indhold", "Hvad skal svaret indeholde?"), whose list items rarely repeat the question's words: the
@@ -179,11 +210,11 @@ export function questionEvidence(question: string, passages: readonly { text: st
     for (const form of CONTENT_STEMS.split("|")) stems.delete(form);
     stems.add(CONTENT_STEMS);
   }
-  const texts = passages.map((p) => analysed(p.text).all);
+  const texts = passages.map((p) => analysed(p.text).allText);
   const weights = new Map<string, number>();
   let total = 0;
   for (const s of stems) {
-    const df = texts.filter((words) => holds(words, s)).length;
+    const df = texts.filter((text) => holdsText(text, s)).length;
     const w = Math.log(1 + (texts.length + 1) / (df + 1));
     weights.set(s, w);
     total += w;

@@ -22,6 +22,24 @@ export const SOURCE_MAX_CHARS = 2_000;
 /** all sources' text together */
 export const SOURCES_MAX_CHARS = 12_000;
 
+/** earlier answers cleaned and kept (each next question of a session sends them again); the oldest goes first */
+export const CLEANED_ANSWERS_KEPT = 500;
+const cleanedAnswers = new Map<string, string>();
+
+/** How many cleaned answers are kept (tests). */
+export const keptCleanedAnswers = (): number => cleanedAnswers.size;
+
+/** An earlier answer as the prompt sends it: without its citation markers (they referred to other sources). */
+export function earlierAnswerText(content: string): string {
+  const kept = cleanedAnswers.get(content);
+  if (kept !== undefined) return kept;
+  const text = cleanCitations(content, new Set()).trim();
+  cleanedAnswers.set(content, text);
+  if (cleanedAnswers.size > CLEANED_ANSWERS_KEPT)
+    cleanedAnswers.delete(cleanedAnswers.keys().next().value as string);
+  return text;
+}
+
 /**
  * The earlier turns worth sending: newest first within the message and character budgets, returned oldest first.
  * A trailing user turn equal to the question (the service may pass stored history including it) is left out,
@@ -175,7 +193,7 @@ export function buildChatMessages({
   const turns = selectHistory(history, question).map(
     (t): LlmMessage => ({
       role: t.role,
-      content: t.role === "assistant" ? cleanCitations(t.content, new Set()).trim() : t.content,
+      content: t.role === "assistant" ? earlierAnswerText(t.content) : t.content,
     }),
   );
   return [

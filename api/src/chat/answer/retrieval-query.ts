@@ -9,7 +9,7 @@
  * question alone finds them, and it is about the earlier turn too (or the question says it continues).
  */
 import { excerpt } from "./citations";
-import { analysed, foldedWords, holds, questionEvidence } from "./evidence";
+import { analysed, foldedWords, holdsText, questionEvidence, wordsText } from "./evidence";
 import { selectHistory } from "./prompt";
 import type { HistoryTurn, Passage } from "./types";
 
@@ -123,18 +123,18 @@ export const FOLLOW_UP_OWN_COVERAGE = 0.5;
 /** how many of each query's best relevant passages are read */
 export const FOLLOW_UP_PASSAGES_READ = 3;
 
-/** A passage's folded words with its title and headings (evidence.ts). */
-function wordsOfPassage(p: Passage): string[] {
-  return [...analysed(p.text).all, ...foldedWords([p.title, ...p.headingPath].join(" "))];
+/** A passage's folded words with its title and headings (evidence.ts), as one text (wordsText, for holdsText). */
+function wordsOfPassage(p: Passage): string {
+  return analysed(p.text).allText + wordsText(foldedWords([p.title, ...p.headingPath].join(" ")));
 }
 
 /** The weighted share of the stems a passage's words hold. */
-function coverage(words: readonly string[], weights: ReadonlyMap<string, number>): number {
+function coverage(words: string, weights: ReadonlyMap<string, number>): number {
   let total = 0;
   let covered = 0;
   for (const [stem, w] of weights) {
     total += w;
-    if (holds(words, stem)) covered += w;
+    if (holdsText(words, stem)) covered += w;
   }
   return total > 0 ? covered / total : 0;
 }
@@ -169,10 +169,10 @@ export function chooseRetrieval(
   const candidates = [...aloneRead, ...combinedRead];
   const own = questionEvidence(question, candidates).weights;
   const words = new Map(candidates.map((p) => [p, wordsOfPassage(p)]));
-  const passageWords = (p: Passage) => words.get(p) ?? [];
+  const passageWords = (p: Passage) => words.get(p) ?? "";
   const earlier = new Map<string, number>();
   for (const stem of questionEvidence(previousUserTurns(question, history).join("\n"), []).weights.keys()) {
-    if (!own.has(stem) && candidates.some((p) => holds(passageWords(p), stem))) earlier.set(stem, 1);
+    if (!own.has(stem) && candidates.some((p) => holdsText(passageWords(p), stem))) earlier.set(stem, 1);
   }
   const ownAlone = Math.max(0, ...aloneRead.map((p) => coverage(passageWords(p), own)));
   let ownCombined = 0;
