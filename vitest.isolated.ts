@@ -17,6 +17,7 @@ export const API_ISOLATED = [
   "api/src/chat/chat.pace.test.ts",
   "api/src/events/listeners.test.ts",
   "api/src/knowledge/knowledge.search.test.ts",
+  "api/src/chat/chat.user-document.integration.test.ts",
   // stops and restarts the store under this process's mongoose connection
   "api/src/events/resync.integration.test.ts",
   // asserts that its module has not loaded its data yet
