@@ -1,6 +1,6 @@
 /** What evidence.ts keeps between questions (stems) and reads faster (a passage's words as one text). */
 import { describe, expect, it } from "vitest";
-import { foldedWords, holds, holdsText, keptStems, STEMS_KEPT, stemOf, wordsText } from "./evidence";
+import { foldedWords, holds, holdsText, keptStemCount, STEMS_KEPT, stemOf, wordsText } from "./evidence";
 
 describe("evidence.ts: kept stems and words as one text", () => {
   it("should keep at most STEMS_KEPT stems, and give each word its own stem whether kept or not", () => {
@@ -8,8 +8,8 @@ describe("evidence.ts: kept stems and words as one text", () => {
     expect(first.map(([, s]) => s)).toEqual(["svar", "meld", "klage", "sag", "sag"]);
     // many other words: the first ones are dropped from the kept stems, which never grow past the bound
     for (let i = 0; i < STEMS_KEPT + 500; i++) stemOf(`ferieregel${i}`);
-    expect(keptStems()).toBeLessThanOrEqual(STEMS_KEPT);
-    expect(keptStems()).toBeGreaterThan(0);
+    expect(keptStemCount()).toBeLessThanOrEqual(STEMS_KEPT);
+    expect(keptStemCount()).toBeGreaterThan(0);
     // a different word is never answered with another's kept stem, before or after it was dropped
     for (const [word, stem] of first) expect(stemOf(word)).toBe(stem);
     expect(stemOf("nummer")).toBe("num");

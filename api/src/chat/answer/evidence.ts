@@ -11,6 +11,7 @@
 import { stemmer as danishStemmer } from "@orama/stemmers/danish";
 import { plainText } from "../../markdown/sanitize";
 import { fold } from "../../search/search.analyzer";
+import { keepResults } from "../../util";
 
 /** question words shorter than this are not compared (og, er, jeg, ...) */
 export const MIN_WORD_LENGTH = 4;
@@ -32,7 +33,8 @@ export const ANSWER_KIND_SHARE = 0.5;
 
 /** words stemmed and kept (stemOf is pure; the same question words recur): the least recently stemmed goes first */
 export const STEMS_KEPT = 10_000;
-const stemsKept = new Map<string, string>();
+// stemNow is a function declaration: the word lists below stem their words while this module loads
+const keptStems = keepResults((word: string) => stemNow(word), STEMS_KEPT);
 
 /** Question words that say what is asked, not what it is about (they weigh nothing). */
 const ASKING = new Set(
@@ -73,20 +75,16 @@ const ASKING = new Set(
  * no longer than its Snowball stem (MIN_STEM_LENGTH).
  */
 export function stemOf(word: string): string {
-  const kept = stemsKept.get(word);
-  if (kept !== undefined) return kept;
+  return keptStems(word);
+}
+
+function stemNow(word: string): string {
   const snowball = fold(danishStemmer(word.toLowerCase())).length;
-  const stem = fold(word).slice(
-    0,
-    Math.min(STEM_LENGTH, word.length - 1, Math.max(MIN_STEM_LENGTH, snowball)),
-  );
-  stemsKept.set(word, stem);
-  if (stemsKept.size > STEMS_KEPT) stemsKept.delete(stemsKept.keys().next().value as string);
-  return stem;
+  return fold(word).slice(0, Math.min(STEM_LENGTH, word.length - 1, Math.max(MIN_STEM_LENGTH, snowball)));
 }
 
 /** How many stems are kept (tests). */
-export const keptStems = (): number => stemsKept.size;
+export const keptStemCount = (): number => keptStems.kept();
 
 const WORDS = /[\p{L}\p{N}]+/gu;
 
@@ -107,21 +105,15 @@ export interface AnalysedText {
 
 /** passage texts analysed and kept (a few kB each; the least recently analysed goes first) */
 export const ANALYSED_KEPT = 1_000;
-const analysedTexts = new Map<string, AnalysedText>();
 
 /** The analysis of a passage's Markdown text (kept for the next question that retrieves it). */
-export function analysed(text: string): AnalysedText {
-  const kept = analysedTexts.get(text);
-  if (kept) return kept;
+export const analysed = keepResults((text: string): AnalysedText => {
   const plain = plainText(text).trim();
   const parts = sentences(plain);
   const words = parts.map(foldedWords);
   const all = words.flat();
-  const out = { plain, sentences: parts, words, all, allText: wordsText(all) };
-  analysedTexts.set(text, out);
-  if (analysedTexts.size > ANALYSED_KEPT) analysedTexts.delete(analysedTexts.keys().next().value as string);
-  return out;
-}
+  return { plain, sentences: parts, words, all, allText: wordsText(all) };
+}, ANALYSED_KEPT);
 
 /**
  * A question that asks when, how long or how soon ("hvornår", "hvor længe", "hvor lang tid", "frist", "deadline")

@@ -6,6 +6,7 @@
  */
 import type { LlmMessage } from "../../llm/llm.types";
 import { stripHtml } from "../../markdown/sanitize";
+import { keepResults } from "../../util";
 import { randomHex } from "../random-hex";
 import { cleanCitations, excerpt } from "./citations";
 import { formatDate } from "./texts";
@@ -24,21 +25,15 @@ export const SOURCES_MAX_CHARS = 12_000;
 
 /** earlier answers cleaned and kept (each next question of a session sends them again); the oldest goes first */
 export const CLEANED_ANSWERS_KEPT = 500;
-const cleanedAnswers = new Map<string, string>();
-
-/** How many cleaned answers are kept (tests). */
-export const keptCleanedAnswers = (): number => cleanedAnswers.size;
 
 /** An earlier answer as the prompt sends it: without its citation markers (they referred to other sources). */
-export function earlierAnswerText(content: string): string {
-  const kept = cleanedAnswers.get(content);
-  if (kept !== undefined) return kept;
-  const text = cleanCitations(content, new Set()).trim();
-  cleanedAnswers.set(content, text);
-  if (cleanedAnswers.size > CLEANED_ANSWERS_KEPT)
-    cleanedAnswers.delete(cleanedAnswers.keys().next().value as string);
-  return text;
-}
+export const earlierAnswerText = keepResults(
+  (content: string): string => cleanCitations(content, new Set()).trim(),
+  CLEANED_ANSWERS_KEPT,
+);
+
+/** How many cleaned answers are kept (tests). */
+export const keptCleanedAnswers = (): number => earlierAnswerText.kept();
 
 /**
  * The earlier turns worth sending: newest first within the message and character budgets, returned oldest first.
