@@ -1,9 +1,9 @@
 import MarkEmailReadOutlinedIcon from "@mui/icons-material/MarkEmailReadOutlined";
-import { Box, Button, Link, Stack, TextField, Typography } from "@mui/material";
-import { type Message, validateEmail } from "@vidensbank/shared";
-import { type FormEvent, useState } from "react";
+import { Button, Link, Stack, Typography } from "@mui/material";
+import { useState } from "react";
 import { Link as RouterLink } from "react-router-dom";
 import { AuthPageLayout } from "../components/AuthPageLayout";
+import { EmailForm } from "../features/auth/components/EmailForm";
 import { useForgotPassword } from "../features/auth/hooks/usePasswordReset";
 import { useT } from "../i18n/i18n";
 import { type ServerMessage, useServerMessage } from "../i18n/serverMessage";
@@ -12,18 +12,10 @@ import { type ServerMessage, useServerMessage } from "../i18n/serverMessage";
 export default function ForgotPasswordRoute() {
   const t = useT();
   const text = useServerMessage();
-  const [email, setEmail] = useState("");
-  const [error, setError] = useState<Message | null>(null);
   const [sent, setSent] = useState<ServerMessage | null>(null);
+  // "Prøv igen" shows the form again with the address the link went to
+  const [lastEmail, setLastEmail] = useState("");
   const { requestReset, loading } = useForgotPassword();
-
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    const invalid = validateEmail(email);
-    setError(invalid);
-    if (invalid) return document.getElementById("forgot-email")?.focus();
-    setSent(await requestReset(email));
-  };
 
   const backToLogin = (
     <Link component={RouterLink} to="/login">
@@ -51,24 +43,19 @@ export default function ForgotPasswordRoute() {
 
   return (
     <AuthPageLayout title={t("forgot.title")} subtitle={t("forgot.subtitle")} footer={backToLogin}>
-      <Box component="form" noValidate onSubmit={onSubmit} aria-label={t("forgot.title")}>
-        <Stack spacing={2.25}>
-          <TextField
-            id="forgot-email"
-            label={t("common.email")}
-            type="email"
-            autoComplete="email"
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-            error={Boolean(error)}
-            helperText={text(error)}
-            required
-          />
-          <Button type="submit" variant="contained" size="large" disabled={loading}>
-            {loading ? t("forgot.pending") : t("forgot.submit")}
-          </Button>
-        </Stack>
-      </Box>
+      <EmailForm
+        id="forgot-email"
+        label={t("forgot.title")}
+        submit={t("forgot.submit")}
+        pending={t("forgot.pending")}
+        loading={loading}
+        send={async (email) => {
+          setLastEmail(email);
+          setSent(await requestReset(email));
+        }}
+        initialEmail={lastEmail}
+        spacing={2.25}
+      />
     </AuthPageLayout>
   );
 }
