@@ -264,6 +264,7 @@ async function startAnswer(
         message: assistantView,
         userId,
         question: text,
+        questionParentId: questionParent,
         history,
         language,
         retrieve: prefetchRetrieval(text, history, scopedRetrieve(ctx.retrieve, filter)),

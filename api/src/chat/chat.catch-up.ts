@@ -67,7 +67,13 @@ export function followForCatchUp(bus: EventBus): { events: EventBus; stop(): voi
       if (answer.sessionId !== sessionId) continue;
       if (answer.last) out.push(answer.last);
       if (answer.text && answer.last)
-        out.push({ ...answer.last, type: "DELTA", delta: answer.text, message: null });
+        out.push({
+          ...answer.last,
+          type: "DELTA",
+          delta: answer.text,
+          message: null,
+          questionParentId: null,
+        });
     }
     return out;
   };

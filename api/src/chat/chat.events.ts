@@ -24,6 +24,11 @@ export interface ChatMessageEventPayload {
   delta: string | null;
   /** CREATED / COMPLETED / STOPPED / ERROR / UPDATED: the message as stored */
   message: ChatMessageView | null;
+  /**
+   * CREATED: the parent of the answer's question (null: the question is a session's first), so a client that
+   * does not list the question can tell where it hangs (a new send's, an edit's, or one on a branch not shown)
+   */
+  questionParentId?: string | null;
 }
 
 /**

@@ -94,6 +94,7 @@ async function pendingAnswer(runner: AnswerRunner, sessionId = "s-1", extra: Rec
     message: presentMessage(answer.toObject()),
     userId: user,
     question: "Hvad er klagefristen?",
+    questionParentId: null,
     history: [],
     language: "da" as const,
     retrieve,

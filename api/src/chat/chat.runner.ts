@@ -39,13 +39,17 @@ import { IN_PROGRESS } from "./chat.rules";
 import type { StoreAnswerSlots } from "./chat.slots";
 import { answerOutcome, asLean } from "./chat.turn";
 
-/** Publish one event of an answer on CHAT_MESSAGE_EVENT (DELTA events carry the delta, the others the message). */
+/**
+ * Publish one event of an answer on CHAT_MESSAGE_EVENT (DELTA events carry the delta, the others the message;
+ * CREATED also where the answer's question hangs: `questionParentId`).
+ */
 export function publishMessageEvent(
   events: EventBus,
   type: ChatMessageEventType,
   message: ChatMessageView,
   userId: string,
   delta: string | null = null,
+  questionParentId?: string | null,
 ): void {
   const payload: ChatMessageEventPayload = {
     type,
@@ -54,6 +58,7 @@ export function publishMessageEvent(
     messageId: message.id,
     delta,
     message: type === "DELTA" ? null : message,
+    ...(questionParentId !== undefined && { questionParentId }),
   };
   events.publish("CHAT_MESSAGE_EVENT", payload);
 }
@@ -63,6 +68,8 @@ export interface AnswerJob {
   message: ChatMessageView;
   userId: string;
   question: string;
+  /** the parent of the answer's question (null: the session's first question), told with CREATED */
+  questionParentId: string | null;
   history: HistoryTurn[];
   language: AnswerLanguage;
   retrieve: RetrieveFn;
@@ -197,7 +204,9 @@ export class AnswerRunner {
     const announce = () => {
       if (created) return;
       created = true;
-      publish(() => publishMessageEvent(this.deps.events, "CREATED", message, userId));
+      publish(() =>
+        publishMessageEvent(this.deps.events, "CREATED", message, userId, null, job.questionParentId),
+      );
     };
     let markStarted = () => {};
     const started = new Promise<void>((resolve) => {

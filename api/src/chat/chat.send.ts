@@ -259,6 +259,7 @@ export class ChatSender {
           message: assistantView,
           userId,
           question: valid.content,
+          questionParentId: parent,
           history,
           language,
           retrieve,
@@ -340,12 +341,8 @@ export class ChatSender {
         users.languageOf(userId),
         this.scopes.filterOf(userId, scope),
       ]);
-      const history = await historyFor(
-        tree,
-        tree.parent(String(question._id)),
-        this.deps.limits.historyMessages,
-        userId,
-      );
+      const questionParentId = tree.parent(String(question._id));
+      const history = await historyFor(tree, questionParentId, this.deps.limits.historyMessages, userId);
       const doc = await ChatMessageModel.findOneAndUpdate(
         { _id: msg._id, status: { $in: ["error", "stopped"] } },
         {
@@ -373,6 +370,7 @@ export class ChatSender {
           message: view,
           userId,
           question: question.content ?? "",
+          questionParentId,
           history,
           language,
           retrieve: scopedRetrieve(this.deps.retrieve, filter),

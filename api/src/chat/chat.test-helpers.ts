@@ -41,7 +41,7 @@ export const Q = {
   switchBranch: `mutation SwitchBranch($messageId: ID!) { switchBranch(messageId: $messageId) { ${MESSAGE_FIELDS} ${BRANCH_FIELDS} } }`,
   branch: `query Branch($sessionId: ID!) { messages(sessionId: $sessionId) { ${MESSAGE_FIELDS} ${BRANCH_FIELDS} } }`,
   events: `subscription ChatMessageEvents($sessionId: ID!) { chatMessageEvents(sessionId: $sessionId) {
-    type sessionId messageId delta message { ${MESSAGE_FIELDS} followUps } } }`,
+    type sessionId messageId delta questionParentId message { ${MESSAGE_FIELDS} followUps } } }`,
 };
 
 export interface ChatEvent {
@@ -49,6 +49,8 @@ export interface ChatEvent {
   sessionId: string;
   messageId: string;
   delta: string | null;
+  /** CREATED: the parent of the answer's question */
+  questionParentId: string | null;
   // biome-ignore lint/suspicious/noExplicitAny: the message as the test asked for it
   message: any;
 }

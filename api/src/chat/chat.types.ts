@@ -191,4 +191,12 @@ export class ChatMessageEvent {
     description: "CREATED/COMPLETED/STOPPED/ERROR/UPDATED: the stored message",
   })
   message!: ChatMessage | null;
+  @Field(() => ID, {
+    nullable: true,
+    description:
+      "CREATED: the parent of the answer's question (null for a session's first question and on the other types): " +
+      "a client that does not list the question tells a new send's or edit's answer (its question hangs under " +
+      "the shown branch's last message, or beside a shown message) from one on a branch it does not show",
+  })
+  questionParentId?: string | null;
 }

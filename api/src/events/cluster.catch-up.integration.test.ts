@@ -2,7 +2,8 @@
  * Two app processes (A and B) on one embedded store run in its own process. A writes a session's answer events
  * for other processes only while one of them listens to it (events/listeners.ts): a browser that subscribes
  * on B while A is streaming an answer nobody on B followed gets the whole answer, in order (chat.catch-up.ts):
- * the answer so far first, then the rest.
+ * the answer so far first, then the rest. Its CREATED says where the answer's question hangs, so a client that
+ * does not show that branch (a page loaded after the user left it) keeps it out (web lib/messages.ts).
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { EventCollector, gqlOk, Q, wsClient } from "../chat/chat.test-helpers";
@@ -71,4 +72,59 @@ describe("a subscriber on another process appearing mid-answer", () => {
       await Promise.all([onA.dispose(), onB.dispose()]);
     }
   }, 60_000);
+
+  it("tells where a caught-up answer's question hangs, so a page that does not show it can keep it out", async () => {
+    const login = await rest(a, "POST", "/api/auth/login", { body: { email: EMAIL, password: PASSWORD } });
+    const token = login.body.token as string;
+    const { createSession } = await gqlOk(gqlUrl(a), Q.create, { title: "Skjult gren" }, token);
+    const sessionId = createSession.sessionId as string;
+    const onA = wsClient(wsUrl(a), token);
+    const onB = wsClient(wsUrl(b), token);
+    const asker = new EventCollector(onA, sessionId);
+    let late: EventCollector | null = null;
+    try {
+      await new Promise((r) => setTimeout(r, 300));
+      // q1 answered, then edited (q1b, answered a1b), then a follow-up q2 under a1b whose answer a2 streams
+      const first = await gqlOk(gqlUrl(a), Q.send, { sessionId, content: "Hvad er klagefristen?" }, token);
+      const q1 = first.sendMessage.userMessage.id as string;
+      const a1 = first.sendMessage.assistantMessage.id as string;
+      await asker.untilEnded(a1, 20_000);
+      const edit = await gqlOk(
+        gqlUrl(a),
+        Q.edit,
+        { messageId: q1, content: "Hvornår skal jeg klage?" },
+        token,
+      );
+      const a1b = edit.editMessage.assistantMessage.id as string;
+      await asker.untilEnded(a1b, 20_000);
+      const follow = await gqlOk(gqlUrl(a), Q.send, { sessionId, content: "Og hvem klager jeg til?" }, token);
+      const a2 = follow.sendMessage.assistantMessage.id as string;
+      await asker.until(
+        (ev) => ev.filter((e) => e.messageId === a2 && e.type === "DELTA").length >= 2,
+        20_000,
+      );
+      // "‹" on the question: q1's branch is shown again while a2 still streams; a reloaded page is that branch
+      await gqlOk(gqlUrl(b), Q.switchBranch, { messageId: q1 }, token);
+      const page = (await gqlOk(gqlUrl(b), Q.branch, { sessionId }, token)).messages as {
+        id: string;
+        parentId: string | null;
+      }[];
+      expect(page.map((m) => m.id)).toEqual([q1, a1]);
+
+      late = new EventCollector(onB, sessionId);
+      await late.untilEnded(a2, 20_000);
+      const created = late.events.find((e) => e.messageId === a2 && e.type === "CREATED");
+      // the catch-up's CREATED: a2's question hangs under a1b, neither listed nor the parent of a listed message
+      expect(created?.questionParentId).toBe(a1b);
+      expect(page.some((m) => m.id === a1b || m.parentId === a1b)).toBe(false);
+      // live on A too: a first question's answer says null, the follow-up's its question's parent
+      const createdOnA = (id: string) => asker.events.find((e) => e.messageId === id && e.type === "CREATED");
+      expect(createdOnA(a1)?.questionParentId).toBeNull();
+      expect(createdOnA(a2)?.questionParentId).toBe(a1b);
+    } finally {
+      asker.close();
+      late?.close();
+      await Promise.all([onA.dispose(), onB.dispose()]);
+    }
+  }, 90_000);
 });

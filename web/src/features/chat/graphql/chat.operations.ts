@@ -200,6 +200,7 @@ export const ChatMessageEventsSubscription = graphql(`
       sessionId
       messageId
       delta
+      questionParentId
       message {
         ...ChatMessageFields
       }

@@ -82,7 +82,8 @@ export function rememberParents(ancestry: Map<string, string | null>, messages: 
  * that is shown but already answered is a regeneration: the server shows it from now on, so the list does too
  * (the messages after the question give way to it), and its tokens stream from the first one, before the
  * mutation's response says which answer it started. `ancestry` (what the client knows of messages not listed)
- * tells an answer deep in a branch not shown from a new one.
+ * and a CREATED's `questionParentId` (where its question hangs) tell an answer deep in a branch not shown from a
+ * new one.
  */
 export function applyEvent(
   list: readonly Message[],
@@ -103,7 +104,8 @@ export function applyEvent(
   if (event.type === "UPDATED" && !known) return list as Message[];
   // an answer of a branch not shown (still generating after an edit) stays out of the list
   // (a new question's answer may be announced before the send's response brings the question: CREATED is kept)
-  if (!known && onHiddenBranch(list, event.message, ancestry)) return list as Message[];
+  const questionParent = event.type === "CREATED" ? event.questionParentId : undefined;
+  if (!known && onHiddenBranch(list, event.message, ancestry, questionParent)) return list as Message[];
   const parent = list.findIndex((m) => m.id === event.message?.parentId);
   if (event.type === "CREATED" && !known && parent !== -1 && parent < list.length - 1)
     return [...list.slice(0, parent + 1), event.message];
@@ -121,10 +123,20 @@ export function applyEvent(
  * - a listed message before the last, reached through a message that is not the event's own: that message is
  *   an alternative of the listed one after it, so hidden (the event's own parent listed is a regeneration, or the
  *   answer of a listed question: shown, see applyEvent);
- * - the last listed message, a root, or a message the client does not know: not provably hidden, so shown as
- *   before (a genuinely new answer or question: a send's question arrives with the send's response).
+ * - the event's question, not known to the client (a send's question arrives with the send's response, an edit's
+ *   with the edit's): a CREATED says where it hangs (`questionParent`, the API's `questionParentId`). Under the
+ *   last listed message (a send), beside a listed message (an edit; a root beside a listed root), or in an
+ *   empty list, it is new and shown; anywhere else it hangs below a message the list does not show: hidden. So
+ *   a catch-up's answer deep in a branch the client never listed (after a reload) stays out too;
+ * - the last listed message, a root, or another message the client does not know: not provably hidden, so shown
+ *   as before.
  */
-function onHiddenBranch(list: readonly Message[], message: Message, ancestry: Ancestry): boolean {
+function onHiddenBranch(
+  list: readonly Message[],
+  message: Message,
+  ancestry: Ancestry,
+  questionParent?: string | null,
+): boolean {
   const listed = new Map(list.map((m, i) => [m.id, i]));
   const alternatives = new Set(list.flatMap((m) => m.siblingIds ?? []).filter((id) => !listed.has(id)));
   if (alternatives.has(message.id)) return true;
@@ -136,11 +148,21 @@ function onHiddenBranch(list: readonly Message[], message: Message, ancestry: An
     if (index !== undefined) return child !== message.id && index < list.length - 1;
     if (alternatives.has(id)) return true;
     const parent = ancestry.get(id);
-    if (parent === undefined) return false;
+    if (parent === undefined)
+      return id === message.parentId && questionParent !== undefined && !placesNew(list, questionParent);
     child = id;
     id = parent;
   }
   return false;
+}
+
+/** Would a new question under `parent` (null: a first question) be on the shown branch (a send's or an edit's)? */
+function placesNew(list: readonly Message[], parent: string | null): boolean {
+  return (
+    list.length === 0 ||
+    list[list.length - 1]?.id === parent ||
+    list.some((m) => (m.parentId ?? null) === parent)
+  );
 }
 
 /**
