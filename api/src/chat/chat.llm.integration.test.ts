@@ -54,7 +54,9 @@ beforeAll(async () => {
       openaiBaseUrl: fake.baseURL,
       openaiApiKey: "sk-test",
       openaiModel: "fake-model",
-      chatLimits: { llmTimeoutMs: 4_000, llmFirstTokenTimeoutMs: 1_000, llmMaxRetries: 1, heartbeatMs: 200 },
+      // the limits only need to be short for the hang case; a loaded machine (load ~10) took answers past a 4 s
+      // overall and a 1 s first-token limit, ending healthy answers as errors mid-stream
+      chatLimits: { llmTimeoutMs: 8_000, llmFirstTokenTimeoutMs: 2_000, llmMaxRetries: 1, heartbeatMs: 200 },
     },
   });
   alice = await createVerifiedUser(app);
@@ -278,7 +280,7 @@ describe("chat answers with a language model", () => {
       const again = await gql(app, Q.retry, { messageId: id }, alice.token);
       expect(again.errors?.[0].extensions?.code).toBe("CONFLICT");
       events.close();
-    });
+    }, 60_000); // the hang waits out the answer's time limit: ~8 s, more on a loaded machine
   }
 
   it("should show REST pollers the answer only when it is done", async () => {
