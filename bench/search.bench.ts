@@ -1,5 +1,6 @@
 /**
- * Search benchmark: `npm run bench:search` (optionally `-- 1000` to run one size only).
+ * Search benchmark: `npm run bench:search` (optionally `-- 1000` to run one size only; `-- --start-up` runs only
+ * the start-up part, at 20,000 or the size given, with its options: `--warm-runs N`, `--cpu-prof DIR`, `--ab`, `--tsx`).
  *
  * Generates Danish articles from the vocabulary of the sample content (deterministic seed), then
  * measures for each size: index build time and heap growth, in-process search() and retrieve()
@@ -19,10 +20,15 @@ import { hashedEmbedder } from "../api/src/search/search.test-helpers";
 import { generate, QUERIES, storeArticles, type Vocabulary, vocabulary } from "./search.corpus";
 import { freshText, gqlSearchBody, keepAliveClient, restSearchUrl } from "./search-api.client";
 
+/** the start-up part's options that take a value (not sizes) */
+const VALUE_OPTIONS = new Set(["--warm-runs", "--cpu-prof", "--ab"]);
 const SIZES = process.argv
   .slice(2)
+  .filter((_a, i, all) => !VALUE_OPTIONS.has(all[i - 1]))
   .map(Number)
   .filter((n) => n > 0);
+/** `--start-up`: only the start-up part (bench/search-cold-start.ts) */
+const START_UP_ONLY = process.argv.includes("--start-up");
 const DEFAULT_SIZES = [1_000, 20_000];
 const SEED = 20251122;
 
@@ -316,8 +322,10 @@ async function main(): Promise<void> {
       .map((l) => l.toFixed(1))
       .join(" ")}`,
   );
-  for (const size of SIZES.length ? SIZES : DEFAULT_SIZES) await benchSize(size, vocab);
-  await measureApi(SIZES.length ? SIZES : DEFAULT_SIZES);
+  if (!START_UP_ONLY) {
+    for (const size of SIZES.length ? SIZES : DEFAULT_SIZES) await benchSize(size, vocab);
+    await measureApi(SIZES.length ? SIZES : DEFAULT_SIZES);
+  }
   // start-up: a child process starting as the server does, without and with the persisted index
   const { measureColdStart } = await import("./search-cold-start");
   await measureColdStart(Math.max(...(SIZES.length ? SIZES : DEFAULT_SIZES)), SEED);

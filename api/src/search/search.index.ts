@@ -70,12 +70,12 @@ export { MAX_QUERY_LENGTH, MAX_QUERY_TERMS } from "./search.query";
 export class KnowledgeIndex {
   private articleDb = newArticleDb();
   private passageDb = newPassageDb();
-  private readonly articles = new Map<string, StoredArticle>();
+  private articles = new Map<string, StoredArticle>();
   /** The analysed plain text of the articles shown most recently (snippets). */
   private readonly snippetSources = new SnippetSourceCache();
   /** The index terms of the articles and passages ranked most recently (coverage of the question). */
   private readonly termSets = new TermSetCache();
-  private readonly passages = new Map<string, StoredPassage>();
+  private passages = new Map<string, StoredPassage>();
   /** The words of the indexed articles (compound and prefix lookups, typo correction). */
   private vocabulary = new Vocabulary();
   /** Analysed queries (read-only once built), valid while the vocabulary (dbVersion) stays the same. */
@@ -254,8 +254,10 @@ export class KnowledgeIndex {
       const restored = restoreIndex(snapshot, vocabulary); // throws before anything here changes
       this.reset();
       this.vocabulary = vocabulary;
+      // the restored maps are taken as they are (restoreIndex built them for this index)
       ({ articleDb: this.articleDb, passageDb: this.passageDb } = restored);
-      for (const a of restored.articles.values()) this.commitRestored(a);
+      ({ articles: this.articles, passages: this.passages } = restored);
+      for (const a of this.articles.values()) this.fingerprintXor ^= a.digest;
       this.versionCounter++;
       performance.mark("search-index:vocabulary");
       preloadDanishSoon(); // after the server listens: the first searches rarely need it (search.danish.ts)
@@ -420,13 +422,6 @@ export class KnowledgeIndex {
       headings: [p.title, ...p.headingPath].join("\n"),
       body: p.text,
     }));
-  }
-
-  /** An article already in the (restored) orama databases and vocabulary. */
-  private commitRestored(a: StoredArticle): void {
-    for (const p of a.passages) this.passages.set(p.id, p);
-    this.articles.set(a.id, a);
-    this.fingerprintXor ^= a.digest;
   }
 
   private commitInsert(a: StoredArticle): void {

@@ -187,8 +187,11 @@ export function restoreDb(db: AnyOrama, dump: DbDump, ints: Ints, ids: Iterable<
     data.tokenOccurrences[field] = dump.tokenOccurrences[field] ?? {};
   }
   const store = idStore(db);
-  store.internalIdToId = [...dump.ids];
-  store.idToInternalId = new Map(dump.ids.map((id, i) => [id, i + 1]));
+  // orama appends to the array: a copy, so the dump stays as it was; the map filled without a pair per id
+  store.internalIdToId = dump.ids.slice();
+  const toInternal = new Map<string, number>();
+  for (let i = 0; i < dump.ids.length; i++) toInternal.set(dump.ids[i], i + 1);
+  store.idToInternalId = toInternal;
   let count = 0;
   for (const id of ids) {
     if (!store.idToInternalId.has(id)) throw new Error("persisted index: a document has no internal id");

@@ -223,16 +223,20 @@ describe("persisted search index", () => {
     const extra = new Int32Array(snap.ints.length + 1);
     extra.set(snap.ints);
     await expect(index.restore({ ...snap, ints: extra })).rejects.toThrow(/left over/);
-    // a passage said to lie beyond its article's content
-    const [row, ...rest] = snap.json.articles;
-    const passages = row[8].map((p, i) => (i === 0 ? [p[0], [0, 10_000_000], p[2], p[3], p[4]] : p));
-    const outside = { ...snap.json, articles: [[...row.slice(0, 8), passages], ...rest] };
-    await expect(index.restore({ ...snap, json: outside as never })).rejects.toThrow(/outside its article/);
+    // a passage said to lie beyond its article's content (the first article's ints: content start and end, tag
+    // count, passage count; then its first passage's: heading count, text start and end, ...)
+    const outside = Int32Array.from(snap.ints);
+    outside[6] = 10_000_000;
+    await expect(index.restore({ ...snap, ints: outside })).rejects.toThrow(/outside its article/);
     // an article said to lie beyond the snapshot's text
-    const beyond = [...row.slice(0, 2), [0, snap.text.length + 1], ...row.slice(3)];
-    await expect(
-      index.restore({ ...snap, json: { ...snap.json, articles: [beyond, ...rest] } as never }),
-    ).rejects.toThrow(/outside its article/);
+    const beyond = Int32Array.from(snap.ints);
+    beyond[1] = snap.text.length + 1;
+    await expect(index.restore({ ...snap, ints: beyond })).rejects.toThrow(/outside its article/);
+    // a column shorter than the others
+    const short = { ...snap.json.articles, title: snap.json.articles.title.slice(1) };
+    await expect(index.restore({ ...snap, json: { ...snap.json, articles: short } })).rejects.toThrow(
+      /persisted index/,
+    );
     expect(await answers(index)).toBe(before);
   });
 

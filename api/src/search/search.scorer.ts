@@ -183,10 +183,10 @@ function lengthFactorsOf(
   const lengths = data.fieldLengths[field];
   const avgLength = data.avgFieldLength[field] || 1;
   factors = new Float64Array(size + 1);
-  for (const key in lengths) {
-    const id = Number(key);
+  // by number, not `for in` (which makes a string of every id: ~2/3 of the time at 80,000 passages)
+  for (let id = 0; id <= size; id++) {
     const length = lengths[id];
-    if (!length || !(id <= size)) continue;
+    if (!length) continue;
     const tf = 1 / length;
     factors[id] = (d + tf * (k1 + 1)) / (tf + k1 * (1 - b + (b * length) / avgLength));
   }
