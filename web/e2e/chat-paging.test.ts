@@ -6,7 +6,7 @@
  */
 import mongoose from "mongoose";
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { TestApp } from "../../api/src/testing/app";
 import { gql } from "../../api/src/testing/client";
 import { expectAccessible } from "./support/axe";
@@ -26,8 +26,12 @@ beforeAll(async () => {
   app = await startServer({ mail: "outbox" });
   browser = await launchBrowser();
 }, 120_000);
-afterAll(async () => {
+// A test's pages close with it: an open page left behind keeps rendering (here a spinner held forever) and costs
+// the rest of the file CPU.
+afterEach(async () => {
   for (const c of contexts.splice(0)) await c.close();
+});
+afterAll(async () => {
   await browser?.close();
   await app?.close();
 });
@@ -205,6 +209,7 @@ describe("web: a long chat session", () => {
       await page.waitForTimeout(200);
       await screenshot(page, name);
       await expectAccessible(page, `a long session loading earlier messages (${name})`);
+      await page.context().close(); // its earlier page is held for good: the spinner would spin on
     }
   }, 240_000); // four long sessions opened in turn: 31 s quiet, past 90 s on a slow, loaded CI machine
 });
