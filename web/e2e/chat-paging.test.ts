@@ -6,11 +6,11 @@
  */
 import mongoose from "mongoose";
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { TestApp } from "../../api/src/testing/app";
 import { gql } from "../../api/src/testing/client";
 import { expectAccessible } from "./support/axe";
-import { launchBrowser } from "./support/browser";
+import { closeAfterEach, launchBrowser } from "./support/browser";
 import { screenshot } from "./support/screenshots";
 import { startServer } from "./support/server";
 import { type SignedInOptions, signedInPage } from "./support/signed-in";
@@ -26,11 +26,7 @@ beforeAll(async () => {
   app = await startServer({ mail: "outbox" });
   browser = await launchBrowser();
 }, 120_000);
-// A test's pages close with it: an open page left behind keeps rendering (here a spinner held forever) and costs
-// the rest of the file CPU.
-afterEach(async () => {
-  for (const c of contexts.splice(0)) await c.close();
-});
+closeAfterEach(contexts);
 afterAll(async () => {
   await browser?.close();
   await app?.close();
