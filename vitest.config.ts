@@ -139,6 +139,11 @@ export default defineConfig({
           name: "web-e2e",
           include: ["web/e2e/**/*.test.ts"],
           environment: "node",
+          // One module graph per worker, as in the api project: every file imports the whole app (startTestApp),
+          // ~10 s of import a file (email-links + share in one worker: 97 → 78 s CPU, import 25 → 15 s). Each file
+          // still starts its own server and Chromium and closes both in afterAll; the walks' module state
+          // (support/tour.ts) is set again by each walk file's beforeAll.
+          isolate: false,
           server,
           globalSetup: ["web/e2e/global-setup.ts"],
           testTimeout: 90_000,

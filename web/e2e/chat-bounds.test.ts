@@ -9,7 +9,7 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { TestApp } from "../../api/src/testing/app";
 import { expectAccessible } from "./support/axe";
-import { launchBrowser } from "./support/browser";
+import { closeAfterEach, launchBrowser } from "./support/browser";
 import { screenshot } from "./support/screenshots";
 import { startServer, stopChatFile } from "./support/server";
 import { type SignedInOptions, signedInChat } from "./support/signed-in";
@@ -25,6 +25,7 @@ beforeAll(async () => {
   });
   browser = await launchBrowser();
 }, 120_000);
+closeAfterEach(contexts);
 afterAll(async () => {
   await stopChatFile(app, browser, contexts);
 });

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { TestApp } from "../../api/src/testing/app";
 import { type FakeChatRequest, type FakeOpenAI, startFakeOpenAI } from "../../api/src/testing/fake-openai";
 import { expectAccessible } from "./support/axe";
-import { launchBrowser } from "./support/browser";
+import { closeAfterEach, launchBrowser } from "./support/browser";
 import { holdResponse } from "./support/hold";
 import { screenshot } from "./support/screenshots";
 import { startServer, stopChatFile } from "./support/server";
@@ -44,6 +44,7 @@ beforeAll(async () => {
   });
   browser = await launchBrowser();
 }, 120_000);
+closeAfterEach(contexts);
 afterAll(async () => {
   await stopChatFile(app, browser, contexts);
   await fake?.close();

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sampleArticleId } from "../../api/src/chat/chat.test-helpers";
 import type { TestApp } from "../../api/src/testing/app";
 import { expectAccessible } from "./support/axe";
-import { launchBrowser } from "./support/browser";
+import { closeAfterEach, launchBrowser } from "./support/browser";
 import { holdResponse } from "./support/hold";
 import { screenshot } from "./support/screenshots";
 import { startServer, stopChatFile } from "./support/server";
@@ -28,6 +28,7 @@ beforeAll(async () => {
   attestation = await sampleArticleId(app, "oekonomi/attestation-og-godkendelse-af-betalinger.md");
   browser = await launchBrowser();
 }, 120_000);
+closeAfterEach(contexts);
 afterAll(async () => {
   await stopChatFile(app, browser, contexts);
 });

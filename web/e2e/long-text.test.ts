@@ -9,7 +9,7 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { TestApp } from "../../api/src/testing/app";
 import { createVerifiedUser, gql, loginAdmin } from "../../api/src/testing/client";
-import { launchBrowser } from "./support/browser";
+import { closeAfterEach, launchBrowser } from "./support/browser";
 import { startServer } from "./support/server";
 import { inspect, openVariant, type Variant } from "./support/tour";
 
@@ -75,8 +75,8 @@ describe("web: long words and titles", () => {
     expect(bookmarked.errors).toBeUndefined();
   }, 120_000);
 
+  closeAfterEach(contexts);
   afterAll(async () => {
-    for (const c of contexts.splice(0)) await c.close();
     await browser?.close();
     await app?.close();
   });

@@ -4,14 +4,14 @@
  * databases, saves, watches the sync and finds a synced page in /knowledge; a normal user is refused.
  */
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { TestApp } from "../../api/src/testing/app";
 import { createVerifiedUser, gql, loginAdmin, rest } from "../../api/src/testing/client";
 import { KnowledgePage } from "./pages/KnowledgePage";
 import { NotionAdminPage } from "./pages/NotionAdminPage";
 import { Toast } from "./pages/Toast";
 import { expectAccessible } from "./support/axe";
-import { launchBrowser, newContext } from "./support/browser";
+import { closeAfterEach, launchBrowser, newContext } from "./support/browser";
 import { checkScreen } from "./support/checkScreen";
 import { type NotionWorkspace, startNotionWorkspace } from "./support/notion";
 import { screenshot } from "./support/screenshots";
@@ -28,9 +28,7 @@ beforeAll(async () => {
   browser = await launchBrowser();
   adminToken = await loginAdmin(app);
 }, 120_000);
-afterEach(async () => {
-  for (const c of contexts.splice(0)) await c.close();
-});
+closeAfterEach(contexts);
 afterAll(async () => {
   await browser?.close();
   await notion?.close();

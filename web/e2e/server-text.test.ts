@@ -2,7 +2,7 @@ import { Errors } from "@vidensbank/api/errors";
 import type { TestApp } from "@vidensbank/api/testing/app";
 import { updatePreferences } from "@vidensbank/api/users/preferences.service";
 import { formatMessage, type MessageKey, messages } from "@vidensbank/shared";
-import type { Browser, Page } from "playwright-core";
+import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { serverMessageText } from "../src/i18n/serverMessage";
 import { LoginPage } from "./pages/LoginPage";
@@ -10,7 +10,7 @@ import { ForgotPasswordPage, ResetPasswordPage } from "./pages/PasswordPages";
 import { ProfilePage } from "./pages/ProfilePage";
 import { RegisterPage } from "./pages/RegisterPage";
 import { Toast } from "./pages/Toast";
-import { launchBrowser, newContext } from "./support/browser";
+import { closeAfterEach, launchBrowser, newContext } from "./support/browser";
 import { newStaff, startServer } from "./support/server";
 
 describe("web: server messages in the user's language, by key", () => {
@@ -99,8 +99,11 @@ describe("web: server texts in the browser", () => {
     await app?.close();
   });
 
+  const contexts: BrowserContext[] = [];
+  closeAfterEach(contexts);
   async function openPage(language: "da" | "en"): Promise<Page> {
     const context = await newContext(browser, { baseURL: app.url, language });
+    contexts.push(context);
     return context.newPage();
   }
 

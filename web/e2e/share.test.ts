@@ -13,7 +13,7 @@ import { createVerifiedUser, gql, loginAdmin } from "../../api/src/testing/clien
 import { AdminPage } from "./pages/AdminPage";
 import { LoginPage } from "./pages/LoginPage";
 import { expectAccessible } from "./support/axe";
-import { launchBrowser, newContext } from "./support/browser";
+import { closeAfterEach, launchBrowser, newContext } from "./support/browser";
 import { SCREENSHOT_DIR, screenshot } from "./support/screenshots";
 import { startServer, stopChatFile } from "./support/server";
 
@@ -26,6 +26,7 @@ beforeAll(async () => {
   app = await startServer({ mail: "outbox" });
   browser = await launchBrowser();
 }, 120_000);
+closeAfterEach(contexts);
 afterAll(async () => {
   await stopChatFile(app, browser, contexts);
 });

@@ -1,4 +1,5 @@
 import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
+import { afterEach } from "vitest";
 
 export const CHROMIUM_ARGS = [
   "--no-sandbox",
@@ -51,4 +52,15 @@ export async function newContext(browser: Browser, opts: ContextOptions): Promis
 /** The page's computed body background colour, e.g. "rgb(243, 245, 249)". */
 export function bodyBackground(page: Page): Promise<string> {
   return page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+}
+
+/**
+ * Closes the contexts a test opened (those in `contexts`) when it ends, not with the file: a page left open keeps
+ * rendering for the rest of the file (a spinner, a held request's loading state, a chart's transition, the
+ * caret), and the idle pages of earlier tests cost a file up to a third of its CPU (chat-paging: 116 → 80 s).
+ */
+export function closeAfterEach(contexts: BrowserContext[]): void {
+  afterEach(async () => {
+    for (const c of contexts.splice(0)) await c.close();
+  });
 }

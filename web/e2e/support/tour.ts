@@ -20,7 +20,7 @@ import type { TestApp } from "../../../api/src/testing/app";
 import { createVerifiedUser, gql, loginAdmin } from "../../../api/src/testing/client";
 import { da } from "../../src/i18n/da";
 import { expectAccessible } from "./axe";
-import { launchBrowser, newContext } from "./browser";
+import { closeAfterEach, launchBrowser, newContext } from "./browser";
 import { type NotionWorkspace, startNotionWorkspace } from "./notion";
 import { screenshot } from "./screenshots";
 
@@ -115,8 +115,8 @@ async function rate(messageId: string, rating: "up" | "down", comment: string): 
 /** The server, the browser and the data every walk shows, for the calling test file. */
 function setUp(): void {
   beforeAll(startTour, 240_000);
+  closeAfterEach(contexts);
   afterAll(async () => {
-    for (const c of contexts) await c.close();
     await browser?.close();
     await app?.services.chat.whenIdle();
     await notion?.close();
