@@ -100,7 +100,8 @@ export function fold(word: string): string {
  * "hvor gammel", "hvor mange". With "hvor" they form the question word (what kind of fact answers: a size, a time,
  * an amount), not what the question is about; Danish builds such a question from "hvor" and any gradable adjective
  * or adverb, of which these are the common ones (positive degree, each inflection; "mange", "meget", "tit" and
- * "ofte" are stop words already).
+ * "ofte" are stop words already). The relevance gate leaves them out (QueryConcept.degree, search.coverage.ts
+ * gateConcepts) and the chat's sentence evidence does not count them as telling words (chat/answer/evidence.ts).
  */
 export const DEGREE_WORDS: readonly string[] = [
   "stor",
@@ -150,28 +151,10 @@ export const DEGREE_WORDS: readonly string[] = [
   "vigtigt",
 ];
 const DEGREE: ReadonlySet<string> = new Set(DEGREE_WORDS.map(fold));
-/** "stå" as in "hvad står der i brevet", "hvad skal der stå i et notat": what a text says (also typed without å) */
-const SAYS: ReadonlySet<string> = new Set(["stå", "står", "sta", "star"].map(fold));
-const ASKS_WHAT: ReadonlySet<string> = new Set(["hvad", "hvilke", "hvilken", "hvilket"]);
 
-/**
- * The words of a question (as written, in order) that belong to how it asks, not to what it is about, by index:
- * a degree word right after "hvor" (DEGREE_WORDS: "hvor stor", "hvor lang tid") and the verb of "hvad står der i …" /
- * "hvad skal der stå i …" (asking what a text says). The relevance gate leaves them out (QueryConcept.asking,
- * search.coverage.ts gateConcepts); the chat's sentence evidence reads the same phrases (chat/answer/evidence.ts).
- */
-export function askingWords(words: readonly string[]): Set<number> {
-  const out = new Set<number>();
-  const folded = words.map(fold);
-  let asksWhat = false;
-  folded.forEach((w, i) => {
-    if (ASKS_WHAT.has(w)) asksWhat = true;
-    if (i > 0 && folded[i - 1] === "hvor" && DEGREE.has(w)) out.add(i);
-    // 'hvad skal der stå i', 'hvad står der i'
-    const next = folded[i + 1] === "der" ? folded[i + 2] : folded[i + 1];
-    if (asksWhat && SAYS.has(w) && next === "i") out.add(i);
-  });
-  return out;
+/** Whether `word`, written right after `previous`, asks for a degree ("hvor stor", "hvor lang"): DEGREE_WORDS. */
+export function isAskedDegree(previous: string | undefined, word: string): boolean {
+  return previous !== undefined && fold(previous) === "hvor" && DEGREE.has(fold(word));
 }
 
 export function isStopword(lowercaseWord: string): boolean {

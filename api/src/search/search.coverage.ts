@@ -83,17 +83,16 @@ export function hasCompoundParts(concepts: readonly QueryConcept[]): boolean {
 }
 
 /**
- * A word of how the question asks ('stor' of 'hvor stor', 'stå' of 'hvad står der i', QueryConcept.asking) says what
- * kind of fact answers, not what the question is about: the gate leaves it out, unless the curated lexicon reads it
- * as the articles' terms ('længe', 'lang tid' → frist: in the secretariat's articles asking how long is asking for a
- * deadline).
+ * A degree word of the question word ('stor' of 'hvor stor', QueryConcept.degree) says what kind of fact answers, not
+ * what the question is about: the gate leaves it out, unless the curated lexicon reads it as the articles' terms
+ * ('længe', 'lang tid' → frist: in the secretariat's articles asking how long is asking for a deadline).
  */
-function askingOnly(c: QueryConcept): boolean {
-  return c.asking === true && !c.curated?.size;
+function askedDegreeOnly(c: QueryConcept): boolean {
+  return c.degree === true && !c.curated?.size;
 }
 
 /**
- * The concepts as the relevance gate reads them: the words of how the question asks left out (askingOnly);
+ * The concepts as the relevance gate reads them: a degree word of the question word left out (askedDegreeOnly);
  * curated lexicon terms firmer (GATE_LEXICON_EXPONENT); with `partsTogether`, a compound's parts only together
  * (GATE_COMPOUND_PARTS_TOGETHER).
  */
@@ -103,7 +102,7 @@ export function gateConcepts(
   partsTogether = false,
 ): QueryConcept[] {
   return concepts
-    .filter((c) => !askingOnly(c))
+    .filter((c) => !askedDegreeOnly(c))
     .map((c) => {
       const together = partsTogether && c.compound !== undefined && c.compound.length > 1;
       if (!c.curated && !together) return c;
