@@ -440,7 +440,10 @@ export function analyseQuery(query: unknown, vocabulary: Vocabulary): AnalysedQu
           const pc = q.concept(part);
           siblings.push(pc);
           pc.compound = siblings;
-          const pt = normaliseWord(part);
+          // a part in an inflected form is read as the form the articles use ('varslet' of
+          // 'udmeldelsesvarslet' as 'varsel'), like a whole word
+          const stemmed = inflectedAs(normaliseWord(asDanish(part)), vocabulary);
+          const pt = stemmed && formAs(part, stemmed, vocabulary);
           if (pt && vocabulary.hasTerm(pt)) q.exact(pc, pt, weight);
           if (pt) q.expand(pc, pt, weight);
           q.settle(pc, pt ? [pt] : []);
