@@ -95,6 +95,68 @@ export function fold(word: string): string {
   return out;
 }
 
+/**
+ * Gradable words that, right after "hvor", ask for a degree: "hvor stor skal egenkapitalen være", "hvor lang tid",
+ * "hvor gammel", "hvor mange". With "hvor" they form the question word (what kind of fact answers: a size, a time,
+ * an amount), not what the question is about; Danish builds such a question from "hvor" and any gradable adjective
+ * or adverb, of which these are the common ones (positive degree, each inflection; "mange", "meget", "tit" and
+ * "ofte" are stop words already). The relevance gate leaves them out (QueryConcept.degree, search.coverage.ts
+ * gateConcepts) and the chat's sentence evidence does not count them as telling words (chat/answer/evidence.ts).
+ */
+export const DEGREE_WORDS: readonly string[] = [
+  "stor",
+  "stort",
+  "store",
+  "lang",
+  "langt",
+  "lange",
+  "længe",
+  "kort",
+  "korte",
+  "høj",
+  "højt",
+  "høje",
+  "lav",
+  "lavt",
+  "lille",
+  "små",
+  "mange",
+  "meget",
+  "ofte",
+  "tit",
+  "hurtig",
+  "hurtigt",
+  "tidlig",
+  "tidligt",
+  "sen",
+  "sent",
+  "gammel",
+  "gammelt",
+  "gamle",
+  "bred",
+  "bredt",
+  "dyb",
+  "dybt",
+  "tung",
+  "tungt",
+  "dyr",
+  "dyrt",
+  "billig",
+  "billigt",
+  "svær",
+  "svært",
+  "nem",
+  "nemt",
+  "vigtig",
+  "vigtigt",
+];
+const DEGREE: ReadonlySet<string> = new Set(DEGREE_WORDS.map(fold));
+
+/** Whether `word`, written right after `previous`, asks for a degree ("hvor stor", "hvor lang"): DEGREE_WORDS. */
+export function isAskedDegree(previous: string | undefined, word: string): boolean {
+  return previous !== undefined && fold(previous) === "hvor" && DEGREE.has(fold(word));
+}
+
 export function isStopword(lowercaseWord: string): boolean {
   return STOPWORDS.has(lowercaseWord);
 }

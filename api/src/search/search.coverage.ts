@@ -83,22 +83,34 @@ export function hasCompoundParts(concepts: readonly QueryConcept[]): boolean {
 }
 
 /**
- * The concepts as the relevance gate reads them: curated lexicon terms firmer (GATE_LEXICON_EXPONENT); with
- * `partsTogether`, a compound's parts only together (GATE_COMPOUND_PARTS_TOGETHER).
+ * A degree word of the question word ('stor' of 'hvor stor', QueryConcept.degree) says what kind of fact answers, not
+ * what the question is about: the gate leaves it out, unless the curated lexicon reads it as the articles' terms
+ * ('længe', 'lang tid' → frist: in the secretariat's articles asking how long is asking for a deadline).
+ */
+function askedDegreeOnly(c: QueryConcept): boolean {
+  return c.degree === true && !c.curated?.size;
+}
+
+/**
+ * The concepts as the relevance gate reads them: a degree word of the question word left out (askedDegreeOnly);
+ * curated lexicon terms firmer (GATE_LEXICON_EXPONENT); with `partsTogether`, a compound's parts only together
+ * (GATE_COMPOUND_PARTS_TOGETHER).
  */
 export function gateConcepts(
   concepts: readonly QueryConcept[],
   exponent = GATE_LEXICON_EXPONENT,
   partsTogether = false,
 ): QueryConcept[] {
-  return concepts.map((c) => {
-    const together = partsTogether && c.compound !== undefined && c.compound.length > 1;
-    if (!c.curated && !together) return c;
-    const weights = c.curated
-      ? c.weights.map((w, i) => (w < 1 && c.curated?.has(c.terms[i]) ? w ** exponent : w))
-      : c.weights;
-    return together ? { ...c, weights, together: true } : { ...c, weights };
-  });
+  return concepts
+    .filter((c) => !askedDegreeOnly(c))
+    .map((c) => {
+      const together = partsTogether && c.compound !== undefined && c.compound.length > 1;
+      if (!c.curated && !together) return c;
+      const weights = c.curated
+        ? c.weights.map((w, i) => (w < 1 && c.curated?.has(c.terms[i]) ? w ** exponent : w))
+        : c.weights;
+      return together ? { ...c, weights, together: true } : { ...c, weights };
+    });
 }
 
 /** A part of a compound counts for the gate only beside another part (GATE_COMPOUND_PARTS_TOGETHER). */

@@ -128,6 +128,17 @@ describe("analyseQuery", () => {
     expect(words("arbejdsdagene")).toEqual(["arbejd", "dagene"]);
   });
 
+  it("should read a compound's part in an inflected form as the form the articles use (round 23)", () => {
+    // 'udmeldelsesvarslet' is no word of the articles: its parts are 'udmeldelse' and 'varslet', the definite form
+    // of the articles' 'varsel'; read as written ('varsl') no article held the part
+    const v = vocabularyOf(
+      "Udmeldelse skal ske skriftligt med 3 måneders varsel til udgangen af et kalenderår.",
+    );
+    const concepts = analyseQuery("Hvad er udmeldelsesvarslet?", v).concepts;
+    expect(concepts.map((c) => c.word)).toEqual(["udmeldelse", "varslet"]);
+    expect(concepts[1].terms).toContain(normaliseWord("varsel"));
+  });
+
   it("should read a verb and its particle written apart as the joined verb the articles use", () => {
     const v = vocabularyOf("Sagsbehandleren modtager ikke gaver og indsender udlæg.");
     const tage = analyseQuery("må jeg tage imod en gave", v);

@@ -3,7 +3,7 @@
  * stemmed (stop words dropped), then matched against the vocabulary as a whole word, a compound start, the
  * start of a word still being typed, or else typo-corrected. Never throws: odd input gives no terms.
  */
-import { fold, normaliseWord, wordSpans } from "./search.analyzer";
+import { fold, isAskedDegree, normaliseWord, wordSpans } from "./search.analyzer";
 import { dictionaryBases, isDanishCompound, isDanishWord, splitCompound } from "./search.danish";
 import { LEXICON_PAIR_WEIGHT, LEXICON_WEIGHT, relatedTerms } from "./search.lexicon";
 import { isThesaurusWord, thesaurusWords } from "./search.thesaurus";
@@ -77,6 +77,14 @@ export interface QueryConcept {
    * (search.coverage.ts gateConcepts), since a 'mødelokale' is a kind of 'lokale' the question asks about
    */
   compound?: readonly QueryConcept[];
+  /**
+   * a gradable word right after "hvor" ("hvor stor", "hvor lang tid": search.analyzer.ts DEGREE_WORDS): part of the
+   * question word, asking what kind of fact answers, not what the question is about. Ranking reads it like any word;
+   * the relevance gate leaves it out (search.coverage.ts gateConcepts): no article holds "stor" beside the topic, so
+   * it weighed as a telling word uncovered and declined questions in staff's words ("hvor stor skal egenkapitalen
+   * være?")
+   */
+  degree?: boolean;
 }
 
 /**
@@ -321,8 +329,12 @@ export function analyseQuery(query: unknown, vocabulary: Vocabulary): AnalysedQu
   const terms: string[] = [];
   const corrections: QueryCorrection[] = [];
   let previous: { word: string; term: string; concept: QueryConcept } | null = null;
+  // the word written before, stop words included ('hvor' of 'hvor stor')
+  let written: string | undefined;
   for (const { word } of wordSpans(text)) {
     if (terms.length >= MAX_QUERY_TERMS) break;
+    const degree = isAskedDegree(written, word);
+    written = word;
     // a verb and its particle written apart ('tage imod', 'sende ind') as the articles join them ('modtage')
     const particle = PARTICLES.get(fold(word));
     if (particle !== undefined && previous) {
@@ -348,6 +360,7 @@ export function analyseQuery(query: unknown, vocabulary: Vocabulary): AnalysedQu
     }
     const folded = fold(word);
     const c = q.concept(word);
+    if (degree) c.degree = true;
     // 1. An indexed word. Danish compounds: a written word of 5+ letters also matches indexed words that
     // start with it ('indsigt' finds 'indsigtsanmodning'), while a short word only matches whole ('dag' is
     // not 'dagsorden'). The prefix is the word as written: a stem is often too short ('inds').
@@ -427,7 +440,10 @@ export function analyseQuery(query: unknown, vocabulary: Vocabulary): AnalysedQu
           const pc = q.concept(part);
           siblings.push(pc);
           pc.compound = siblings;
-          const pt = normaliseWord(part);
+          // a part in an inflected form is read as the form the articles use ('varslet' of
+          // 'udmeldelsesvarslet' as 'varsel'), like a whole word
+          const stemmed = inflectedAs(normaliseWord(asDanish(part)), vocabulary);
+          const pt = stemmed && formAs(part, stemmed, vocabulary);
           if (pt && vocabulary.hasTerm(pt)) q.exact(pc, pt, weight);
           if (pt) q.expand(pc, pt, weight);
           q.settle(pc, pt ? [pt] : []);
