@@ -101,7 +101,8 @@ export function fold(word: string): string {
  * an amount), not what the question is about; Danish builds such a question from "hvor" and any gradable adjective
  * or adverb, of which these are the common ones (positive degree, each inflection; "mange", "meget", "tit" and
  * "ofte" are stop words already). The relevance gate leaves them out (QueryConcept.degree, search.coverage.ts
- * gateConcepts) and the chat's sentence evidence does not count them as telling words (chat/answer/evidence.ts).
+ * gateConcepts). The chat's sentence evidence keeps its own shorter list (ASKING_PHRASE, chat/answer/evidence.ts):
+ * one list would change which sentences are quoted, which round 23 did not measure.
  */
 export const DEGREE_WORDS: readonly string[] = [
   "stor",
