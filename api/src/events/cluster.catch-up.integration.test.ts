@@ -33,18 +33,22 @@ afterAll(async () => {
   await llm?.close();
 }, 30_000);
 
+/** Signs in on A, opens a session there and a websocket on each process; `asker` follows the session on A. */
+async function askerOnA(title: string) {
+  const login = await rest(a, "POST", "/api/auth/login", { body: { email: EMAIL, password: PASSWORD } });
+  expect(login.status).toBe(200);
+  const token = login.body.token as string;
+  const { createSession } = await gqlOk(gqlUrl(a), Q.create, { title }, token);
+  const sessionId = createSession.sessionId as string;
+  const onA = wsClient(wsUrl(a), token);
+  const onB = wsClient(wsUrl(b), token);
+  return { token, sessionId, onA, onB, asker: new EventCollector(onA, sessionId) };
+}
+
 describe("a subscriber on another process appearing mid-answer", () => {
   it("gets the answer so far, then every later token, in order", async () => {
-    const login = await rest(a, "POST", "/api/auth/login", { body: { email: EMAIL, password: PASSWORD } });
-    expect(login.status).toBe(200);
-    const token = login.body.token as string;
-    const { createSession } = await gqlOk(gqlUrl(a), Q.create, { title: "Sent lytter" }, token);
-    const sessionId = createSession.sessionId as string;
-
     // the asking browser follows the answer on A itself: nothing of it is written for B
-    const onA = wsClient(wsUrl(a), token);
-    const onB = wsClient(wsUrl(b), token);
-    const asker = new EventCollector(onA, sessionId);
+    const { token, sessionId, onA, onB, asker } = await askerOnA("Sent lytter");
     let late: EventCollector | null = null;
     try {
       await new Promise((r) => setTimeout(r, 300)); // the subscription is registered on A
@@ -74,13 +78,7 @@ describe("a subscriber on another process appearing mid-answer", () => {
   }, 60_000);
 
   it("tells where a caught-up answer's question hangs, so a page that does not show it can keep it out", async () => {
-    const login = await rest(a, "POST", "/api/auth/login", { body: { email: EMAIL, password: PASSWORD } });
-    const token = login.body.token as string;
-    const { createSession } = await gqlOk(gqlUrl(a), Q.create, { title: "Skjult gren" }, token);
-    const sessionId = createSession.sessionId as string;
-    const onA = wsClient(wsUrl(a), token);
-    const onB = wsClient(wsUrl(b), token);
-    const asker = new EventCollector(onA, sessionId);
+    const { token, sessionId, onA, onB, asker } = await askerOnA("Skjult gren");
     let late: EventCollector | null = null;
     try {
       await new Promise((r) => setTimeout(r, 300));
