@@ -108,6 +108,12 @@ function take<T>(column: T[], at: number, n: number): T[] {
   return column.slice(at, at + n);
 }
 
+/** The entry of a column at `at` (one a passage: no array made for it). */
+function entry<T>(column: T[], at: number): T {
+  if (at >= column.length) throw new Error("persisted index: a column ends early");
+  return column[at];
+}
+
 /** The JSON part of a snapshot; its numbers are in `ints` and its vectors in `floats`. */
 export interface IndexSnapshotJson {
   articles: ArticleColumns;
@@ -213,7 +219,7 @@ export function restoreIndex(
   let tagAt = 0;
   let headingAt = 0;
   let passageAt = 0;
-  let textAt = 0;
+  let ownTextAt = 0;
   for (let i = 0; i < count; i++) {
     const id = c.id[i];
     const start = ints.next();
@@ -240,7 +246,7 @@ export function restoreIndex(
       headingAt += headingCount;
       const from = ints.next();
       const to = ints.next();
-      const text = from === -1 ? take(c.texts, textAt++, 1)[0] : sliceOf(content, from, to);
+      const text = from === -1 ? entry(c.texts, ownTextAt++) : sliceOf(content, from, to);
       const wordCount = ints.next();
       let vector: Float32Array | undefined;
       if (ints.next() === 1) {
@@ -258,7 +264,7 @@ export function restoreIndex(
         text,
         position,
         wordCount,
-        embedKey: take(c.embedKey, passageAt++, 1)[0],
+        embedKey: entry(c.embedKey, passageAt++),
         vector,
       };
       passages.set(p.id, p);
@@ -271,7 +277,7 @@ export function restoreIndex(
     tagAt !== c.tags.length ||
     headingAt !== c.headings.length ||
     passageAt !== c.embedKey.length ||
-    textAt !== c.texts.length
+    ownTextAt !== c.texts.length
   )
     throw new Error("persisted index: columns left over");
   performance.mark("search-index:articles and passages");
