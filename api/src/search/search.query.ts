@@ -9,7 +9,7 @@ import { LEXICON_PAIR_WEIGHT, LEXICON_WEIGHT, relatedTerms } from "./search.lexi
 import { isThesaurusWord, thesaurusWords } from "./search.thesaurus";
 import type { QueryCorrection, QueryInfo } from "./search.types";
 import type { Vocabulary } from "./search.vocabulary";
-import { asDanish, formAs, inflectedAs, isDanishWritten } from "./search.word-forms";
+import { articleForm, isDanishWritten } from "./search.word-forms";
 
 /** Queries longer than this are cut (at a word boundary) before analysis. */
 export const MAX_QUERY_LENGTH = 256;
@@ -345,8 +345,7 @@ export function analyseQuery(query: unknown, vocabulary: Vocabulary): AnalysedQu
         continue; // the particle has no meaning of its own
       }
     }
-    const stem = inflectedAs(normaliseWord(asDanish(word)), vocabulary);
-    const term = stem && formAs(word, stem, vocabulary);
+    const term = articleForm(word, vocabulary);
     if (word.length < 2 || !term) {
       previous = null;
       continue;
@@ -442,8 +441,7 @@ export function analyseQuery(query: unknown, vocabulary: Vocabulary): AnalysedQu
           pc.compound = siblings;
           // a part in an inflected form is read as the form the articles use ('varslet' of
           // 'udmeldelsesvarslet' as 'varsel'), like a whole word
-          const stemmed = inflectedAs(normaliseWord(asDanish(part)), vocabulary);
-          const pt = stemmed && formAs(part, stemmed, vocabulary);
+          const pt = articleForm(part, vocabulary);
           if (pt && vocabulary.hasTerm(pt)) q.exact(pc, pt, weight);
           if (pt) q.expand(pc, pt, weight);
           q.settle(pc, pt ? [pt] : []);

@@ -61,6 +61,15 @@ export function formAs(word: string, term: string, vocabulary: Vocabulary): stri
   return term;
 }
 
+/**
+ * A written word read as the form the articles use: its Danish spelling, normalised, its inflection as the
+ * indexed form (inflectedAs) in the form the word was written (formAs). Empty when it has no term.
+ */
+export function articleForm(word: string, vocabulary: Vocabulary): string {
+  const stem = inflectedAs(normaliseWord(asDanish(word)), vocabulary);
+  return stem && formAs(word, stem, vocabulary);
+}
+
 /** A folded word with æ, ø and å written back ('oekonomi' → 'økonomi'). */
 export const unfold = (folded: string) =>
   folded.replace(/ae|oe|aa/g, (c) => ({ ae: "æ", oe: "ø", aa: "å" })[c] ?? c);
