@@ -1,3 +1,4 @@
+import { existsSync } from "node:fs";
 import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
 import { afterEach } from "vitest";
 
@@ -11,9 +12,19 @@ export const CHROMIUM_ARGS = [
   "--disable-sync",
 ];
 
-/** Headless Debian Chromium (installed at /usr/bin/chromium). */
+/**
+ * Debian's "old headless" shell (package `chromium-headless-shell`, what Playwright itself runs for headless), or
+ * the full browser (`chromium`) when the shell is not installed; `E2E_CHROMIUM` names another binary. The shell
+ * renders with the same engine without the browser's UI layers: the same files took 12–22 % less CPU
+ * (chat.test.ts 124 → 96 s, chat-paging 58 → 51 s, process tree with renderers).
+ */
+export const CHROMIUM_PATH =
+  process.env.E2E_CHROMIUM ??
+  ["/usr/lib/chromium/chromium-headless-shell", "/usr/bin/chromium"].find((path) => existsSync(path)) ??
+  "/usr/bin/chromium";
+
 export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: "/usr/bin/chromium", headless: true, args: CHROMIUM_ARGS });
+  return chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS });
 }
 
 export interface ContextOptions {
