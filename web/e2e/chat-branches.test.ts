@@ -163,16 +163,24 @@ describe("web: chat branches", () => {
 
   it("should replace the heading-based chips with the model-written follow-ups when they arrive", async () => {
     const written = ["Hvem behandler klagen?", "Kan en afgørelse genoptages?"];
-    fake.setFollowUps({ reply: written.join("\n"), delayMs: 1_500 });
+    // the model's suggestions are held until the heading-based chips are on screen: no delay to race a busy machine
+    let releaseFollowUps = () => {};
+    const held = new Promise<void>((resolve) => {
+      releaseFollowUps = resolve;
+    });
+    fake.setFollowUps({ reply: written.join("\n"), held });
     try {
       const page = await signedIn();
       await recordChips(page);
       await page.getByTestId("chat-input").fill("Hvad er klagefristen for en afgørelse?");
       await page.getByTestId("chat-input").press("Enter");
       await complete(page, "Svar på: Hvad er klagefristen for en afgørelse?");
+      // the answer is not held back for the model: its heading-based chips show while the model is still asked
+      const chips = page.getByTestId("follow-ups").getByRole("button");
+      await chips.first().waitFor();
+      releaseFollowUps();
       // the model's chips replace the others live…
       await page.getByTestId("follow-ups").getByRole("button", { name: written[1] }).waitFor();
-      const chips = page.getByTestId("follow-ups").getByRole("button");
       expect((await chips.allInnerTexts()).map((t) => t.trim())).toEqual(written);
       // …after the heading-based ones showed first (the answer was not held back for the model)
       const seen = await page.evaluate(() => (window as unknown as { chipSets: string[][] }).chipSets);
@@ -199,7 +207,8 @@ describe("web: chat branches", () => {
       await shot(small, "chat-follow-ups-390-dark-en");
       await expectAccessible(small, "model-written follow-ups (390 px, dark, English)");
     } finally {
-      fake.setFollowUps({ reply: "", delayMs: 0 });
+      releaseFollowUps();
+      fake.setFollowUps({ reply: "", delayMs: 0, held: undefined });
     }
   });
 

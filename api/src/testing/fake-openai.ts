@@ -77,6 +77,8 @@ export interface FakeFollowUpsBehaviour {
   reply: string | ((req: FakeChatRequest) => string);
   /** delay before the response */
   delayMs: number;
+  /** when set, the response also waits until this settles (a test releases it once it has seen what comes first) */
+  held?: Promise<void>;
   /** a failure for every follow-up request (http or hang), or null */
   failure: Extract<FakeFailure, { type: "http" } | { type: "hang" }> | null;
 }
@@ -229,6 +231,7 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<
       const f = followUps;
       b = { ...b, reply: f.reply, firstTokenDelayMs: f.delayMs };
       failure = f.failure;
+      await f.held;
     } else if (failure) failuresLeft -= 1;
     if (!body || typeof body.model !== "string" || !Array.isArray(body.messages)) {
       sendError(res, 400, "model and messages are required");
