@@ -111,19 +111,6 @@ export function gateConcepts(
 ): QueryConcept[] {
   return concepts
     .filter((c) => !askedDegreeOnly(c) && !(GATE_ASKED_KIND_APART && c.kind))
-    .map((c, i, all) => {
-      const prev = i > 0 ? all[i - 1] : undefined;
-      if (!c.curated || !prev?.curated) return c;
-      const shared = [...c.curated].filter((t) => prev.curated?.has(t));
-      if (shared.length === 0) return c;
-      const keep = c.terms.map((t) => !shared.includes(t));
-      return {
-        ...c,
-        terms: c.terms.filter((_, j) => keep[j]),
-        weights: c.weights.filter((_, j) => keep[j]),
-        curated: new Set([...c.curated].filter((t) => !shared.includes(t))),
-      };
-    })
     .map((c) => {
       const together = partsTogether && c.compound !== undefined && c.compound.length > 1;
       if (!c.curated && !together) return c;
