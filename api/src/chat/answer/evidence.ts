@@ -67,8 +67,6 @@ const ASKING = new Set(
       "deres",
     ],
     ...["mine", "sådan", "egentlig", "noget", "nogen", "andre", "under", "over", "inden", "mens"],
-    // pronouns: who the question is about, not what (`hende` weighed 2.9 of 8.8 in "… hvor hurtigt skal hun have svar?")
-    ...["hende", "hendes", "hans", "vores", "jeres", "dine", "sine", "disse"],
   ].map(stemOf),
 );
 
