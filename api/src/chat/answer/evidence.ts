@@ -10,7 +10,7 @@
  */
 import { stemmer as danishStemmer } from "@orama/stemmers/danish";
 import { plainText } from "../../markdown/sanitize";
-import { DEGREE_WORDS, fold } from "../../search/search.analyzer";
+import { fold } from "../../search/search.analyzer";
 import { keepResults } from "../../util";
 
 /** question words shorter than this are not compared (og, er, jeg, ...) */
@@ -186,10 +186,8 @@ const CONTENT_STEMS = ["indhold", "indeholde"].map(stemOf).join("|");
  * what kind of fact answers (ASKS_TIME, ASKS_AMOUNT), not what the question is about: its words are no telling
  * stems (cut to a stem, `længe` matched `længere`, `mange` matched `mangler`, in sentences about something else).
  */
-const ASKING_PHRASE = new RegExp(
-  `(?<![\\p{L}\\p{N}])hvor\\s+(?:lang\\s+tid|l(?:æ|ae|a)nge|${[...new Set(DEGREE_WORDS.flatMap((w) => [w, fold(w)]))].join("|")})(?![\\p{L}\\p{N}])`,
-  "giu",
-);
+const ASKING_PHRASE =
+  /\bhvor\s+(?:l(?:æ|ae|a)nge|lang\s+tid|hurtigt|tidligt|sent|ofte|mange|meget|stor|høj|hoej)\b/giu;
 
 /** The question's stems (but the asking phrase's) weighted by how few of `passages` (the candidates) hold them. */
 export function questionEvidence(question: string, passages: readonly { text: string }[]): QuestionEvidence {
