@@ -109,8 +109,11 @@ export function gateConcepts(
   exponent = GATE_LEXICON_EXPONENT,
   partsTogether = false,
 ): QueryConcept[] {
+  // the kind noun is the topic when nothing else is ("hvad er fristen for det?")
+  const topics = concepts.filter((c) => !askedDegreeOnly(c) && !c.kind);
+  const kindApart = GATE_ASKED_KIND_APART && topics.length > 0;
   return concepts
-    .filter((c) => !askedDegreeOnly(c) && !(GATE_ASKED_KIND_APART && c.kind))
+    .filter((c) => !askedDegreeOnly(c) && !(kindApart && c.kind))
     .map((c) => {
       const together = partsTogether && c.compound !== undefined && c.compound.length > 1;
       if (!c.curated && !together) return c;

@@ -62,6 +62,14 @@ describe("a noun naming the kind of fact asked for", () => {
     expect(gateConcepts(q.concepts).map((c) => c.word)).not.toContain("reglerne");
   });
 
+  it("should keep the kind noun when nothing else is asked about", () => {
+    // "hvad er fristen for det?" (a follow-up read alone): the noun is all the topic there is
+    const q = analyseQuery("Hvad er fristen for det?", vocabulary);
+    expect(q.concepts.find((c) => c.word === "fristen")?.kind).toBe(true);
+    expect(gateConcepts(q.concepts).map((c) => c.word)).toEqual(["fristen"]);
+    expect(relevance("Hvad er fristen for det?", ARTICLES[0])).toBeGreaterThanOrEqual(THRESHOLD);
+  });
+
   it("should decline an off-topic question that shares only the rule or deadline noun and the setting", () => {
     expect(relevance("Hvad er reglerne for rygning på kontoret?", ARTICLES[4])).toBeLessThan(THRESHOLD);
     expect(relevance("Hvornår er sidste frist for at bestille julegaver?", ARTICLES[5])).toBeLessThan(
