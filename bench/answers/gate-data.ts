@@ -9,14 +9,28 @@ import { isHeldOut, readDataset, setFile } from "./dataset";
  * whole (round 18: 185 on-topic + 152 off-topic questions written for calibration only, so the gate's off-topic
  * operating point rests on more than the 81 off-topic questions of tuned + fresh even)
  */
-export type GateGroup = "tuned" | "fresh even" | "fresh odd" | "calib4";
+export type GateGroup = "tuned" | "fresh even" | "fresh odd" | "calib4" | "calib5" | "calib6";
 
-/** the groups the gate is fitted and cross-validated on; `CALIB=old` the rounds 13–17 data (tuned + fresh even) */
+/**
+ * the groups the gate is fitted and cross-validated on; `CALIB=old` the rounds 13–17 data (tuned + fresh even);
+ * `CALIB=all` also rounds 23–24's calibration sets calib5 and calib6 (calib6: 46 off-topic office questions sharing
+ * the articles' words)
+ */
 export const CALIBRATION_GROUPS: readonly GateGroup[] =
-  process.env.CALIB === "old" ? ["tuned", "fresh even"] : ["tuned", "fresh even", "calib4"];
+  process.env.CALIB === "old"
+    ? ["tuned", "fresh even"]
+    : process.env.CALIB === "all"
+      ? ["tuned", "fresh even", "calib4", "calib5", "calib6"]
+      : ["tuned", "fresh even", "calib4"];
 
 /** every group in report order: calibration first, then the held-out fresh odd */
-export const REPORT_GROUPS: readonly GateGroup[] = ["tuned", "fresh even", "calib4", "fresh odd"];
+export const REPORT_GROUPS: readonly GateGroup[] = [
+  "tuned",
+  "fresh even",
+  "calib4",
+  ...(process.env.CALIB === "all" ? (["calib5", "calib6"] as const) : []),
+  "fresh odd",
+];
 
 export const isCalibration = (g: GateGroup): boolean => CALIBRATION_GROUPS.includes(g);
 
@@ -28,13 +42,14 @@ export interface GateQuestion {
   group: GateGroup;
 }
 
-/** Every question of the tuned, the fresh and the calib4 set, on-topic first, with its group. */
+/** Every question of the tuned, the fresh and the calib4 set (`CALIB=all`: calib5, calib6 too), on-topic first, with its group. */
 export function gateQuestions(): GateQuestion[] {
   const out: GateQuestion[] = [];
-  for (const set of [undefined, "fresh", "calib4"]) {
+  const sets = [undefined, "fresh", "calib4", ...(process.env.CALIB === "all" ? ["calib5", "calib6"] : [])];
+  for (const set of sets) {
     const ds = readDataset(setFile(set));
     const group = (id: string): GateGroup =>
-      !set ? "tuned" : set === "calib4" ? "calib4" : isHeldOut(id) ? "fresh odd" : "fresh even";
+      !set ? "tuned" : set === "fresh" ? (isHeldOut(id) ? "fresh odd" : "fresh even") : (set as GateGroup);
     for (const q of ds.onTopic) out.push({ id: q.id, question: q.question, y: 1, group: group(q.id) });
     for (const q of ds.offTopic) out.push({ id: q.id, question: q.question, y: 0, group: group(q.id) });
   }

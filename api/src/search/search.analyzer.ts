@@ -158,6 +158,51 @@ export function isAskedDegree(previous: string | undefined, word: string): boole
   return previous !== undefined && fold(previous) === "hvor" && DEGREE.has(fold(word));
 }
 
+/**
+ * Nouns that name the kind of fact asked for, not the topic: "hvad er **reglerne for** rygning", "hvornår er
+ * **fristen for** at melde sig til julefrokosten", "hvilke **regler gælder for** sociale medier". Followed by "for"
+ * or "om" (ASKED_KIND_LINKS, across ASKED_KIND_BRIDGES), the noun says that a rule or a deadline answers, like "hvor
+ * stor" asks for a size (DEGREE_WORDS); the topic is what follows. The relevance gate leaves them out
+ * (QueryConcept.kind, search.coverage.ts gateConcepts): nearly every article states rules and deadlines, so an
+ * off-topic question passed on "regler" or "frist" matched in a passage about something else. Each inflection,
+ * also typed without æøå.
+ */
+export const ASKED_KIND_WORDS: readonly string[] = [
+  "regel",
+  "reglen",
+  "regler",
+  "reglerne",
+  "frist",
+  "fristen",
+  "frister",
+  "fristerne",
+  "tidsfrist",
+  "tidsfristen",
+  "procedure",
+  "proceduren",
+  "procedurer",
+  "procedurerne",
+  "retningslinje",
+  "retningslinjen",
+  "retningslinjer",
+  "retningslinjerne",
+  "krav",
+  "kravet",
+  "kravene",
+];
+const ASKED_KIND: ReadonlySet<string> = new Set(ASKED_KIND_WORDS.map(fold));
+/** the word that joins the kind noun to the topic asked about ("reglerne **for** X", "reglerne **om** X") */
+export const ASKED_KIND_LINKS: ReadonlySet<string> = new Set(["for", "om"]);
+/** words that may stand between the kind noun and its link ("regler **der gælder** for", "frist **er der** for") */
+export const ASKED_KIND_BRIDGES: ReadonlySet<string> = new Set(["der", "som", "er", "gaelder"]);
+/** words that, right before the kind noun, belong to it ("**sidste** frist for"): left out with it */
+export const ASKED_KIND_MODIFIERS: ReadonlySet<string> = new Set(["sidste", "seneste", "endelige"]);
+
+/** Whether `word` names the kind of fact asked for when a link follows (ASKED_KIND_WORDS). */
+export function isAskedKind(word: string): boolean {
+  return ASKED_KIND.has(fold(word));
+}
+
 export function isStopword(lowercaseWord: string): boolean {
   return STOPWORDS.has(lowercaseWord);
 }

@@ -3,7 +3,16 @@
  * stemmed (stop words dropped), then matched against the vocabulary as a whole word, a compound start, the
  * start of a word still being typed, or else typo-corrected. Never throws: odd input gives no terms.
  */
-import { fold, isAskedDegree, normaliseWord, wordSpans } from "./search.analyzer";
+import {
+  ASKED_KIND_BRIDGES,
+  ASKED_KIND_LINKS,
+  ASKED_KIND_MODIFIERS,
+  fold,
+  isAskedDegree,
+  isAskedKind,
+  normaliseWord,
+  wordSpans,
+} from "./search.analyzer";
 import { dictionaryBases, isDanishCompound, isDanishWord, splitCompound } from "./search.danish";
 import { LEXICON_PAIR_WEIGHT, LEXICON_WEIGHT, relatedTerms } from "./search.lexicon";
 import { isThesaurusWord, thesaurusWords } from "./search.thesaurus";
@@ -85,6 +94,12 @@ export interface QueryConcept {
    * være?")
    */
   degree?: boolean;
+  /**
+   * a noun naming the kind of fact asked for, followed by "for" or "om" ("reglerne for", "fristen for":
+   * search.analyzer.ts ASKED_KIND_WORDS), and a "sidste" right before it: ranking reads it like any word; the
+   * relevance gate leaves it out (search.coverage.ts gateConcepts), the topic being what follows
+   */
+  kind?: boolean;
 }
 
 /**
@@ -331,9 +346,17 @@ export function analyseQuery(query: unknown, vocabulary: Vocabulary): AnalysedQu
   let previous: { word: string; term: string; concept: QueryConcept } | null = null;
   // the word written before, stop words included ('hvor' of 'hvor stor')
   let written: string | undefined;
+  // a kind noun ('reglerne') and the word before it that belongs to it ('sidste'), until a link ('for') marks them
+  let kind: QueryConcept[] | null = null;
   for (const { word } of wordSpans(text)) {
     if (terms.length >= MAX_QUERY_TERMS) break;
+    if (kind) {
+      const f = fold(word);
+      if (ASKED_KIND_LINKS.has(f)) for (const k of kind) k.kind = true;
+      if (!ASKED_KIND_BRIDGES.has(f)) kind = null;
+    }
     const degree = isAskedDegree(written, word);
+    const before = written;
     written = word;
     // a verb and its particle written apart ('tage imod', 'sende ind') as the articles join them ('modtage')
     const particle = PARTICLES.get(fold(word));
@@ -360,6 +383,13 @@ export function analyseQuery(query: unknown, vocabulary: Vocabulary): AnalysedQu
     const folded = fold(word);
     const c = q.concept(word);
     if (degree) c.degree = true;
+    if (isAskedKind(word)) {
+      const modifier =
+        before !== undefined && previous?.word === before && ASKED_KIND_MODIFIERS.has(fold(before))
+          ? previous.concept
+          : undefined;
+      kind = modifier ? [modifier, c] : [c];
+    }
     // 1. An indexed word. Danish compounds: a written word of 5+ letters also matches indexed words that
     // start with it ('indsigt' finds 'indsigtsanmodning'), while a short word only matches whole ('dag' is
     // not 'dagsorden'). The prefix is the word as written: a stem is often too short ('inds').
