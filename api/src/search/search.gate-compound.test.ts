@@ -9,10 +9,9 @@ import { describe, expect, it } from "vitest";
 import { relevances } from "../knowledge/knowledge.retrieval";
 import { analyse } from "./search.analyzer";
 import { coverageOf, GATE_LEXICON_EXPONENT, gateConcepts, gateFields } from "./search.coverage";
-import { relevanceOf } from "./search.passage-relevance";
 import { analyseQuery } from "./search.query";
+import { GATE_THRESHOLD, gateRelevance, vocabularyOf } from "./search.test-helpers";
 import type { RetrievalResult, RetrievedPassage } from "./search.types";
-import { Vocabulary } from "./search.vocabulary";
 
 const ARTICLES = [
   "Generalforsamling. Sekretariatet booker et lokale til generalforsamlingen et halvt år før.",
@@ -29,18 +28,15 @@ const ARTICLES = [
   "Backup. Serverens backup tages hver nat og gemmes i tre måneder.",
 ];
 
-const vocabulary = new Vocabulary();
-for (const content of ARTICLES) vocabulary.count({ title: "", category: "", tags: [], content }, 1);
+const vocabulary = vocabularyOf(ARTICLES);
 
 /** The gate's relevance of `text` for `question`; `together: false` counts a compound's part alone. */
 function relevance(question: string, text: string, { together = true } = {}): number {
   const q = analyseQuery(question, vocabulary);
-  const concepts = gateConcepts(q.concepts, GATE_LEXICON_EXPONENT, together);
-  const cover = coverageOf(concepts, { all: new Set(analyse(text)), headings: new Set() });
-  return relevanceOf(gateFields(cover) as RetrievedPassage, [], 0, false, 0);
+  return gateRelevance(gateConcepts(q.concepts, GATE_LEXICON_EXPONENT, together), text);
 }
 
-const THRESHOLD = 0.25; // the chat's DEFAULT_MIN_SCORE
+const THRESHOLD = GATE_THRESHOLD;
 const QUESTION = "Hvordan booker jeg et mødelokale?";
 
 describe("a compound the index does not have, for the gate", () => {

@@ -5,12 +5,9 @@
  * set as the index sets them (coverage, matchedIdf, matchedWords, questionWords and uncoveredIdf from coverageOf).
  */
 import { describe, expect, it } from "vitest";
-import { analyse } from "./search.analyzer";
-import { coverageOf, gateFields } from "./search.coverage";
-import { relevanceOf } from "./search.passage-relevance";
+import { gateFields } from "./search.coverage";
 import { analyseQuery } from "./search.query";
-import type { RetrievedPassage } from "./search.types";
-import { Vocabulary } from "./search.vocabulary";
+import { coverOf, GATE_THRESHOLD, gateRelevanceOf, vocabularyOf } from "./search.test-helpers";
 
 const ARTICLES = [
   "Kreditnotaer. En kreditnota over 5.000 kr. skal godkendes af økonomichefen, før den sendes.",
@@ -31,8 +28,7 @@ const ARTICLES = [
   "Generalforsamling. Forslag skal være modtaget senest fire uger før generalforsamlingen.",
 ];
 
-const vocabulary = new Vocabulary();
-for (const content of ARTICLES) vocabulary.count({ title: "", category: "", tags: [], content }, 1);
+const vocabulary = vocabularyOf(ARTICLES);
 
 /**
  * The gate's relevance of `text` for `question`. `evidence: false` reads every word at its own IDF (no evidence
@@ -42,13 +38,11 @@ for (const content of ARTICLES) vocabulary.count({ title: "", category: "", tags
 function relevance(question: string, text: string, { evidence = true, reported = true } = {}): number {
   const q = analyseQuery(question, vocabulary);
   if (!evidence) for (const c of q.concepts) c.evidenceIdf = undefined;
-  const cover = coverageOf(q.concepts, { all: new Set(analyse(text)), headings: new Set() });
-  const { uncoveredIdf, ...rest } = gateFields(cover);
-  const passage = (reported ? { ...rest, uncoveredIdf } : rest) as RetrievedPassage;
-  return relevanceOf(passage, [], 0, false, 0);
+  const { uncoveredIdf, ...rest } = gateFields(coverOf(q.concepts, text));
+  return gateRelevanceOf(reported ? { ...rest, uncoveredIdf } : rest);
 }
 
-const THRESHOLD = 0.25; // the chat's DEFAULT_MIN_SCORE
+const THRESHOLD = GATE_THRESHOLD;
 
 describe("the gate's uncovered evidence", () => {
   it("should read a word only a related term stands for at that term's IDF, not as the rarest word", () => {

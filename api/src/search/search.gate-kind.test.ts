@@ -7,12 +7,9 @@
  * a "sidste" right before it ("sidste frist for"). Ranking reads every word as before.
  */
 import { describe, expect, it } from "vitest";
-import { analyse } from "./search.analyzer";
-import { coverageOf, gateConcepts, gateFields } from "./search.coverage";
-import { relevanceOf } from "./search.passage-relevance";
+import { gateConcepts } from "./search.coverage";
 import { analyseQuery } from "./search.query";
-import type { RetrievedPassage } from "./search.types";
-import { Vocabulary } from "./search.vocabulary";
+import { GATE_THRESHOLD, gateRelevance, vocabularyOf } from "./search.test-helpers";
 
 const ARTICLES = [
   "Klager. Fristen for at klage er fire uger fra afgørelsen. Reglerne for klager står i vedtægterne.",
@@ -27,17 +24,14 @@ const ARTICLES = [
   "Budget. Budgettet vedtages af bestyrelsen i november.",
 ];
 
-const vocabulary = new Vocabulary();
-for (const content of ARTICLES) vocabulary.count({ title: "", category: "", tags: [], content }, 1);
+const vocabulary = vocabularyOf(ARTICLES);
 
 /** The gate's relevance of `text` for `question`, as retrieval computes it (gateConcepts of the question). */
 function relevance(question: string, text: string): number {
-  const concepts = gateConcepts(analyseQuery(question, vocabulary).concepts);
-  const cover = coverageOf(concepts, { all: new Set(analyse(text)), headings: new Set() });
-  return relevanceOf(gateFields(cover) as RetrievedPassage, [], 0, false, 0);
+  return gateRelevance(gateConcepts(analyseQuery(question, vocabulary).concepts), text);
 }
 
-const THRESHOLD = 0.25; // the chat's DEFAULT_MIN_SCORE
+const THRESHOLD = GATE_THRESHOLD;
 
 const kinds = (question: string) =>
   analyseQuery(question, vocabulary)

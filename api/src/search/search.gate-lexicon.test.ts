@@ -6,14 +6,12 @@
  * Synthetic corpus; the words are the lexicon's (lexicon/da.json: mentor / makker, stedfortræder / vikar).
  */
 import { describe, expect, it } from "vitest";
-import { analyse } from "./search.analyzer";
-import { coverageOf, GATE_LEXICON_EXPONENT, gateConcepts, gateFields } from "./search.coverage";
+import { GATE_LEXICON_EXPONENT, gateConcepts } from "./search.coverage";
 import { KnowledgeIndex } from "./search.index";
 import { relevanceOf } from "./search.passage-relevance";
 import { analyseQuery } from "./search.query";
-import { buildArticle } from "./search.test-helpers";
+import { buildArticle, GATE_THRESHOLD, gateRelevance, vocabularyOf } from "./search.test-helpers";
 import type { RetrievedPassage } from "./search.types";
-import { Vocabulary } from "./search.vocabulary";
 
 const ARTICLES = [
   "Nye medarbejdere. Alle nye medarbejdere får en mentor fra teamet de første tre måneder. Mentoren viser systemerne.",
@@ -28,19 +26,14 @@ const ARTICLES = [
   "Telefon. Telefonen besvares af sekretariatet i åbningstiden.",
   "Nyhedsbrev. Nyhedsbrevet sendes ud hver måned til alle medlemmer.",
 ];
-const vocabulary = new Vocabulary();
-for (const content of ARTICLES) vocabulary.count({ title: "", category: "", tags: [], content }, 1);
+const vocabulary = vocabularyOf(ARTICLES);
 
-const THRESHOLD = 0.25; // the chat's DEFAULT_MIN_SCORE
+const THRESHOLD = GATE_THRESHOLD;
 
 /** The gate's relevance of `text` for `question`, curated lexicon terms read at `exponent` (1: as ranking does). */
 function relevance(question: string, text: string, exponent = GATE_LEXICON_EXPONENT): number {
   const q = analyseQuery(question, vocabulary);
-  const cover = coverageOf(gateConcepts(q.concepts, exponent), {
-    all: new Set(analyse(text)),
-    headings: new Set(),
-  });
-  return relevanceOf(gateFields(cover) as RetrievedPassage, [], 0, false, 0);
+  return gateRelevance(gateConcepts(q.concepts, exponent), text);
 }
 
 describe("the gate's view of the curated lexicon", () => {

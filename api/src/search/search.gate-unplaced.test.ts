@@ -6,12 +6,8 @@
  * no article has still weighs as the rarest word there is, so a question about it is declined.
  */
 import { describe, expect, it } from "vitest";
-import { analyse } from "./search.analyzer";
-import { coverageOf, gateFields } from "./search.coverage";
-import { relevanceOf } from "./search.passage-relevance";
 import { analyseQuery, UNPLACED_EVIDENCE_IDF } from "./search.query";
-import type { RetrievedPassage } from "./search.types";
-import { Vocabulary } from "./search.vocabulary";
+import { GATE_THRESHOLD, gateRelevance, vocabularyOf } from "./search.test-helpers";
 
 const ARTICLES = [
   "Månedsafslutning. Bogføringen for måneden afsluttes senest den 8. i den følgende måned af økonomimedarbejderen.",
@@ -30,18 +26,16 @@ const ARTICLES = [
   "Backup. Serverens backup tages hver nat og gemmes i tre måneder.",
 ];
 
-const vocabulary = new Vocabulary();
-for (const content of ARTICLES) vocabulary.count({ title: "", category: "", tags: [], content }, 1);
+const vocabulary = vocabularyOf(ARTICLES);
 
 /** The gate's relevance of `text` for `question`; `unplaced: false` weighs every word nothing reads as missing. */
 function relevance(question: string, text: string, { unplaced = true } = {}): number {
   const q = analyseQuery(question, vocabulary);
   if (!unplaced) for (const c of q.concepts) if (c.unplaced) c.evidenceIdf = c.idf;
-  const cover = coverageOf(q.concepts, { all: new Set(analyse(text)), headings: new Set() });
-  return relevanceOf(gateFields(cover) as RetrievedPassage, [], 0, false, 0);
+  return gateRelevance(q.concepts, text);
 }
 
-const THRESHOLD = 0.25; // the chat's DEFAULT_MIN_SCORE
+const THRESHOLD = GATE_THRESHOLD;
 
 describe("a word nothing reads", () => {
   it("should mark a misspelling too far off, a number and an abbreviation, never a Danish word", () => {

@@ -1,9 +1,14 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { AnyOrama } from "@orama/orama";
+import { DEFAULT_MIN_SCORE } from "../chat/answer/answer.service";
 import { type ContentArticle, loadContentDir } from "../knowledge/content";
 import { analyse } from "./search.analyzer";
-import type { IndexableArticle } from "./search.types";
+import { type Coverage, coverageOf, gateFields } from "./search.coverage";
+import { relevanceOf } from "./search.passage-relevance";
+import type { QueryConcept } from "./search.query";
+import type { IndexableArticle, RetrievedPassage } from "./search.types";
+import { Vocabulary } from "./search.vocabulary";
 
 export const CONTENT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../../content");
 
@@ -90,3 +95,28 @@ export function postingSets(db: AnyOrama): Set<number>[] {
 export const tableSize = Object.getOwnPropertyDescriptor(Set.prototype, "size")?.get as (
   this: Set<number>,
 ) => number;
+
+/** The relevance the chat needs to answer from a passage (its DEFAULT_MIN_SCORE): the gate tests' line. */
+export const GATE_THRESHOLD = DEFAULT_MIN_SCORE;
+
+/** A vocabulary counted over short synthetic articles, one text each: the gate tests' corpus. */
+export function vocabularyOf(texts: readonly string[]): Vocabulary {
+  const vocabulary = new Vocabulary();
+  for (const content of texts) vocabulary.count({ title: "", category: "", tags: [], content }, 1);
+  return vocabulary;
+}
+
+/** How the concepts cover `text`, read as one passage without headings. */
+export function coverOf(concepts: QueryConcept[], text: string): Coverage {
+  return coverageOf(concepts, { all: new Set(analyse(text)), headings: new Set() });
+}
+
+/** The gate's relevance of a passage with these coverage fields (no vector, no rank or score evidence). */
+export function gateRelevanceOf(fields: Partial<RetrievedPassage>): number {
+  return relevanceOf(fields as RetrievedPassage, [], 0, false, 0);
+}
+
+/** The gate's relevance of `text` for the concepts as given (pass them through gateConcepts for the gate's view). */
+export function gateRelevance(concepts: QueryConcept[], text: string): number {
+  return gateRelevanceOf(gateFields(coverOf(concepts, text)));
+}

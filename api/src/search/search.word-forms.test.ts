@@ -10,13 +10,11 @@
  * year) while the articles' 'årlige' stems to 'aarl'; a word that is Danish only as written with æøå is read so.
  */
 import { describe, expect, it } from "vitest";
-import { analyse, normaliseWord } from "./search.analyzer";
-import { coverageOf, gateFields } from "./search.coverage";
+import { normaliseWord } from "./search.analyzer";
+import { gateFields } from "./search.coverage";
 import { dictionaryBases, irregularLemma } from "./search.danish";
-import { relevanceOf } from "./search.passage-relevance";
 import { analyseQuery } from "./search.query";
-import type { RetrievedPassage } from "./search.types";
-import { Vocabulary } from "./search.vocabulary";
+import { coverOf, GATE_THRESHOLD, gateRelevanceOf, vocabularyOf } from "./search.test-helpers";
 
 const ARTICLES = [
   "Backup. Serverens backup tages hver nat, og gamle kopier overskrives efter tre måneder.",
@@ -32,8 +30,7 @@ const ARTICLES = [
   "Aktindsigt. Overstreg undtagne oplysninger i en kopi, aldrig i originalen.",
 ];
 
-const vocabulary = new Vocabulary();
-for (const content of ARTICLES) vocabulary.count({ title: "", category: "", tags: [], content }, 1);
+const vocabulary = vocabularyOf(ARTICLES);
 
 const conceptOf = (question: string, word: string) =>
   analyseQuery(question, vocabulary).concepts.find((c) => c.word === word);
@@ -58,9 +55,9 @@ describe("irregular forms", () => {
 
   it("should let the gate pass the passage that holds the verb", () => {
     const q = analyseQuery("hvornår bliver backup overskrevet", vocabulary);
-    const cover = coverageOf(q.concepts, { all: new Set(analyse(ARTICLES[0])), headings: new Set() });
+    const cover = coverOf(q.concepts, ARTICLES[0]);
     expect(cover.coverage).toBe(1);
-    expect(relevanceOf(gateFields(cover) as RetrievedPassage, [], 0, false, 0)).toBeGreaterThanOrEqual(0.25);
+    expect(gateRelevanceOf(gateFields(cover))).toBeGreaterThanOrEqual(GATE_THRESHOLD);
   });
 
   it("should leave a form the index has as it is", () => {
