@@ -352,7 +352,7 @@ async function visit(
  * The view starts at the top with nothing focused, as after a load. The signed-out screens (links from e-mails,
  * read once on load) and each part's first screen are loaded (visit).
  */
-async function goInApp(page: Page, path: string, ready: string): Promise<void> {
+export async function goInApp(page: Page, path: string, ready: string): Promise<void> {
   await page.evaluate(
     ([to, selector]) => {
       // the router keeps the old screen up until the new one is ready (a transition): mark what matches now
