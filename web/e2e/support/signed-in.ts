@@ -8,19 +8,22 @@ export interface SignedInOptions {
   width?: number;
   theme?: "light" | "dark";
   language?: "da" | "en";
+  /** an existing user's token (a file's seeded user, opened in several modes) instead of a new user */
+  token?: string;
 }
 
 /**
- * The user's preferences (theme, language) are saved on the server first, so the app starts in them; the page is
- * not opened yet (the caller may route requests first). The caller closes the context.
+ * The user's preferences (theme, language) are saved on the server first, so the app starts in them (an existing
+ * user's always, so an earlier mode does not carry over); the page is not opened yet (the caller may route
+ * requests first). The caller closes the context.
  */
 export async function signedInPage(
   app: TestApp,
   browser: Browser,
   opts: SignedInOptions = {},
 ): Promise<{ page: Page; context: BrowserContext; token: string }> {
-  const { token } = await createVerifiedUser(app);
-  if (opts.theme || opts.language) {
+  const token = opts.token ?? (await createVerifiedUser(app)).token;
+  if (opts.theme || opts.language || opts.token) {
     await gql(
       app,
       "mutation($i: PreferencesInput!) { updatePreferences(input: $i) { theme } }",
