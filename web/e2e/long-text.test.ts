@@ -11,7 +11,7 @@ import type { TestApp } from "../../api/src/testing/app";
 import { createVerifiedUser, gql, loginAdmin } from "../../api/src/testing/client";
 import { closeAfterEach, launchBrowser } from "./support/browser";
 import { startServer } from "./support/server";
-import { goInApp, inspect, openVariant, type Variant } from "./support/tour";
+import { goTo, inspect, openVariant, type Variant } from "./support/tour";
 
 /** 60 characters, one word */
 const WORD = "Medlemsforeningsklagesagsbehandlingsfristforlængelsesreglers";
@@ -97,14 +97,15 @@ describe("web: long words and titles", () => {
       problems.push(`${message.split("\n")[0]} ${JSON.stringify(actual)}`);
     }
   }
-  async function visit(page: Page, variant: Variant, screen: string, path: string, ready: string) {
-    await page.goto(path);
-    await page.locator(ready).first().waitFor();
-    await check(page, variant, screen);
-  }
-  /** visit() through the app's router, in the app already loaded (the walk's goInApp) */
-  async function visitInApp(page: Page, variant: Variant, screen: string, path: string, ready: string) {
-    await goInApp(page, path, ready);
+  async function visit(
+    page: Page,
+    variant: Variant,
+    screen: string,
+    path: string,
+    ready: string,
+    how: "load" | "in-app" = "load",
+  ) {
+    await goTo(page, path, ready, how);
     await check(page, variant, screen);
   }
 
@@ -112,12 +113,13 @@ describe("web: long words and titles", () => {
     it(`should fit the long texts on the staff screens at ${variant.width} px`, async () => {
       const page = await open(variant, staffToken);
       await visit(page, variant, `knowledge`, "/knowledge", "[data-testid=knowledge-overview] h1");
-      await visitInApp(
+      await visit(
         page,
         variant,
         `category`,
         "/knowledge?category=Sagsbehandling",
         "[data-testid=knowledge-category] h1",
+        "in-app",
       );
       // loaded: another category keeps the category view and its heading
       await visit(
@@ -127,28 +129,31 @@ describe("web: long words and titles", () => {
         `/knowledge?category=${encodeURIComponent(WORD)}`,
         "[data-testid=knowledge-category] h1",
       );
-      await visitInApp(
+      await visit(
         page,
         variant,
         `article`,
         `/knowledge?article=${encodeURIComponent(articleId)}`,
         "[data-testid=article-content]",
+        "in-app",
       );
-      await visitInApp(
+      await visit(
         page,
         variant,
         `search`,
         `/knowledge?q=${encodeURIComponent(WORD)}`,
         "[data-testid=knowledge-result-count]",
+        "in-app",
       );
-      await visitInApp(
+      await visit(
         page,
         variant,
         `bookmarks`,
         "/knowledge?view=bookmarks",
         "[data-testid=knowledge-bookmarks] h1",
+        "in-app",
       );
-      await visitInApp(page, variant, `profile`, "/profile", "h1");
+      await visit(page, variant, `profile`, "/profile", "h1", "in-app");
       expect(problems.splice(0)).toEqual([]);
     }, 180_000);
 

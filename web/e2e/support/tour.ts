@@ -334,15 +334,28 @@ export async function inspect(page: Page, variant: Variant, screen: string): Pro
   if (variant.axe === "all" || variant.axe.includes(screen)) await expectAccessible(page, label);
 }
 
+/** Goes to `path` — loading the app, or "in-app" through its router (goInApp) — until `ready` shows. */
+export async function goTo(
+  page: Page,
+  path: string,
+  ready: string,
+  how: "load" | "in-app" = "load",
+): Promise<void> {
+  if (how === "in-app") return goInApp(page, path, ready);
+  await page.goto(path);
+  await page.locator(ready).first().waitFor({ timeout: 20_000 });
+}
+
+/** goTo, then inspect the screen. */
 async function visit(
   page: Page,
   variant: Variant,
   screen: string,
   path: string,
   ready: string,
+  how: "load" | "in-app" = "load",
 ): Promise<void> {
-  await page.goto(path);
-  await page.locator(ready).first().waitFor({ timeout: 20_000 });
+  await goTo(page, path, ready, how);
   await inspect(page, variant, screen);
 }
 
@@ -368,18 +381,6 @@ export async function goInApp(page: Page, path: string, ready: string): Promise<
   await page.locator(`:is(${ready}):not([data-walk-left])`).first().waitFor({ timeout: 20_000 });
 }
 
-/** visit() for a screen after a part's first: through the app's router (goInApp). */
-async function visitInApp(
-  page: Page,
-  variant: Variant,
-  screen: string,
-  path: string,
-  ready: string,
-): Promise<void> {
-  await goInApp(page, path, ready);
-  await inspect(page, variant, screen);
-}
-
 export async function openSession(page: Page, variant: Variant, title: string): Promise<void> {
   if (variant.width < 600)
     await page.getByRole("button", { name: /^(Vis samtaler|Show conversations)$/ }).click();
@@ -402,15 +403,15 @@ export function walkEveryScreen(variant: Variant): void {
         // the e-mail links (verify-email, reset-password: a token read on load) are loaded, the others followed in
         // the app as its links do
         await visit(visitor, variant, "login", "/login", "h1");
-        await visitInApp(visitor, variant, "register", "/register", "h1");
+        await visit(visitor, variant, "register", "/register", "h1", "in-app");
         await visit(visitor, variant, "verify-email", "/verify-email?token=ugyldig", "h1");
-        await visitInApp(visitor, variant, "forgot-password", "/forgot-password", "h1");
+        await visit(visitor, variant, "forgot-password", "/forgot-password", "h1", "in-app");
         await visit(visitor, variant, "reset-password", "/reset-password?token=abc", "h1");
         // the links that come without their token
         await visit(visitor, variant, "reset-password-no-token", "/reset-password", "h1");
         await visit(visitor, variant, "verify-email-no-token", "/verify-email", "h1");
-        await visitInApp(visitor, variant, "terms", "/terms", "h1");
-        await visitInApp(visitor, variant, "not-found", "/findes-ikke", "h1");
+        await visit(visitor, variant, "terms", "/terms", "h1", "in-app");
+        await visit(visitor, variant, "not-found", "/findes-ikke", "h1", "in-app");
       },
       TIMEOUT,
     );
@@ -446,19 +447,21 @@ export function walkEveryScreen(variant: Variant): void {
       async () => {
         const page = await open(variant, staffToken);
         await visit(page, variant, "knowledge", "/knowledge", "[data-testid=knowledge-overview] h1");
-        await visitInApp(
+        await visit(
           page,
           variant,
           "knowledge-category",
           "/knowledge?category=Sagsbehandling",
           "[data-testid=knowledge-category] h1",
+          "in-app",
         );
-        await visitInApp(
+        await visit(
           page,
           variant,
           "knowledge-article",
           `/knowledge?article=${encodeURIComponent(articleId)}`,
           "[data-testid=article-content]",
+          "in-app",
         );
         // the title is said once, by the page's h1, not again as the text's first heading
         const articleTitle = await page.getByRole("heading", { level: 1 }).innerText();
@@ -467,26 +470,28 @@ export function walkEveryScreen(variant: Variant): void {
           .getByRole("heading")
           .allInnerTexts();
         expect(contentHeadings).not.toContain(articleTitle);
-        await visitInApp(
+        await visit(
           page,
           variant,
           "search-many",
           "/knowledge?q=sag",
           "[data-testid=knowledge-result-count]",
+          "in-app",
         );
         // loaded: the results of another query would keep their elements (and the field its text)
         await page.goto("/knowledge?q=xyzzyqwerty");
         await page.getByText(/^(Ingen resultater fundet|No results found)$/).waitFor();
         await inspect(page, variant, "search-none");
-        await visitInApp(
+        await visit(
           page,
           variant,
           "bookmarks",
           "/knowledge?view=bookmarks",
           "[data-testid=knowledge-bookmarks] h1",
+          "in-app",
         );
-        await visitInApp(page, variant, "share", shareUrl, "[data-testid=assistant-message], h1");
-        await visitInApp(page, variant, "profile", "/profile", "h1");
+        await visit(page, variant, "share", shareUrl, "[data-testid=assistant-message], h1", "in-app");
+        await visit(page, variant, "profile", "/profile", "h1", "in-app");
         // the notifications hint starts under its label's first letter
         const [label, hint] = await Promise.all([
           page.locator("label:has(#prefs-notifications) .MuiFormControlLabel-label").boundingBox(),
@@ -503,7 +508,7 @@ export function walkEveryScreen(variant: Variant): void {
         const admin = await open(variant, adminToken);
         // no conversations yet: the empty session list
         await visit(admin, variant, "home-empty", "/", "[data-testid=chat-input]");
-        await visitInApp(admin, variant, "admin-users", "/admin", "[data-testid=admin-user-card]");
+        await visit(admin, variant, "admin-users", "/admin", "[data-testid=admin-user-card]", "in-app");
         for (const [tab, name] of [
           ["stats", /^(Statistik|Statistics)$/],
           ["activity", /^(Aktivitet|Activity)$/],
@@ -543,7 +548,7 @@ export function walkEveryScreen(variant: Variant): void {
         await goInApp(admin, "/knowledge?view=bookmarks", "[data-testid=knowledge-bookmarks] h1");
         await admin.getByText(/^(Ingen bogmærker endnu|No bookmarks yet)$/).waitFor();
         await inspect(admin, variant, "bookmarks-empty");
-        await visitInApp(admin, variant, "admin-notion", "/admin/notion", "h1");
+        await visit(admin, variant, "admin-notion", "/admin/notion", "h1", "in-app");
         // the last-updated date stays on one line in its tile
         const date = admin.getByTestId("notion-summary-updated").locator("dd");
         const lines = await date.evaluate(
