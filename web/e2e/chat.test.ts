@@ -78,6 +78,34 @@ async function ask(page: Page, question: string) {
 
 const lastAnswer = (page: Page) => page.getByTestId("assistant-message").last();
 
+interface AnswerStates {
+  /** the last answer row showed "Genererer svar..." */
+  generating: boolean;
+  /** the last answer row's first non-empty text while streaming */
+  streamingText: string | null;
+}
+
+/**
+ * Records in the page, from now on, what the last answer row shows on its way (a MutationObserver: it sees states
+ * that last a few hundred milliseconds, which a wait from the test can miss on a busy machine).
+ */
+async function recordAnswerStates(page: Page): Promise<() => Promise<AnswerStates>> {
+  await page.evaluate(() => {
+    const states: AnswerStates = { generating: false, streamingText: null };
+    (window as unknown as { answerStates: AnswerStates }).answerStates = states;
+    new MutationObserver(() => {
+      const rows = document.querySelectorAll<HTMLElement>('[data-testid="assistant-message"]');
+      const last = rows[rows.length - 1];
+      if (!last) return;
+      const text = last.innerText;
+      if (text.includes("Genererer svar...")) states.generating = true;
+      if (states.streamingText === null && last.dataset.status === "streaming" && text.trim())
+        states.streamingText = text;
+    }).observe(document.body, { subtree: true, childList: true, characterData: true, attributes: true });
+  });
+  return () => page.evaluate(() => (window as unknown as { answerStates: AnswerStates }).answerStates);
+}
+
 /**
  * Asks `question` with the send mutation held back (a slow network or a busy server: its response brings the
  * messages): the input clears, and the question and `generating` show before anything answered; once it is let
@@ -121,15 +149,16 @@ describe("web: chat", () => {
     await page.getByTestId("chat-input").press("Shift+Enter");
     await page.getByTestId("chat-input").pressSequentially("for en afgørelse?");
     expect(await page.getByTestId("chat-input").inputValue()).toBe("Hvad er klagefristen\nfor en afgørelse?");
+    const states = await recordAnswerStates(page);
     await page.getByTestId("chat-input").press("Enter");
 
-    await page.getByText("Genererer svar...").waitFor();
-    // the answer streams in: some text while still streaming, then the whole answer
-    await page.locator('[data-testid="assistant-message"][data-status="streaming"]').waitFor();
-    const partial = await lastAnswer(page).innerText();
-    expect(partial).not.toContain("Kontrollér altid oplysningerne");
+    // the answer streams in: "Genererer svar...", some text while still streaming, then the whole answer
     await page.locator('[data-testid="assistant-message"][data-status="complete"]').waitFor();
     expect(await lastAnswer(page).innerText()).toContain("fire uger");
+    const seen = await states();
+    expect(seen.generating).toBe(true);
+    expect(seen.streamingText).not.toBeNull();
+    expect(seen.streamingText).not.toContain("Kontrollér altid oplysningerne");
     // the session was created and named by its first question
     await page.getByTestId("session-item").filter({ hasText: TITLE }).waitFor();
     // completion is announced once
