@@ -92,14 +92,6 @@ function askedDegreeOnly(c: QueryConcept): boolean {
 }
 
 /**
- * The noun naming the kind of fact asked for ('reglerne' of 'hvad er reglerne for …', QueryConcept.kind) is no topic
- * either: the gate leaves it out. Calibration (bench/answers/gate-errors.ts, round 24): 8 of 40 false "covered"
- * passed on "regler" or "frist" matched in a passage about another topic ("Hvad er reglerne for rygning på
- * kontoret?", "Hvornår er sidste frist for at bestille julegaver?").
- */
-export const GATE_ASKED_KIND_APART = true;
-
-/**
  * The concepts as the relevance gate reads them: a degree word of the question word left out (askedDegreeOnly);
  * curated lexicon terms firmer (GATE_LEXICON_EXPONENT); with `partsTogether`, a compound's parts only together
  * (GATE_COMPOUND_PARTS_TOGETHER).
@@ -109,9 +101,10 @@ export function gateConcepts(
   exponent = GATE_LEXICON_EXPONENT,
   partsTogether = false,
 ): QueryConcept[] {
-  // the kind noun is the topic when nothing else is ("hvad er fristen for det?")
-  const topics = concepts.filter((c) => !askedDegreeOnly(c) && !c.kind);
-  const kindApart = GATE_ASKED_KIND_APART && topics.length > 0;
+  // The noun naming the kind of fact asked for ('reglerne' of 'hvad er reglerne for …', QueryConcept.kind) is no
+  // topic either (round 24, bench/answers/gate-errors.ts: 8 of 40 false "covered" passed on "regler" or "frist"
+  // matched in a passage about another topic), unless nothing else is asked about ("hvad er fristen for det?").
+  const kindApart = concepts.some((c) => !askedDegreeOnly(c) && !c.kind);
   return concepts
     .filter((c) => !askedDegreeOnly(c) && !(kindApart && c.kind))
     .map((c) => {

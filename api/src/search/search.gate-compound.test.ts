@@ -9,8 +9,9 @@ import { describe, expect, it } from "vitest";
 import { relevances } from "../knowledge/knowledge.retrieval";
 import { analyse } from "./search.analyzer";
 import { coverageOf, GATE_LEXICON_EXPONENT, gateConcepts, gateFields } from "./search.coverage";
+import { CHAT_THRESHOLD } from "./search.passage-relevance";
 import { analyseQuery } from "./search.query";
-import { GATE_THRESHOLD, gateRelevance, vocabularyOf } from "./search.test-helpers";
+import { gateRelevance, vocabularyOf } from "./search.test-helpers";
 import type { RetrievalResult, RetrievedPassage } from "./search.types";
 
 const ARTICLES = [
@@ -36,7 +37,7 @@ function relevance(question: string, text: string, { together = true } = {}): nu
   return gateRelevance(gateConcepts(q.concepts, GATE_LEXICON_EXPONENT, together), text);
 }
 
-const THRESHOLD = GATE_THRESHOLD;
+const THRESHOLD = CHAT_THRESHOLD; // the chat's DEFAULT_MIN_SCORE
 const QUESTION = "Hvordan booker jeg et mødelokale?";
 
 describe("a compound the index does not have, for the gate", () => {

@@ -8,8 +8,9 @@
  */
 import { describe, expect, it } from "vitest";
 import { gateConcepts } from "./search.coverage";
+import { CHAT_THRESHOLD } from "./search.passage-relevance";
 import { analyseQuery } from "./search.query";
-import { GATE_THRESHOLD, gateRelevance, vocabularyOf } from "./search.test-helpers";
+import { gateRelevance, vocabularyOf } from "./search.test-helpers";
 
 const ARTICLES = [
   "Nøgletal. Egenkapitalen bør svare til mindst 6 måneders faste udgifter.",
@@ -33,7 +34,7 @@ function relevance(question: string, text: string): number {
   return gateRelevance(gateConcepts(analyseQuery(question, vocabulary).concepts), text);
 }
 
-const THRESHOLD = GATE_THRESHOLD;
+const THRESHOLD = CHAT_THRESHOLD; // the chat's DEFAULT_MIN_SCORE
 
 describe("a degree word of the question word", () => {
   it("should mark a gradable word right after 'hvor', in any of its forms, and no other word", () => {

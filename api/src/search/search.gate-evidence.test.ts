@@ -6,8 +6,9 @@
  */
 import { describe, expect, it } from "vitest";
 import { gateFields } from "./search.coverage";
+import { CHAT_THRESHOLD } from "./search.passage-relevance";
 import { analyseQuery } from "./search.query";
-import { coverOf, GATE_THRESHOLD, gateRelevanceOf, vocabularyOf } from "./search.test-helpers";
+import { coverOf, gateRelevanceOf, vocabularyOf } from "./search.test-helpers";
 
 const ARTICLES = [
   "Kreditnotaer. En kreditnota over 5.000 kr. skal godkendes af økonomichefen, før den sendes.",
@@ -42,7 +43,7 @@ function relevance(question: string, text: string, { evidence = true, reported =
   return gateRelevanceOf(reported ? { ...rest, uncoveredIdf } : rest);
 }
 
-const THRESHOLD = GATE_THRESHOLD;
+const THRESHOLD = CHAT_THRESHOLD; // the chat's DEFAULT_MIN_SCORE
 
 describe("the gate's uncovered evidence", () => {
   it("should read a word only a related term stands for at that term's IDF, not as the rarest word", () => {

@@ -8,8 +8,9 @@
  */
 import { describe, expect, it } from "vitest";
 import { gateConcepts } from "./search.coverage";
+import { CHAT_THRESHOLD } from "./search.passage-relevance";
 import { analyseQuery } from "./search.query";
-import { GATE_THRESHOLD, gateRelevance, vocabularyOf } from "./search.test-helpers";
+import { gateRelevance, vocabularyOf } from "./search.test-helpers";
 
 const ARTICLES = [
   "Klager. Fristen for at klage er fire uger fra afgørelsen. Reglerne for klager står i vedtægterne.",
@@ -31,7 +32,7 @@ function relevance(question: string, text: string): number {
   return gateRelevance(gateConcepts(analyseQuery(question, vocabulary).concepts), text);
 }
 
-const THRESHOLD = GATE_THRESHOLD;
+const THRESHOLD = CHAT_THRESHOLD; // the chat's DEFAULT_MIN_SCORE
 
 const kinds = (question: string) =>
   analyseQuery(question, vocabulary)

@@ -8,9 +8,9 @@
 import { describe, expect, it } from "vitest";
 import { GATE_LEXICON_EXPONENT, gateConcepts } from "./search.coverage";
 import { KnowledgeIndex } from "./search.index";
-import { relevanceOf } from "./search.passage-relevance";
+import { CHAT_THRESHOLD, relevanceOf } from "./search.passage-relevance";
 import { analyseQuery } from "./search.query";
-import { buildArticle, GATE_THRESHOLD, gateRelevance, vocabularyOf } from "./search.test-helpers";
+import { buildArticle, gateRelevance, vocabularyOf } from "./search.test-helpers";
 import type { RetrievedPassage } from "./search.types";
 
 const ARTICLES = [
@@ -28,7 +28,7 @@ const ARTICLES = [
 ];
 const vocabulary = vocabularyOf(ARTICLES);
 
-const THRESHOLD = GATE_THRESHOLD;
+const THRESHOLD = CHAT_THRESHOLD; // the chat's DEFAULT_MIN_SCORE
 
 /** The gate's relevance of `text` for `question`, curated lexicon terms read at `exponent` (1: as ranking does). */
 function relevance(question: string, text: string, exponent = GATE_LEXICON_EXPONENT): number {

@@ -6,8 +6,9 @@
  * no article has still weighs as the rarest word there is, so a question about it is declined.
  */
 import { describe, expect, it } from "vitest";
+import { CHAT_THRESHOLD } from "./search.passage-relevance";
 import { analyseQuery, UNPLACED_EVIDENCE_IDF } from "./search.query";
-import { GATE_THRESHOLD, gateRelevance, vocabularyOf } from "./search.test-helpers";
+import { gateRelevance, vocabularyOf } from "./search.test-helpers";
 
 const ARTICLES = [
   "Månedsafslutning. Bogføringen for måneden afsluttes senest den 8. i den følgende måned af økonomimedarbejderen.",
@@ -35,7 +36,7 @@ function relevance(question: string, text: string, { unplaced = true } = {}): nu
   return gateRelevance(q.concepts, text);
 }
 
-const THRESHOLD = GATE_THRESHOLD;
+const THRESHOLD = CHAT_THRESHOLD; // the chat's DEFAULT_MIN_SCORE
 
 describe("a word nothing reads", () => {
   it("should mark a misspelling too far off, a number and an abbreviation, never a Danish word", () => {

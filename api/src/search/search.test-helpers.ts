@@ -1,7 +1,6 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { AnyOrama } from "@orama/orama";
-import { DEFAULT_MIN_SCORE } from "../chat/answer/answer.service";
 import { type ContentArticle, loadContentDir } from "../knowledge/content";
 import { analyse } from "./search.analyzer";
 import { type Coverage, coverageOf, gateFields } from "./search.coverage";
@@ -95,9 +94,6 @@ export function postingSets(db: AnyOrama): Set<number>[] {
 export const tableSize = Object.getOwnPropertyDescriptor(Set.prototype, "size")?.get as (
   this: Set<number>,
 ) => number;
-
-/** The relevance the chat needs to answer from a passage (its DEFAULT_MIN_SCORE): the gate tests' line. */
-export const GATE_THRESHOLD = DEFAULT_MIN_SCORE;
 
 /** A vocabulary counted over short synthetic articles, one text each: the gate tests' corpus. */
 export function vocabularyOf(texts: readonly string[]): Vocabulary {
