@@ -42,10 +42,13 @@ export interface GateQuestion {
   group: GateGroup;
 }
 
+/** The sets holding calibration questions (`setFile` names; undefined: the tuned set), the fresh set's odd ids held out. */
+export const CALIBRATION_SETS = [undefined, "fresh", "calib4", "calib5", "calib6"] as const;
+
 /** Every question of the tuned, the fresh and the calib4 set (`CALIB=all`: calib5, calib6 too), on-topic first, with its group. */
 export function gateQuestions(): GateQuestion[] {
   const out: GateQuestion[] = [];
-  const sets = [undefined, "fresh", "calib4", ...(process.env.CALIB === "all" ? ["calib5", "calib6"] : [])];
+  const sets = process.env.CALIB === "all" ? CALIBRATION_SETS : CALIBRATION_SETS.slice(0, 3);
   for (const set of sets) {
     const ds = readDataset(setFile(set));
     const group = (id: string): GateGroup =>

@@ -20,6 +20,7 @@ import type { QueryConcept } from "../../api/src/search/search.query";
 import { sampleArticles } from "../../api/src/search/search.test-helpers";
 import { commonness, generalParagraphs } from "./danish-frequency";
 import { mayInspect, readDataset, setFile } from "./dataset";
+import { CALIBRATION_SETS } from "./gate-data";
 
 const THRESHOLD = 0.25;
 const all = process.argv.includes("--all");
@@ -87,7 +88,7 @@ function errorClass(on: boolean, concepts: QueryConcept[], sets: { all: Set<stri
     return "FALSE-NOT-COVERED: covered only by related terms or compounds";
   return "FALSE-NOT-COVERED: every word covered, weak words";
 }
-for (const set of [undefined, "fresh", "calib4", "calib5", "calib6"]) {
+for (const set of CALIBRATION_SETS) {
   const ds = readDataset(setFile(set));
   const qs = [
     ...ds.onTopic.map((q) => ({ id: q.id, question: q.question, on: true, tag: q.kind })),
