@@ -11,8 +11,18 @@ declare module "../events/bus" {
   }
 }
 
-/** UPDATED: a finished message changed afterwards (its model-written follow-ups arrived) */
-export type ChatMessageEventType = "CREATED" | "DELTA" | "COMPLETED" | "STOPPED" | "ERROR" | "UPDATED";
+/**
+ * UPDATED: a finished message changed afterwards (its model-written follow-ups arrived); TITLED: the session got
+ * the model's title for it (written in the background, often after the first answer ended)
+ */
+export type ChatMessageEventType =
+  | "CREATED"
+  | "DELTA"
+  | "COMPLETED"
+  | "STOPPED"
+  | "ERROR"
+  | "UPDATED"
+  | "TITLED";
 
 export interface ChatMessageEventPayload {
   type: ChatMessageEventType;
@@ -29,6 +39,8 @@ export interface ChatMessageEventPayload {
    * does not list the question can tell where it hangs (a new send's, an edit's, or one on a branch not shown)
    */
   questionParentId?: string | null;
+  /** TITLED: the session's new title (`messageId` is the question that named it) */
+  title?: string;
 }
 
 /**
@@ -147,7 +159,8 @@ export class SessionEventHub {
       for (let e = await source.next(); !e.done; e = await source.next()) {
         const listeners = this.bySession.get(e.value.sessionId);
         if (!listeners) continue;
-        this.streaming.note(e.value.messageId, e.value.type);
+        // a TITLED event names the session, not an answer: the DELTA pace counts answers
+        if (e.value.type !== "TITLED") this.streaming.note(e.value.messageId, e.value.type);
         for (const l of listeners) if (l.userId === e.value.userId) l.channel.push(e.value);
       }
     })().catch(() => undefined);

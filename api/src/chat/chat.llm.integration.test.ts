@@ -165,6 +165,51 @@ describe("chat answers with a language model", () => {
     events.close();
   });
 
+  it("should tell the session's subscribers of the model's title when it comes after the answer, and not after a rename", async () => {
+    let release: () => void = () => undefined;
+    fake.setBehaviour({ titlesHeld: new Promise<void>((r) => (release = r)) });
+    const question = "Hvor lang tid har man til at klage over en afgørelse?";
+    const titleOf = async (id: string) =>
+      (await gqlOk(app, Q.sessions, {}, alice.token)).sessions.find(
+        (s: { sessionId: string }) => s.sessionId === id,
+      )?.title;
+
+    const named = await newSession(alice.token);
+    const events = await subscribe(alice.token, named);
+    const sent = (await gqlOk(app, Q.send, { sessionId: named, content: question }, alice.token)).sendMessage;
+    await events.until(ended(sent.assistantMessage.id));
+    // the answer ended while the model's title was still on its way: the list reads the question's words
+    expect(await titleOf(named)).toBe(question);
+    expect(events.events.some((e) => e.type === "TITLED")).toBe(false);
+    release();
+    await events.until((es) => es.some((e) => e.type === "TITLED"));
+    const titled = events.events.filter((e) => e.type === "TITLED");
+    expect(titled).toHaveLength(1);
+    expect(titled[0]).toMatchObject({
+      sessionId: named,
+      messageId: sent.userMessage.id,
+      title: TITLE,
+      message: null,
+    });
+    expect(await titleOf(named)).toBe(TITLE);
+    events.close();
+
+    // renamed by the user before the model's title came: the user's title stays, and nobody is told of another
+    let releaseRenamed: () => void = () => undefined;
+    fake.setBehaviour({ titlesHeld: new Promise<void>((r) => (releaseRenamed = r)) });
+    const renamed = await newSession(alice.token);
+    const renamedEvents = await subscribe(alice.token, renamed);
+    const second = (await gqlOk(app, Q.send, { sessionId: renamed, content: question }, alice.token))
+      .sendMessage;
+    await renamedEvents.until(ended(second.assistantMessage.id));
+    await gqlOk(app, Q.rename, { sessionId: renamed, title: "Mine klagefrister" }, alice.token);
+    releaseRenamed();
+    await app.services.chat.whenIdle();
+    expect(await titleOf(renamed)).toBe("Mine klagefrister");
+    expect(renamedEvents.events.some((e) => e.type === "TITLED")).toBe(false);
+    renamedEvents.close();
+  });
+
   it("should give a follow-up question the earlier turns", async () => {
     const followUp = "Gælder det også, hvis klagen sendes med almindelig post?";
     const sent = (await gqlOk(app, Q.send, { sessionId, content: followUp }, alice.token)).sendMessage;

@@ -137,6 +137,19 @@ export class AnswerRunner {
     publishMessageEvent(this.deps.events, type, message, userId);
   }
 
+  /** Tell the owner's subscribers that a session got the model's title (a TITLED event; see chat.events.ts). */
+  publishTitled(sessionId: string, userId: string, questionId: string, title: string): void {
+    this.deps.events.publish("CHAT_MESSAGE_EVENT", {
+      type: "TITLED",
+      sessionId,
+      userId,
+      messageId: questionId,
+      delta: null,
+      message: null,
+      title,
+    });
+  }
+
   /** 'llm' when a language model is configured, else 'retrieval'. */
   get mode(): "llm" | "retrieval" {
     return this.deps.llm ? "llm" : "retrieval";

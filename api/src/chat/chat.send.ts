@@ -289,7 +289,7 @@ export class ChatSender {
         await answerStarted;
         await this.untilNoneStarting();
         await Promise.all([
-          titleByModel ? this.nameSessionWithLlm(sessionId, uid, valid.content, language) : undefined,
+          titleByModel ? this.nameSessionWithLlm(sessionId, uid, sendId, valid.content, language) : undefined,
           users.emailOf(userId).then((email) =>
             recordActivity(
               {
@@ -390,9 +390,11 @@ export class ChatSender {
     }
   }
 
+  /** The model's title for a new session, in its place unless the user renamed it meanwhile; subscribers hear of it. */
   private async nameSessionWithLlm(
     sessionId: string,
     userId: mongoose.Types.ObjectId,
+    questionId: string,
     question: string,
     language: AnswerLanguage,
   ): Promise<void> {
@@ -404,10 +406,12 @@ export class ChatSender {
       });
       if (this.closed) return;
       // only if nobody renamed it meanwhile (the fallback title is still there)
-      await ChatSessionModel.updateOne(
+      const { modifiedCount } = await ChatSessionModel.updateOne(
         { sessionId, userId, title: fallbackSessionTitle(question) },
         { $set: { title } },
       );
+      // the session list the user has open read the fallback title, maybe after the answer ended: it reads again
+      if (modifiedCount === 1) this.deps.runner.publishTitled(sessionId, String(userId), questionId, title);
     } catch (err) {
       logger.warn({ err, sessionId }, "could not name chat session");
     }

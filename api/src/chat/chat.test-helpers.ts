@@ -41,14 +41,16 @@ export const Q = {
   switchBranch: `mutation SwitchBranch($messageId: ID!) { switchBranch(messageId: $messageId) { ${MESSAGE_FIELDS} ${BRANCH_FIELDS} } }`,
   branch: `query Branch($sessionId: ID!) { messages(sessionId: $sessionId) { ${MESSAGE_FIELDS} ${BRANCH_FIELDS} } }`,
   events: `subscription ChatMessageEvents($sessionId: ID!) { chatMessageEvents(sessionId: $sessionId) {
-    type sessionId messageId delta questionParentId message { ${MESSAGE_FIELDS} followUps } } }`,
+    type sessionId messageId delta questionParentId title message { ${MESSAGE_FIELDS} followUps } } }`,
 };
 
 export interface ChatEvent {
-  type: "CREATED" | "DELTA" | "COMPLETED" | "STOPPED" | "ERROR" | "UPDATED";
+  type: "CREATED" | "DELTA" | "COMPLETED" | "STOPPED" | "ERROR" | "UPDATED" | "TITLED";
   sessionId: string;
   messageId: string;
   delta: string | null;
+  /** TITLED: the session's new title */
+  title: string | null;
   /** CREATED: the parent of the answer's question */
   questionParentId: string | null;
   // biome-ignore lint/suspicious/noExplicitAny: the message as the test asked for it

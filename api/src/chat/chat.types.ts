@@ -34,11 +34,17 @@ export enum ChatMessageEventType {
   STOPPED = "STOPPED",
   ERROR = "ERROR",
   UPDATED = "UPDATED",
+  TITLED = "TITLED",
 }
 registerEnumType(ChatMessageEventType, {
   name: "ChatMessageEventType",
   valuesConfig: {
     UPDATED: { description: "a finished message changed afterwards (its follow-up questions)" },
+    TITLED: {
+      description:
+        "the session got the model's title for it (`title`; `messageId` is the question that named it): a client " +
+        "shows it in its session list",
+    },
   },
 });
 
@@ -199,4 +205,6 @@ export class ChatMessageEvent {
       "the shown branch's last message, or beside a shown message) from one on a branch it does not show",
   })
   questionParentId?: string | null;
+  @Field(() => String, { nullable: true, description: "TITLED: the session's new title" })
+  title?: string | null;
 }

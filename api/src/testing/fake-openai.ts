@@ -69,6 +69,11 @@ export interface FakeOpenAIBehaviour {
   failureCount: number;
   /** a failure for embeddings requests (http only), or null */
   embeddingsFailure: { status: number; retryAfterSeconds?: number } | null;
+  /**
+   * when set, a non-streamed reply that is not a follow-up request (the app's session title) also waits until
+   * this settles: a test releases it once it has seen what must come first (the answer's end)
+   */
+  titlesHeld?: Promise<void>;
 }
 
 /** How the fake answers the app's follow-up requests (non-streamed). */
@@ -232,7 +237,10 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<
       b = { ...b, reply: f.reply, firstTokenDelayMs: f.delayMs };
       failure = f.failure;
       await f.held;
-    } else if (failure) failuresLeft -= 1;
+    } else {
+      if (failure) failuresLeft -= 1;
+      if (body?.stream !== true) await b.titlesHeld;
+    }
     if (!body || typeof body.model !== "string" || !Array.isArray(body.messages)) {
       sendError(res, 400, "model and messages are required");
       return;

@@ -110,7 +110,9 @@ export function ChatScreen() {
     setSelectedId(allSessions[0]?.sessionId ?? null);
   }, [allSessions, selectedId, sessionsQuery.data]);
 
-  const chat = useChatMessages(selectedId);
+  const chat = useChatMessages(selectedId, {
+    onTitled: () => void Promise.all([sessionsQuery.refetch(), query ? searchQuery.refetch() : null]),
+  });
   const pending = usePendingAnswer(chat.messages, selectedId);
   const selected = allSessions.find((s) => s.sessionId === selectedId) ?? null;
   const streamingMessage = chat.messages.findLast(isInProgress) ?? null;

@@ -201,6 +201,7 @@ export const ChatMessageEventsSubscription = graphql(`
       messageId
       delta
       questionParentId
+      title
       message {
         ...ChatMessageFields
       }

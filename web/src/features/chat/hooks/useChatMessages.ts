@@ -45,10 +45,16 @@ export interface ChatMessagesState {
  * The messages of one session: its newest page loaded once (earlier pages on demand: loadEarlier), then kept
  * current by the `chatMessageEvents` subscription (each DELTA appends a token). While an answer is in progress and
  * no live event came for CHAT_POLL_MS (the websocket cannot connect, or dropped), the list is polled every
- * CHAT_POLL_MS instead (spec §4/§9).
+ * CHAT_POLL_MS instead (spec §4/§9). `onTitled` runs when the session got the model's title (a TITLED event,
+ * which may come after the first answer ended): the session list reads it.
  */
-export function useChatMessages(sessionId: string | null): ChatMessagesState {
+export function useChatMessages(
+  sessionId: string | null,
+  { onTitled }: { onTitled?: () => void } = {},
+): ChatMessagesState {
   const client = useApolloClient();
+  const titled = useRef(onTitled);
+  titled.current = onTitled;
   const [messages, setListed] = useState<Message[]>([]);
   // where every message this session listed hangs, also after it left the list (another branch shown): a
   // reconnect's catch-up of an answer deep in a branch not shown stays out (applyEvent)
@@ -131,7 +137,8 @@ export function useChatMessages(sessionId: string | null): ChatMessagesState {
           const event = result.data?.chatMessageEvents;
           if (!event || current.current !== sessionId) return;
           lastEventAt.current = Date.now();
-          if (event.type === "DELTA") setListed((list) => applyEvent(list, event));
+          if (event.type === "TITLED") titled.current?.();
+          else if (event.type === "DELTA") setListed((list) => applyEvent(list, event));
           else {
             if (event.message) rememberParents(ancestry.current, [event.message]);
             setMessages((list) => applyEvent(list, event, ancestry.current));

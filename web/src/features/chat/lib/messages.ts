@@ -10,7 +10,8 @@ import type {
 
 /** A message; its place among the alternatives comes with lists and mutations, not with live events. */
 export type Message = ChatMessageFieldsFragment & Partial<ChatMessageBranchFieldsFragment>;
-export type MessageEvent = ChatMessageEventsSubscription["chatMessageEvents"];
+/** a live event as the message list applies it (a TITLED event's `title` concerns the session list, not this one) */
+export type MessageEvent = Omit<ChatMessageEventsSubscription["chatMessageEvents"], "title">;
 
 /** A message with `fields` and nothing else yet (no citations, no feedback, no place among alternatives). */
 export function bareMessage(
