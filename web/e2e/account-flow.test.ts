@@ -9,6 +9,7 @@ import { Toast } from "./pages/Toast";
 import { bodyBackground, launchBrowser, newContext } from "./support/browser";
 import { checkScreen } from "./support/checkScreen";
 import { holdOperation } from "./support/hold";
+import { recordInPage } from "./support/record";
 import { screenshot } from "./support/screenshots";
 import { linkIn, newStaff, startServer } from "./support/server";
 
@@ -322,23 +323,13 @@ describe("web: account flow", () => {
 });
 
 /**
- * Records every label the submit button of the form labelled by `titleId` shows from now on (a MutationObserver in
- * the page): a pending label shows however short the request, with nothing held or timed.
+ * Records every label the submit button of the form labelled by `titleId` shows from now on: a pending label
+ * shows however short the request, with nothing held or timed.
  */
-async function recordSubmitLabels(page: Page, titleId: string): Promise<() => Promise<string[]>> {
-  await page.evaluate((id) => {
-    const seen: string[] = [];
-    const note = () => {
-      const text =
-        document.querySelector(`form[aria-labelledby="${id}"] button[type=submit]`)?.textContent ?? "";
-      if (seen[seen.length - 1] !== text) seen.push(text);
-    };
-    new MutationObserver(note).observe(document.body, {
-      subtree: true,
-      childList: true,
-      characterData: true,
-    });
-    (window as unknown as { submitLabels: string[] }).submitLabels = seen;
-  }, titleId);
-  return () => page.evaluate(() => (window as unknown as { submitLabels: string[] }).submitLabels);
+function recordSubmitLabels(page: Page, titleId: string) {
+  return recordInPage(
+    page,
+    (id) => document.querySelector(`form[aria-labelledby="${id}"] button[type=submit]`)?.textContent ?? "",
+    titleId,
+  );
 }
