@@ -72,6 +72,21 @@ async function signedIn(opts: Opts = {}): Promise<{ page: Page; token: string }>
   });
 }
 
+/**
+ * A new verified user with one session per question, each answered (and named by the model), made through the API
+ * before any page opens: for tests about what comes after, without streaming the answers into a page.
+ */
+async function userWithSessions(questions: string[]): Promise<string> {
+  const { token } = await createVerifiedUser(app);
+  for (const question of questions) {
+    const created = await gql<{ createSession: { sessionId: string } }>(app, Q.create, {}, token);
+    const sessionId = created.data?.createSession.sessionId;
+    expect((await gql(app, Q.send, { sessionId, content: question }, token)).errors).toBeUndefined();
+    await app.services.chat.whenIdle(); // the answer and the model's title written
+  }
+  return token;
+}
+
 async function ask(page: Page, question: string) {
   await page.getByTestId("chat-input").fill(question);
   await page.getByTestId("chat-input").press("Enter");
@@ -165,6 +180,8 @@ describe("web: chat", () => {
   });
 
   it("should show the question and 'Genererer svar...' from the moment of sending, while the send is answered", async () => {
+    // the answers are read once complete, not while streaming: whole after the first token's delay
+    fake.setBehaviour({ tokenDelayMs: 0 });
     const { page } = await signedIn();
     await page.getByText("Ingen samtaler fundet").waitFor();
     // a new session (the send creates it), then a question in it
@@ -178,12 +195,11 @@ describe("web: chat", () => {
   });
 
   it("should give the question back to the field when the send fails, and leave no waiting row", async () => {
-    const { page } = await signedIn();
-    await page.getByText("Ingen samtaler fundet").waitFor();
-    await ask(page, "Hvad er klagefristen?");
-    await lastAnswer(page).getByText("Genererer svar...").waitFor();
-    // the next send is held, then fails on the way (the network dropped)
+    // a session with one answer, made through the API (a first send in the page: the tests above)
+    fake.setBehaviour({ tokenDelayMs: 0, firstTokenDelayMs: 0 });
+    const { page } = await signedIn({ token: await userWithSessions(["Hvad er klagefristen?"]) });
     await page.locator('[data-testid="assistant-message"][data-status="complete"]').waitFor();
+    // the next send is held, then fails on the way (the network dropped)
     let fail = () => {};
     const failed = new Promise<void>((r) => {
       fail = r;
@@ -226,7 +242,7 @@ describe("web: chat", () => {
     await lastAnswer(page).getByTestId("answer-error").waitFor({ timeout: 15_000 });
     expect(await lastAnswer(page).getAttribute("data-status")).toBe("error");
     await screenshot(page, "chat-error-light");
-    fake.setBehaviour({ failure: null });
+    fake.setBehaviour({ failure: null, tokenDelayMs: 0 }); // the retried answer is read once complete
     await lastAnswer(page).getByRole("button", { name: "Prøv igen" }).click();
     await page.locator('[data-testid="assistant-message"][data-status="complete"]').waitFor();
     expect(await lastAnswer(page).getByTestId("answer-error").count()).toBe(0);
@@ -237,13 +253,7 @@ describe("web: chat", () => {
     // background after an answer has started, and the page hears of them only from a later read of the list (no
     // event says so), so asking here raced the title of the second session against the list read after its answer
     fake.setBehaviour({ tokenDelayMs: 0, firstTokenDelayMs: 0 });
-    const { token } = await createVerifiedUser(app);
-    for (const question of ["Hvad er klagefristen?", "Hvordan er økonomien fordelt?"]) {
-      const created = await gql<{ createSession: { sessionId: string } }>(app, Q.create, {}, token);
-      const sessionId = created.data?.createSession.sessionId;
-      expect((await gql(app, Q.send, { sessionId, content: question }, token)).errors).toBeUndefined();
-      await app.services.chat.whenIdle(); // the answer and the model's title written
-    }
+    const token = await userWithSessions(["Hvad er klagefristen?", "Hvordan er økonomien fordelt?"]);
     const { page } = await signedIn({ token });
     await page.getByText("I dag").waitFor();
 
