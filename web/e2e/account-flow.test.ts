@@ -1,6 +1,7 @@
 import type { TestApp } from "@vidensbank/api/testing/app";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { rest } from "../../api/src/testing/client";
 import { AppShell } from "./pages/AppShell";
 import { LoginPage } from "./pages/LoginPage";
 import { ProfilePage } from "./pages/ProfilePage";
@@ -9,6 +10,7 @@ import { Toast } from "./pages/Toast";
 import { bodyBackground, launchBrowser, newContext } from "./support/browser";
 import { checkScreen } from "./support/checkScreen";
 import { holdOperation } from "./support/hold";
+import { recordInPage } from "./support/record";
 import { screenshot } from "./support/screenshots";
 import { linkIn, newStaff, startServer } from "./support/server";
 
@@ -249,12 +251,26 @@ describe("web: account flow", () => {
     const other = await context.newPage();
     await other.goto("/knowledge");
     await new AppShell(other).userName().waitFor();
-    // the other tab needs a token in storage to notice it disappearing
-    await page.evaluate(() => localStorage.setItem("auth_token", "stale"));
+    // a valid token in storage (the failed logout above removed the page's): the other tab checks its sign-in on
+    // it, still signed in (a stale token here signed the other tab out by itself, whatever the logout did)
+    const login = await rest(app, "POST", "/api/auth/login", {
+      body: { email: staff.email, password: newPassword },
+    });
+    expect(login.status).toBe(200);
+    let checked = meAnswered(other);
+    await page.evaluate((t) => localStorage.setItem("auth_token", t), login.body.token as string);
+    await checked;
+    // the sign-out removes the token before it asks the server: its request is held until the other tab's check
+    // on the removal has been answered (signed in, through the cookie), as can happen on a busy machine, and the tab
+    // must check again once the server has ended the session (before the fix it stayed signed in: a failure seen
+    // under load)
+    const release = await holdOperation(page, "Logout");
+    checked = meAnswered(other);
     await new AppShell(page).logout();
+    await checked;
+    await release();
     await page.waitForURL("**/login");
     await page.evaluate(() => localStorage.removeItem("auth_token"));
-    // the other tab learns of the sign-out from the storage event, then its next check: slower under load
     await other.waitForURL("**/login", { timeout: 30_000 });
     await other.close();
     await page.goto("/profile");
@@ -321,24 +337,21 @@ describe("web: account flow", () => {
   });
 });
 
+/** The page's next answer to its sign-in check (the Me query). */
+function meAnswered(page: Page) {
+  return page.waitForResponse(
+    (r) => r.url().endsWith("/graphql") && r.request().postDataJSON()?.operationName === "Me",
+  );
+}
+
 /**
- * Records every label the submit button of the form labelled by `titleId` shows from now on (a MutationObserver in
- * the page): a pending label shows however short the request, with nothing held or timed.
+ * Records every label the submit button of the form labelled by `titleId` shows from now on: a pending label
+ * shows however short the request, with nothing held or timed.
  */
-async function recordSubmitLabels(page: Page, titleId: string): Promise<() => Promise<string[]>> {
-  await page.evaluate((id) => {
-    const seen: string[] = [];
-    const note = () => {
-      const text =
-        document.querySelector(`form[aria-labelledby="${id}"] button[type=submit]`)?.textContent ?? "";
-      if (seen[seen.length - 1] !== text) seen.push(text);
-    };
-    new MutationObserver(note).observe(document.body, {
-      subtree: true,
-      childList: true,
-      characterData: true,
-    });
-    (window as unknown as { submitLabels: string[] }).submitLabels = seen;
-  }, titleId);
-  return () => page.evaluate(() => (window as unknown as { submitLabels: string[] }).submitLabels);
+function recordSubmitLabels(page: Page, titleId: string) {
+  return recordInPage(
+    page,
+    (id) => document.querySelector(`form[aria-labelledby="${id}"] button[type=submit]`)?.textContent ?? "",
+    titleId,
+  );
 }

@@ -12,6 +12,7 @@ import { type FakeChatRequest, type FakeOpenAI, startFakeOpenAI } from "../../ap
 import { expectAccessible } from "./support/axe";
 import { closeAfterEach, launchBrowser } from "./support/browser";
 import { holdResponse } from "./support/hold";
+import { recordInPage } from "./support/record";
 import { screenshot } from "./support/screenshots";
 import { startServer, stopChatFile } from "./support/server";
 import { type SignedInOptions, signedInChat } from "./support/signed-in";
@@ -66,17 +67,13 @@ const questions = (page: Page) => page.getByTestId("user-message");
 const complete = (page: Page, text: string) =>
   page.locator('[data-testid="assistant-message"][data-status="complete"]', { hasText: text }).waitFor();
 
-/** Records in the page every distinct set of follow-up chips it shows (window.chipSets), however briefly. */
-async function recordChips(page: Page) {
-  await page.evaluate(() => {
-    const w = window as unknown as { chipSets: string[][] };
-    w.chipSets = [];
-    new MutationObserver(() => {
-      const nav = document.querySelector('[data-testid="follow-ups"]');
-      if (!nav) return;
-      const set = [...nav.querySelectorAll('[role="button"]')].map((b) => (b.textContent ?? "").trim());
-      if (JSON.stringify(set) !== JSON.stringify(w.chipSets.at(-1))) w.chipSets.push(set);
-    }).observe(document.body, { subtree: true, childList: true, characterData: true });
+/** Records in the page every distinct set of follow-up chips it shows, however briefly. */
+function recordChips(page: Page) {
+  return recordInPage(page, () => {
+    const nav = document.querySelector('[data-testid="follow-ups"]');
+    return nav
+      ? [...nav.querySelectorAll('[role="button"]')].map((b) => (b.textContent ?? "").trim())
+      : undefined;
   });
 }
 
@@ -171,7 +168,7 @@ describe("web: chat branches", () => {
     fake.setFollowUps({ reply: written.join("\n"), held });
     try {
       const page = await signedIn();
-      await recordChips(page);
+      const chipSets = await recordChips(page);
       await page.getByTestId("chat-input").fill("Hvad er klagefristen for en afgørelse?");
       await page.getByTestId("chat-input").press("Enter");
       await complete(page, "Svar på: Hvad er klagefristen for en afgørelse?");
@@ -183,7 +180,7 @@ describe("web: chat branches", () => {
       await page.getByTestId("follow-ups").getByRole("button", { name: written[1] }).waitFor();
       expect((await chips.allInnerTexts()).map((t) => t.trim())).toEqual(written);
       // …after the heading-based ones showed first (the answer was not held back for the model)
-      const seen = await page.evaluate(() => (window as unknown as { chipSets: string[][] }).chipSets);
+      const seen = await chipSets();
       expect(seen.length).toBeGreaterThanOrEqual(2);
       expect(seen[0]).not.toEqual(written);
       expect(seen.at(-1)).toEqual(written);

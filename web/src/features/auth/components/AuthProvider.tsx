@@ -1,6 +1,12 @@
 import { useApolloClient } from "@apollo/client/react";
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from "react";
-import { AUTH_TOKEN_KEY, clearAuthToken, setAuthToken } from "../../../lib/authToken";
+import {
+  AUTH_TOKEN_KEY,
+  announceSignedOut,
+  clearAuthToken,
+  SIGNED_OUT_KEY,
+  setAuthToken,
+} from "../../../lib/authToken";
 import { AUTH_RECHECK_AFTER_LOGIN_MS } from "../constants";
 import { LogoutMutation } from "../graphql/logout.mutation";
 import { MeQuery } from "../graphql/me.query";
@@ -14,7 +20,7 @@ interface AuthState {
 
 /**
  * Holds the sign-in state (spec §4): starts signed out and loading, rechecks on mount, on window focus and when
- * auth_token changes in another tab.
+ * auth_token changes or a sign-out ends in another tab.
  */
 export function AuthProvider({ children }: { children: ReactNode }) {
   const client = useApolloClient();
@@ -39,7 +45,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     void checkAuth();
     const onFocus = () => void checkAuth();
     const onStorage = (event: StorageEvent) => {
-      if (event.key === AUTH_TOKEN_KEY || event.key === null) void checkAuth();
+      if (event.key === AUTH_TOKEN_KEY || event.key === SIGNED_OUT_KEY || event.key === null)
+        void checkAuth();
     };
     window.addEventListener("focus", onFocus);
     window.addEventListener("storage", onStorage);
@@ -64,6 +71,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     clearAuthToken();
     const result = await client.mutate({ mutation: LogoutMutation });
     if (!result.data?.logout) throw new Error("logout refused");
+    announceSignedOut();
     checkSeq.current++;
     await client.clearStore();
     setState({ isAuthenticated: false, user: null, isLoading: false });
