@@ -188,7 +188,9 @@ const CONTENT_STEMS = ["indhold", "indeholde"].map(stemOf).join("|");
  * ("Frist", "Slettefrister", "Klagefristen"): of two sections whose sentences hold the same words and state a time,
  * the one headed by a deadline states the one asked for, the other a time of something else ("Udbetaling",
  * "Anmodning om sletning"). Such a heading counts as one more telling word of the question (the average weight),
- * unless the question names the deadline itself (then its own word does).
+ * unless the question names the deadline itself (then its own word does). The quote choice reads it for the best
+ * passage's article only (passageEvidence's `readDeadlineHeading`, quotes.ts): for every candidate it let another
+ * article's deadline section ("Oversigt over frister") in beside the answer as padding.
  */
 const DEADLINE_HEADING = /frist|tidsplan/u;
 
@@ -278,6 +280,7 @@ export function sentences(text: string): string[] {
 export function passageEvidence(
   p: { text: string; headingPath?: readonly string[] },
   ev: QuestionEvidence,
+  // whether a heading naming a deadline counts for a time question (DEADLINE_HEADING)
   readDeadlineHeading = true,
 ): number {
   const a = analysed(p.text);
