@@ -34,12 +34,12 @@ for (const id of ids) {
   const ev = questionEvidence(q.question, r.passages);
   console.log(`\n${id} [${q.kind}] ${q.question}\n  ok: ${q.articles.join(", ")}\n  answer: ${q.answers[0]}`);
   console.log(
-    `  weights: ${[...ev.weights].map(([s, w]) => `${s}=${w.toFixed(2)}`).join(" ")} answer=${ev.answerWeight.toFixed(2)}`,
+    `  weights: ${[...ev.weights].map(([s, w]) => `${s}=${w.toFixed(2)}`).join(" ")} answer=${ev.answerWeight.toFixed(2)} deadline-heading=${ev.headingWeight.toFixed(2)}`,
   );
   for (const p of r.passages) {
     const at = r.quoted.indexOf(p);
     console.log(
-      `  ${at >= 0 ? `Q${at + 1}` : "  "} s${p.score.toFixed(2)} c${(p.coverage ?? -1).toFixed(2)} e${passageEvidence(p, ev).toFixed(2)} ${name(p)}`,
+      `  ${at >= 0 ? `Q${at + 1}` : "  "} s${p.score.toFixed(2)} c${(p.coverage ?? -1).toFixed(2)} e${passageEvidence(p, ev, p.articleId === r.relevant[0]?.articleId).toFixed(2)} ${name(p)}`,
     );
   }
   const answers = q.answers.map(squash);

@@ -80,6 +80,7 @@ const DANISH_RE = /[æøå]/g;
 const DANISH_MAP: Record<string, string> = { æ: "ae", ø: "oe", å: "aa" };
 const foldCache = new Map<string, string>();
 const CACHE_LIMIT = 200_000;
+const normaliseCache = new Map<string, string>();
 
 /** Lowercase + Danish letters transliterated + accents stripped. */
 export function fold(word: string): string {
@@ -164,33 +165,21 @@ export function isAskedDegree(previous: string | undefined, word: string): boole
  * or "om" (ASKED_KIND_LINKS, across ASKED_KIND_BRIDGES), the noun says that a rule or a deadline answers, like "hvor
  * stor" asks for a size (DEGREE_WORDS); the topic is what follows. The relevance gate leaves them out
  * (QueryConcept.kind, search.coverage.ts gateConcepts): nearly every article states rules and deadlines, so an
- * off-topic question passed on "regler" or "frist" matched in a passage about something else. Each inflection,
- * also typed without æøå.
+ * off-topic question passed on "regler" or "frist" matched in a passage about something else. Every inflection counts,
+ * also typed without æøå, by one rule: the word's index term (its stem, folded) is the stem of one of these. The stemmer
+ * cuts every inflection of a noun to one stem, except where the plural drops a vowel ("regel", "regler" → "regl"), so
+ * such a noun is listed in both.
  */
 export const ASKED_KIND_WORDS: readonly string[] = [
   "regel",
-  "reglen",
   "regler",
-  "reglerne",
   "frist",
-  "fristen",
-  "frister",
-  "fristerne",
   "tidsfrist",
-  "tidsfristen",
   "procedure",
-  "proceduren",
-  "procedurer",
-  "procedurerne",
   "retningslinje",
-  "retningslinjen",
-  "retningslinjer",
-  "retningslinjerne",
   "krav",
-  "kravet",
-  "kravene",
 ];
-const ASKED_KIND: ReadonlySet<string> = new Set(ASKED_KIND_WORDS.map(fold));
+const ASKED_KIND: ReadonlySet<string> = new Set(ASKED_KIND_WORDS.map(normaliseWord));
 /** the word that joins the kind noun to the topic asked about ("reglerne **for** X", "reglerne **om** X") */
 export const ASKED_KIND_LINKS: ReadonlySet<string> = new Set(["for", "om"]);
 /** words that may stand between the kind noun and its link ("regler **der gælder** for", "frist **er der** for") */
@@ -200,14 +189,12 @@ export const ASKED_KIND_MODIFIERS: ReadonlySet<string> = new Set(["sidste", "sen
 
 /** Whether `word` names the kind of fact asked for when a link follows (ASKED_KIND_WORDS). */
 export function isAskedKind(word: string): boolean {
-  return ASKED_KIND.has(fold(word));
+  return ASKED_KIND.has(normaliseWord(word));
 }
 
 export function isStopword(lowercaseWord: string): boolean {
   return STOPWORDS.has(lowercaseWord);
 }
-
-const normaliseCache = new Map<string, string>();
 
 /** The index term for one word ('' for a stop word). */
 export function normaliseWord(word: string): string {

@@ -100,4 +100,52 @@ describe("sentence evidence (evidence.ts)", () => {
     const chosen = passagesToQuote(relevant, retrieved, 2, question);
     expect(chosen.map((p) => p.headingPath.join())).toEqual(["Beslutninger", "Indledning"]);
   });
+
+  it("should quote, of the best article's sections that state a time, the one headed by a deadline for a time question", () => {
+    // class (round 25): "hvor lang tid gemmes sager om medlemmer?" — the answering list sits under "Slettefrister",
+    // its neighbours ("Anmodning om sletning", "Slettekoden") state other times with the same words, and ranked
+    // above it; a heading naming a deadline says which time is the one asked for
+    const question = "Hvor lang tid har vi til at svare på en anmodning?";
+    const relevant = [
+      passage({ headingPath: ["Trin for trin"], text: "Anmodningen registreres som en sag.", score: 0.9 }),
+    ];
+    const retrieved = [
+      ...relevant,
+      passage({
+        headingPath: ["Udsendelse"],
+        text: "Vi svarer på anmodningen med sikker post inden 5 dage.",
+        score: 0.2,
+      }),
+      passage({
+        headingPath: ["Frist"],
+        text: "Anmodningen besvares senest 1 måned efter modtagelsen.",
+        score: 0.1,
+      }),
+    ];
+    const chosen = passagesToQuote(relevant, retrieved, 2, question);
+    expect(chosen.map((p) => p.headingPath.join())).toEqual(["Frist", "Trin for trin"]);
+    // a question that names the deadline itself weighs its own word, not the heading once more
+    const named = passagesToQuote(relevant, retrieved, 2, "Hvad er fristen for at svare på en anmodning?");
+    expect(named.map((p) => p.headingPath.join())).toContain("Frist");
+  });
+
+  it("should not let a deadline heading of another article admit it beside the best one (padding)", () => {
+    const question = "Hvor lang tid har vi til at svare på en anmodning?";
+    const relevant = [
+      passage({
+        headingPath: ["Svar"],
+        text: "Vi svarer på anmodningen med sikker post inden 5 dage.",
+        score: 0.9,
+      }),
+      passage({
+        articleId: "b",
+        title: "Frister",
+        headingPath: ["Oversigt over frister"],
+        text: "Svar på en anmodning: senest 10 dage.",
+        score: 0.8,
+      }),
+    ];
+    const chosen = passagesToQuote(relevant, relevant, 2, question);
+    expect(chosen.map((p) => p.articleId)).toEqual(["a"]);
+  });
 });

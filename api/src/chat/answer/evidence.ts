@@ -154,6 +154,8 @@ export interface QuestionEvidence {
   /** the sentence that answers states a time (ASKS_TIME) or an amount (ASKS_AMOUNT); weighs `answerWeight` */
   answer?: RegExp;
   answerWeight: number;
+  /** a time question's weight for a section headed by a deadline (DEADLINE_HEADING), 0 for other questions */
+  headingWeight: number;
 }
 
 export const holds = (words: readonly string[], stem: string): boolean =>
@@ -180,6 +182,17 @@ export const holdsText = (text: string, stem: string): boolean =>
  */
 const ASKS_CONTENT = /\b(?:hvad|hvilke\w*)\b[^?]*\b(?:med\s+i|indeholde|st(?:å|aa|a)r?\s+i)\b/iu;
 const CONTENT_STEMS = ["indhold", "indeholde"].map(stemOf).join("|");
+
+/**
+ * A question that asks when or how long (ASKS_TIME) is answered by the section whose own heading names a deadline
+ * ("Frist", "Slettefrister", "Klagefristen"): of two sections whose sentences hold the same words and state a time,
+ * the one headed by a deadline states the one asked for, the other a time of something else ("Udbetaling",
+ * "Anmodning om sletning"). Such a heading counts as one more telling word of the question (the average weight),
+ * unless the question names the deadline itself (then its own word does). The quote choice reads it for the best
+ * passage's article only (passageEvidence's `readDeadlineHeading`, quotes.ts): for every candidate it let another
+ * article's deadline section ("Oversigt over frister") in beside the answer as padding.
+ */
+const DEADLINE_HEADING = /frist|tidsplan/u;
 
 /**
  * The phrase that asks for a time or an amount ("hvor længe", "hvor lang tid", "hvor mange", "hvor meget") says
@@ -217,8 +230,17 @@ export function questionEvidence(question: string, passages: readonly { text: st
       ? STATES_AMOUNT
       : undefined;
   // the kind of fact asked for counts as part of one more telling word (ANSWER_KIND_SHARE of the average weight)
-  const answerWeight = answer ? ANSWER_KIND_SHARE * (weights.size > 0 ? total / weights.size : 1) : 0;
-  return { weights, total: total + answerWeight, ...(answer ? { answer } : {}), answerWeight };
+  const average = weights.size > 0 ? total / weights.size : 1;
+  const answerWeight = answer ? ANSWER_KIND_SHARE * average : 0;
+  const namesDeadline = [...weights.keys()].some((s) => DEADLINE_HEADING.test(s));
+  const headingWeight = answer === STATES_TIME && !namesDeadline ? average : 0;
+  return {
+    weights,
+    total: total + answerWeight + headingWeight,
+    ...(answer ? { answer } : {}),
+    answerWeight,
+    headingWeight,
+  };
 }
 
 /** The share of the question's weight one sentence covers (the kind of fact asked for counting as a word). */
@@ -226,9 +248,11 @@ export function sentenceEvidence(
   sentence: string,
   ev: QuestionEvidence,
   words = foldedWords(sentence),
+  headedByDeadline = false,
 ): number {
   if (ev.total <= 0) return 0;
   let covered = ev.answer?.test(sentence) ? ev.answerWeight : 0;
+  if (headedByDeadline) covered += ev.headingWeight;
   for (const [s, w] of ev.weights) if (holds(words, s)) covered += w;
   return covered / ev.total;
 }
@@ -256,13 +280,17 @@ export function sentences(text: string): string[] {
 export function passageEvidence(
   p: { text: string; headingPath?: readonly string[] },
   ev: QuestionEvidence,
+  // whether a heading naming a deadline counts for a time question (DEADLINE_HEADING)
+  readDeadlineHeading = true,
 ): number {
   const a = analysed(p.text);
   const heading = p.headingPath?.length ? foldedWords(p.headingPath[p.headingPath.length - 1]) : [];
+  const headedByDeadline =
+    readDeadlineHeading && ev.headingWeight > 0 && heading.some((w) => DEADLINE_HEADING.test(w));
   let best = 0;
   for (let i = 0; i < a.sentences.length; i++) {
     const words = heading.length > 0 ? [...a.words[i], ...heading] : a.words[i];
-    best = Math.max(best, sentenceEvidence(a.sentences[i], ev, words));
+    best = Math.max(best, sentenceEvidence(a.sentences[i], ev, words, headedByDeadline));
   }
   return best;
 }

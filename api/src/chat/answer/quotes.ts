@@ -83,7 +83,7 @@ export function passagesToQuote(
     if (!ev) return 0;
     let e = evidence.get(p);
     if (e === undefined) {
-      e = passageEvidence(p, ev);
+      e = passageEvidence(p, ev, p.articleId === top.articleId);
       evidence.set(p, e);
     }
     return e;
