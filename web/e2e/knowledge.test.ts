@@ -301,17 +301,20 @@ describe("web: knowledge screen", () => {
     // the file's page, 600 px high, loading the address (a citation link opened from elsewhere)
     const p = page;
     await p.setViewportSize({ width: 1280, height: 600 });
-    const href = articleHref(testArticleId, ["Linjetest hovedafsnit", "Huskeliste"]);
-    await p.goto(href);
-    const heading = p.getByRole("heading", { level: 4, name: "Huskeliste" });
-    await heading.waitFor();
-    await p.waitForFunction((id) => document.activeElement?.id === id, headingAnchor("Huskeliste"));
-    await expect(heading.getAttribute("data-cited")).resolves.toBe("true");
-    const box = await heading.boundingBox();
-    expect(box && box.y >= 0 && box.y < 600).toBe(true);
-    // the page was scrolled (the heading is far below the top of the article)
-    await expect(p.evaluate(() => window.scrollY)).resolves.toBeGreaterThan(0);
-    await p.setViewportSize({ width: 1280, height: 860 });
+    try {
+      const href = articleHref(testArticleId, ["Linjetest hovedafsnit", "Huskeliste"]);
+      await p.goto(href);
+      const heading = p.getByRole("heading", { level: 4, name: "Huskeliste" });
+      await heading.waitFor();
+      await p.waitForFunction((id) => document.activeElement?.id === id, headingAnchor("Huskeliste"));
+      await expect(heading.getAttribute("data-cited")).resolves.toBe("true");
+      const box = await heading.boundingBox();
+      expect(box && box.y >= 0 && box.y < 600).toBe(true);
+      // the page was scrolled (the heading is far below the top of the article)
+      await expect(p.evaluate(() => window.scrollY)).resolves.toBeGreaterThan(0);
+    } finally {
+      await p.setViewportSize({ width: 1280, height: 860 });
+    }
   });
 
   it("should bookmark and unbookmark, and list bookmarks in 'Mine bogmærker'", async () => {
