@@ -245,8 +245,8 @@ describe("web: knowledge screen", () => {
     await kb.waitForOverview();
     expect(new URL(page.url()).search).toBe("");
 
-    // an unknown category has no articles
-    await goInApp(page, "/knowledge?category=Tom", "[data-testid=knowledge-no-articles]");
+    // an unknown category has no articles (loaded: the one load of a category's address left in the e2e files)
+    await kb.goto("?category=Tom");
     await page.getByText("Ingen artikler fundet").waitFor();
   });
 
