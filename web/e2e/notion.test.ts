@@ -24,9 +24,8 @@ let adminToken: string;
 const contexts: BrowserContext[] = [];
 
 beforeAll(async () => {
-  notion = await startNotionWorkspace();
+  [notion, browser] = await Promise.all([startNotionWorkspace(), launchBrowser()]);
   app = notion.app;
-  browser = await launchBrowser();
   adminToken = await loginAdmin(app);
 }, 120_000);
 closeAfterEach(contexts);
