@@ -246,7 +246,8 @@ describe("web: admin panel", () => {
   });
 
   it("should refuse to delete the protected admin with the toast", async () => {
-    await admin.goto();
+    // the users tab the last test left (no load: nothing here depends on a fresh one)
+    await admin.openTab("users");
     const card = admin.userCard(app.admin.email);
     await expect(admin.deleteButton(card).getAttribute("aria-disabled")).resolves.toBe("true");
     // aria-disabled (not disabled): it looks off but stays focusable and answers with the reason
@@ -461,15 +462,19 @@ describe("web: admin panel", () => {
     await ok("mutation D($s: ID!) { shareChatSession(sessionId: $s) { id } }", { s: sessionId });
 
     await setPrefs({ language: "en" });
+    // the file's page (English since the last test): at 1280 px in light as it is, then loaded again in dark and
+    // narrowed to 390 px (the app reads the theme on its load), not two new contexts
+    const screen = page;
+    const view = admin;
     try {
-      for (const [width, theme] of [
-        [1280, "light"],
-        [390, "dark"],
+      for (const [width, theme, load] of [
+        [1280, "light", false],
+        [390, "dark", true],
       ] as const) {
         await setPrefs({ theme });
-        const screen = await openAs(adminToken, width);
-        const view = new AdminPage(screen);
-        await view.goto("activity");
+        await screen.setViewportSize({ width, height: 900 });
+        if (load) await view.goto("activity");
+        else await view.openTab("activity");
         await view.activitySearch().fill(owner.input.email);
         const shared = view.activityItems().filter({ hasText: "shared the conversation" });
         await expect
@@ -479,9 +484,9 @@ describe("web: admin panel", () => {
           expect.stringContaining("Ny chat"),
         );
         await screenshot(screen, `admin-activity-untitled-share-${width}-${theme}-en`);
-        await screen.context().close();
       }
     } finally {
+      await screen.setViewportSize({ width: 1280, height: 900 });
       await setPrefs({ language: "da", theme: "light" });
     }
   });

@@ -78,7 +78,10 @@ describe("web: e-mail links", () => {
     const mail = await app.mail.waitFor(late.email);
     await page.goto(linkIn(mail, "/verify-email"));
     await page.getByTestId("verify-success").waitFor();
-    const login = await new LoginPage(page).goto();
+    // on to the login by the screen's own link, as the user would (no new load of the app)
+    await page.getByTestId("verify-success").getByRole("link", { name: "Gå til login" }).click();
+    const login = new LoginPage(page);
+    await login.heading().waitFor();
     await login.login(late.email, late.password);
     await page.waitForURL((url) => url.pathname === "/");
   });

@@ -9,6 +9,7 @@ import { launchBrowser, newContext } from "./support/browser";
 import { checkScreen } from "./support/checkScreen";
 import { screenshot } from "./support/screenshots";
 import { startServer } from "./support/server";
+import { goInApp } from "./support/tour";
 
 const REMOTE_HOST = "tracker.example";
 const HOSTILE = [
@@ -38,6 +39,10 @@ const LINE_KINDS = [
   "",
   HOSTILE,
 ].join("\n");
+
+/** The views' own elements: what goInApp waits for (the overview's "Alle dokumenter (n)", absent while searching). */
+const OVERVIEW = "#knowledge-all-title";
+const ARTICLE = "[data-testid=article-content]";
 
 const CREATE = `mutation Create($input: KnowledgeArticleInput!) { createKnowledgeArticle(input: $input) { id title content } }`;
 
@@ -215,7 +220,8 @@ describe("web: knowledge screen", () => {
   });
 
   it("should open a category, search inside it and come back", async () => {
-    await kb.goto();
+    // from the last test's search, through the app's router as its links do (a load costs the renderer ~1.6 s)
+    await goInApp(page, "/knowledge", OVERVIEW);
     await kb.waitForOverview();
     await kb.categoryCard("Økonomi").click();
     await page.waitForURL((url) => url.searchParams.get("category") === "Økonomi");
@@ -239,13 +245,13 @@ describe("web: knowledge screen", () => {
     await kb.waitForOverview();
     expect(new URL(page.url()).search).toBe("");
 
-    // an unknown category has no articles
+    // an unknown category has no articles (loaded: the one load of a category's address left in the e2e files)
     await kb.goto("?category=Tom");
     await page.getByText("Ingen artikler fundet").waitFor();
   });
 
   it("should render every line kind of the article, with badges, dates and tags", async () => {
-    await kb.goto();
+    await goInApp(page, "/knowledge", OVERVIEW);
     await kb.waitForOverview();
     await kb.showAllDocuments();
     await kb.cards().filter({ hasText: "Linjetest" }).getByRole("link").click();
@@ -292,31 +298,36 @@ describe("web: knowledge screen", () => {
   });
 
   it("should open a citation address on its heading, scrolled to, focused and marked", async () => {
-    const { ctx, p } = await openContext(1280, 600);
-    const href = articleHref(testArticleId, ["Linjetest hovedafsnit", "Huskeliste"]);
-    await p.goto(href);
-    const heading = p.getByRole("heading", { level: 4, name: "Huskeliste" });
-    await heading.waitFor();
-    await p.waitForFunction((id) => document.activeElement?.id === id, headingAnchor("Huskeliste"));
-    await expect(heading.getAttribute("data-cited")).resolves.toBe("true");
-    const box = await heading.boundingBox();
-    expect(box && box.y >= 0 && box.y < 600).toBe(true);
-    // the page was scrolled (the heading is far below the top of the article)
-    await expect(p.evaluate(() => window.scrollY)).resolves.toBeGreaterThan(0);
-    await ctx.close();
+    // the file's page, 600 px high, loading the address (a citation link opened from elsewhere)
+    const p = page;
+    await p.setViewportSize({ width: 1280, height: 600 });
+    try {
+      const href = articleHref(testArticleId, ["Linjetest hovedafsnit", "Huskeliste"]);
+      await p.goto(href);
+      const heading = p.getByRole("heading", { level: 4, name: "Huskeliste" });
+      await heading.waitFor();
+      await p.waitForFunction((id) => document.activeElement?.id === id, headingAnchor("Huskeliste"));
+      await expect(heading.getAttribute("data-cited")).resolves.toBe("true");
+      const box = await heading.boundingBox();
+      expect(box && box.y >= 0 && box.y < 600).toBe(true);
+      // the page was scrolled (the heading is far below the top of the article)
+      await expect(p.evaluate(() => window.scrollY)).resolves.toBeGreaterThan(0);
+    } finally {
+      await p.setViewportSize({ width: 1280, height: 860 });
+    }
   });
 
   it("should bookmark and unbookmark, and list bookmarks in 'Mine bogmærker'", async () => {
-    await kb.goto("?view=bookmarks");
+    await goInApp(page, "/knowledge?view=bookmarks", "[data-testid=knowledge-bookmarks] h1");
     await page.getByText("Ingen bogmærker endnu").waitFor();
 
-    await kb.goto(`?article=${testArticleId}`);
+    await goInApp(page, `/knowledge?article=${testArticleId}`, ARTICLE);
     await kb.addBookmark().click();
     await kb.removeBookmark().waitFor();
     const bookmarks = await gql(app, "{ myBookmarks { articleId } }", {}, token);
     expect(bookmarks.data.myBookmarks).toEqual([{ articleId: testArticleId }]);
 
-    await kb.goto();
+    await goInApp(page, "/knowledge", OVERVIEW);
     await kb.bookmarksLink().click();
     await page.waitForURL((url) => url.searchParams.get("view") === "bookmarks");
     await page.getByRole("heading", { level: 1, name: "Mine bogmærker" }).waitFor();
@@ -331,9 +342,9 @@ describe("web: knowledge screen", () => {
   });
 
   it("should render hostile article and snippet text inertly: no dialog, no script, no remote request", async () => {
-    // as stored (the server strips HTML) and as a server that did not would send it (responses rewritten)
-    await kb.goto(`?article=${testArticleId}`);
-    await kb.content().waitFor();
+    // as stored (the server strips HTML) and as a server that did not would send it (responses rewritten: a load,
+    // so the article comes from the server, not the app's cache)
+    await goInApp(page, `/knowledge?article=${testArticleId}`, ARTICLE);
     await page.route("**/graphql", async (route) => {
       const op = route.request().postDataJSON()?.operationName;
       if (op !== "KnowledgeArticle" && op !== "SearchKnowledge") return route.continue();
@@ -348,7 +359,7 @@ describe("web: knowledge screen", () => {
     });
     await kb.goto(`?article=${testArticleId}`);
     await kb.content().getByText("<img src=x onerror=alert(1)>").first().waitFor();
-    await kb.goto("?q=linjetest");
+    await goInApp(page, "/knowledge?q=linjetest", "[data-testid=knowledge-result-count]");
     await kb.resultsHeading().waitFor();
     await kb
       .cards()
@@ -370,8 +381,9 @@ describe("web: knowledge screen", () => {
 
   it("should show the screen in English by message key", async () => {
     await setPrefs({ theme: "light", language: "en" });
-    const { ctx, p } = await openContext();
-    const view = new KnowledgePage(p);
+    // the file's page: the app reads the language on its load
+    const p = page;
+    const view = kb;
     await view.goto();
     await view.waitForOverview();
     await p.getByRole("heading", { level: 2, name: "Categories" }).waitFor();
@@ -379,13 +391,11 @@ describe("web: knowledge screen", () => {
     await view.searchFor("generalforsmaling");
     await expect(view.corrected().innerText()).resolves.toBe('Showing results for "generalforsamling"');
     await screenshot(p, "knowledge-search-en");
-    await view.goto(`?article=${testArticleId}`);
-    await view.content().waitFor();
+    await goInApp(p, `/knowledge?article=${testArticleId}`, ARTICLE);
     await expect(p.getByTestId("article-dates").innerText()).resolves.toMatch(
       /Last updated \d{1,2} \p{L}+ \d{4}/u,
     );
     await view.addBookmark().waitFor();
-    await ctx.close();
     await setPrefs({ language: "da" });
   });
 

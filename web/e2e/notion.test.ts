@@ -15,6 +15,7 @@ import { closeAfterEach, launchBrowser, newContext } from "./support/browser";
 import { checkScreen } from "./support/checkScreen";
 import { type NotionWorkspace, startNotionWorkspace } from "./support/notion";
 import { screenshot } from "./support/screenshots";
+import { goInApp } from "./support/tour";
 
 let notion: NotionWorkspace;
 let app: TestApp;
@@ -23,9 +24,8 @@ let adminToken: string;
 const contexts: BrowserContext[] = [];
 
 beforeAll(async () => {
-  notion = await startNotionWorkspace();
+  [notion, browser] = await Promise.all([startNotionWorkspace(), launchBrowser()]);
   app = notion.app;
-  browser = await launchBrowser();
   adminToken = await loginAdmin(app);
 }, 120_000);
 closeAfterEach(contexts);
@@ -42,9 +42,8 @@ interface Opts {
   blockWebsocket?: boolean;
 }
 
-/** A browser context signed in with `token` (the admin by default), with the user's preferences set on the server. */
-async function open(path: string, opts: Opts = {}): Promise<Page> {
-  const token = opts.token ?? adminToken;
+/** The user's theme and language on the server: the app starts in them on its next load. */
+async function setPreferences(token: string, opts: Pick<Opts, "theme" | "language">): Promise<void> {
   const prefs = await gql(
     app,
     "mutation($i: PreferencesInput!) { updatePreferences(input: $i) { theme } }",
@@ -52,6 +51,12 @@ async function open(path: string, opts: Opts = {}): Promise<Page> {
     token,
   );
   expect(prefs.errors).toBeUndefined();
+}
+
+/** A browser context signed in with `token` (the admin by default), with the user's preferences set on the server. */
+async function open(path: string, opts: Opts = {}): Promise<Page> {
+  const token = opts.token ?? adminToken;
+  await setPreferences(token, opts);
   const context = await newContext(browser, {
     baseURL: app.url,
     width: opts.width,
@@ -150,8 +155,9 @@ describe("web: Notion", () => {
     await checkScreen(page, "notion-admin", "light");
 
     // the synced page is an article, and says where it comes from
+    // followed through the app's router, as its menu link does (a load of the app costs the renderer ~2 s)
     const kb = new KnowledgePage(page);
-    await kb.goto();
+    await goInApp(page, "/knowledge", "[data-testid=knowledge-overview] h1");
     await kb.waitForOverview();
     await kb.searchFor(notion.syncedPage.query);
     await kb.cards().filter({ hasText: notion.syncedPage.title }).first().getByRole("link").first().click();
@@ -185,43 +191,44 @@ describe("web: Notion", () => {
   });
 
   it("should show the status card on / after the OAuth return, drop the parameter, and retry an unknown state", async () => {
+    // one admin page for every step (a new context and its first load cost the renderer ~2.4 s each)
     const page = await open("/?notion=connected");
     const card = page.getByTestId("notion-status-card");
     await card.getByText("Notion er forbundet").waitFor();
     await expect(card.innerText()).resolves.toContain(notion.workspaceName);
     expect(new URL(page.url()).search).toBe("");
     await checkScreen(page, "notion-home-card", "light");
+    // the card at 390 px: the same page narrowed (the layout follows the width, as the tour's narrow walk shows)
+    await page.setViewportSize({ width: 390, height: 844 });
+    await card.getByText("Notion er forbundet").waitFor();
+    await checkScreen(page, "notion-home-card-390", "light");
+    await page.setViewportSize({ width: 1280, height: 860 });
+
     // the OAuth link without OAuth configured comes back with an error and the reason
-    const link = await open("/admin/notion");
-    await link.getByTestId("notion-workspace").waitFor({ timeout: 20_000 });
+    await goInApp(page, "/admin/notion", "[data-testid=notion-workspace]");
     // a browser navigation carries the httpOnly cookie a sign-in through the form sets
-    await link.context().addCookies([{ name: "auth_token", value: adminToken, url: app.url }]);
-    await link.goto("/api/auth/notion");
-    await link.waitForURL((url) => url.pathname === "/" && url.search === "");
-    await link
+    await page.context().addCookies([{ name: "auth_token", value: adminToken, url: app.url }]);
+    await page.goto("/api/auth/notion");
+    await page.waitForURL((url) => url.pathname === "/" && url.search === "");
+    await page
       .getByTestId("notion-status-card")
       .getByText("Notion-login er ikke sat op på serveren", { exact: false })
       .waitFor();
 
-    const narrow = await open("/?notion=connected", { width: 390 });
-    await narrow.getByTestId("notion-status-card").getByText("Notion er forbundet").waitFor();
-    await checkScreen(narrow, "notion-home-card-390", "light");
-
-    // the check fails: unknown with a retry, and the spec's toast
-    const failing = await open("/?notion=connected", { theme: "dark" });
-    await failing.route("**/graphql", async (route) => {
+    // the check fails: unknown with a retry, and the spec's toast (dark: the preference is read on load)
+    await setPreferences(adminToken, { theme: "dark" });
+    await page.route("**/graphql", async (route) => {
       if (route.request().postDataJSON()?.operationName === "NotionStatus") return route.abort();
       return route.continue();
     });
-    await failing.reload();
-    await failing.goto("/?notion=connected");
-    const unknown = failing.getByTestId("notion-status-card");
+    await page.goto("/?notion=connected");
+    const unknown = page.getByTestId("notion-status-card");
     await unknown.getByText("Notion-status ukendt").waitFor();
-    await expect(new Toast(failing).waitForTitle("Kunne ikke tjekke Notion forbindelse")).resolves.toContain(
+    await expect(new Toast(page).waitForTitle("Kunne ikke tjekke Notion forbindelse")).resolves.toContain(
       "Kunne ikke tjekke Notion forbindelse",
     );
-    await checkScreen(failing, "notion-home-card-unknown", "dark");
-    await failing.unroute("**/graphql");
+    await checkScreen(page, "notion-home-card-unknown", "dark");
+    await page.unroute("**/graphql");
     await unknown.getByRole("button", { name: "Prøv igen" }).click();
     await unknown.getByText("Notion er forbundet").waitFor();
   });
@@ -250,8 +257,8 @@ describe("web: Notion", () => {
     expect(save.errors?.[0]?.extensions?.code).toBe("FORBIDDEN");
     const restRes = await rest(app, "GET", "/api/admin/notion/databases", { token: staff.token });
     expect(restRes.status).toBe(403);
-    // and the card on / shows the state without the admin's buttons
-    await page.goto("/?notion=connected");
+    // and the card on / shows the state without the admin's buttons (reached in the app, as a link does)
+    await goInApp(page, "/?notion=connected", "[data-testid=notion-status-card]");
     const card = page.getByTestId("notion-status-card");
     await card.getByText("Notion er forbundet").waitFor();
     await expect(card.getByRole("button", { name: "Afbryd" }).count()).resolves.toBe(0);

@@ -9,6 +9,7 @@ import { expectAccessible } from "./support/axe";
 import { bodyBackground, launchBrowser, newContext } from "./support/browser";
 import { screenshot } from "./support/screenshots";
 import { startServer } from "./support/server";
+import { goInApp } from "./support/tour";
 
 const THEMES = ["light", "dark"] as const;
 
@@ -33,26 +34,31 @@ describe("web: public screens", () => {
 
   // (each screen's axe, overflow and text checks in light, dark, English and at 390 px: the tour's three walks)
   it("should show every public screen under its heading, in the light and the dark palette", async () => {
-    const screens: [string, string, string][] = [
-      ["login", "/login", "Log ind"],
-      ["register", "/register", "Opret konto"],
-      ["forgot-password", "/forgot-password", "Glemt password"],
-      ["reset-password", "/reset-password?token=abc", "Vælg nyt password"],
-      ["reset-password-invalid", "/reset-password", "Ugyldig link"],
-      ["verify-email-no-token", "/verify-email", "Bekræftelsen mislykkedes"],
-      ["terms", "/terms", "Vilkår for brug"],
-      ["not-found", "/findes-ikke", "404 Page Not Found"],
+    // the e-mail links (a token read on load, or the link without it) are loaded, the others followed in the app
+    // as its links do (as the tour's walks: a load costs the renderer ~1.6 s)
+    const screens: [string, string, string, "load" | "in-app"][] = [
+      ["login", "/login", "Log ind", "load"],
+      ["register", "/register", "Opret konto", "in-app"],
+      ["forgot-password", "/forgot-password", "Glemt password", "in-app"],
+      ["reset-password", "/reset-password?token=abc", "Vælg nyt password", "load"],
+      ["reset-password-invalid", "/reset-password", "Ugyldig link", "load"],
+      ["verify-email-no-token", "/verify-email", "Bekræftelsen mislykkedes", "load"],
+      ["terms", "/terms", "Vilkår for brug", "in-app"],
+      ["not-found", "/findes-ikke", "404 Page Not Found", "in-app"],
     ];
     const backgrounds: Record<string, string> = {};
     for (const theme of THEMES) {
       const page = pages[theme];
-      for (const [, path, heading] of screens) {
-        await page.goto(path);
+      for (const [, path, heading, how] of screens) {
+        if (how === "load") await page.goto(path);
+        else await goInApp(page, path, "h1");
         await page.getByRole("heading", { name: heading, level: 1 }).waitFor();
         if (theme === "dark") break; // the palette: one screen is enough
       }
       backgrounds[theme] = await bodyBackground(page);
     }
+    // the dark page is done: closed, not left rendering for the rest of the file
+    await contexts.dark.close();
     // The two themes really are different palettes.
     expect(backgrounds.light).toBe("rgb(243, 245, 249)");
     expect(backgrounds.dark).toBe("rgb(14, 19, 26)");
@@ -69,7 +75,7 @@ describe("web: public screens", () => {
 
   it("should show the terms with nine sections, the date, v1.0 and © 2025", async () => {
     const page = pages.light;
-    await page.goto("/terms");
+    await goInApp(page, "/terms", "h1");
     await page.getByRole("heading", { name: "Vilkår for brug", level: 1 }).waitFor();
     const sections = await page.locator("main section h2").allInnerTexts();
     expect(sections).toEqual([
@@ -127,7 +133,9 @@ describe("web: public screens", () => {
     expect(await errorOf("login-email")).toBe("Ugyldig email format");
     expect(await errorOf("login-password")).toBe("Password er påkrævet");
 
-    const register = await new RegisterPage(page).goto();
+    // the other forms through the app's links; the reset link (a token read on load) loaded
+    await goInApp(page, "/register", "h1");
+    const register = new RegisterPage(page);
     await register.register({ name: "K", email: "karen@", username: "ka", password: "12345" });
     expect(await errorOf("register-name")).toBe("Navn skal være mindst 2 tegn");
     expect(await errorOf("register-email")).toBe("Ugyldig email format");
@@ -158,7 +166,8 @@ describe("web: public screens", () => {
     await page.locator("#register-email-helper-text").waitFor();
     expect(await errorOf("register-email")).toBe("Kun @minksekretariatet.dk email adresser er tilladt");
 
-    const forgot = await new ForgotPasswordPage(page).goto();
+    await goInApp(page, "/forgot-password", "h1");
+    const forgot = new ForgotPasswordPage(page);
     await forgot.request("karen(at)minksekretariatet.dk");
     expect(await errorOf("forgot-email")).toBe("Ugyldig email format");
 
@@ -172,7 +181,8 @@ describe("web: public screens", () => {
 
   it("should show 'Login fejlede' for wrong credentials, one toast at a time, reachable with F8", async () => {
     const page = pages.light;
-    const login = await new LoginPage(page).goto();
+    await goInApp(page, "/login", "h1");
+    const login = new LoginPage(page);
     await login.login("ingen@minksekretariatet.dk", "forkert-password");
     const text = await new Toast(page).waitForTitle("Login fejlede");
     expect(text).toContain("Ugyldige login oplysninger");
@@ -215,25 +225,29 @@ describe("web: public screens", () => {
   });
 
   it("should fit a 360 px wide phone screen without horizontal scrolling", async () => {
-    const context = await newContext(browser, { baseURL: app.url, width: 360, height: 740 });
-    const page = await context.newPage();
-    for (const [name, path] of [
-      ["login", "/login"],
-      ["register", "/register"],
-      ["terms", "/terms"],
-    ]) {
-      await page.goto(path);
-      await page.getByRole("heading", { level: 1 }).first().waitFor();
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-      expect(overflow, `${path} overflows`).toBeLessThanOrEqual(0);
-      await screenshot(page, `${name}-mobile-light`);
+    // the file's page narrowed to 360 px: the first screen loaded, the others through the app's links
+    const page = pages.light;
+    await page.setViewportSize({ width: 360, height: 740 });
+    try {
+      for (const [name, path, how] of [
+        ["login", "/login", "load"],
+        ["register", "/register", "in-app"],
+        ["terms", "/terms", "in-app"],
+      ]) {
+        if (how === "load") await page.goto(path);
+        else await goInApp(page, path, "h1");
+        await page.getByRole("heading", { level: 1 }).first().waitFor();
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+        expect(overflow, `${path} overflows`).toBeLessThanOrEqual(0);
+        await screenshot(page, `${name}-mobile-light`);
+      }
+    } finally {
+      await page.setViewportSize({ width: 1280, height: 860 });
     }
-    await context.close();
   });
   it("should fail the accessibility check on a screen with a serious violation, and pass it again without", async () => {
     const page = pages.light;
-    await page.goto("/login");
-    await page.getByRole("heading", { level: 1 }).first().waitFor();
+    await goInApp(page, "/login", "h1");
     await expectAccessible(page, "login");
     // a button with no accessible name (axe's button-name: critical)
     await page.evaluate(() => {

@@ -12,6 +12,7 @@ import { RegisterPage } from "./pages/RegisterPage";
 import { Toast } from "./pages/Toast";
 import { closeAfterEach, launchBrowser, newContext } from "./support/browser";
 import { newStaff, startServer } from "./support/server";
+import { goInApp } from "./support/tour";
 
 describe("web: server messages in the user's language, by key", () => {
   it("should show every catalogue key in English for English and as the server's Danish for Danish", () => {
@@ -121,7 +122,9 @@ describe("web: server texts in the browser", () => {
     await login.submit().click();
     await expectToast(page, "Sign-in failed", "Invalid sign-in details");
 
-    const register = await new RegisterPage(page).goto();
+    // the forms reached through the app's links (a load costs the renderer ~1.6 s); the e-mail links loaded
+    await goInApp(page, "/register", "h1");
+    const register = new RegisterPage(page);
     await register.register({ ...newStaff("dublet"), email: verified.email });
     await expectToast(page, "Registration failed", "A user with this email already exists");
 
@@ -132,7 +135,8 @@ describe("web: server texts in the browser", () => {
     );
 
     // a result message, then the rate limit with its wait time
-    const forgot = await new ForgotPasswordPage(page).goto();
+    await goInApp(page, "/forgot-password", "h1");
+    const forgot = new ForgotPasswordPage(page);
     await forgot.request(verified.email);
     await expect(page.getByTestId("forgot-sent").innerText()).resolves.toContain(
       "If an account with this email exists, a link to reset the password has been sent.",
@@ -171,12 +175,15 @@ describe("web: server texts in the browser", () => {
       "Din konto er ikke bekræftet endnu. Tjek din email og klik på bekræftelseslinket.",
     );
 
-    const register = await new RegisterPage(page).goto();
+    // the forms reached through the app's links (a load costs the renderer ~1.6 s); the e-mail links loaded
+    await goInApp(page, "/register", "h1");
+    const register = new RegisterPage(page);
     await register.register({ ...newStaff("dublet"), email: verified.email });
     await expectToast(page, "Registrering fejlede", "Der findes allerede en bruger med denne email");
 
     // the English test used up this address's one e-mail
-    const forgot = await new ForgotPasswordPage(page).goto();
+    await goInApp(page, "/forgot-password", "h1");
+    const forgot = new ForgotPasswordPage(page);
     await forgot.request(verified.email);
     await expectToast(page, "Fejl", /For mange forsøg\. Prøv igen om \d+ minut(ter)?\./);
 
@@ -196,7 +203,8 @@ describe("web: server texts in the browser", () => {
     const login = await new LoginPage(page).goto();
     await login.login(verified.email, verified.password);
     await page.waitForURL((url) => url.pathname === "/");
-    await profile.goto();
+    // through the app's menu link; the Danish pass below is a load (the app reads the language on its load)
+    await goInApp(page, "/profile", "h1");
     await page.getByRole("heading", { name: "My Profile", level: 1 }).waitFor();
     await profile.changePassword("forkert-password", "nyt-password-1");
     await expectToast(page, "Error changing password", "The current password is incorrect");
