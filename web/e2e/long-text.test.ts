@@ -11,7 +11,7 @@ import type { TestApp } from "../../api/src/testing/app";
 import { createVerifiedUser, gql, loginAdmin } from "../../api/src/testing/client";
 import { closeAfterEach, launchBrowser } from "./support/browser";
 import { startServer } from "./support/server";
-import { goTo, inspect, openVariant, type Variant } from "./support/tour";
+import { inspect, openVariant, type Variant, visitWith } from "./support/tour";
 
 /** 60 characters, one word */
 const WORD = "Medlemsforeningsklagesagsbehandlingsfristforlængelsesreglers";
@@ -97,17 +97,7 @@ describe("web: long words and titles", () => {
       problems.push(`${message.split("\n")[0]} ${JSON.stringify(actual)}`);
     }
   }
-  async function visit(
-    page: Page,
-    variant: Variant,
-    screen: string,
-    path: string,
-    ready: string,
-    how: "load" | "in-app" = "load",
-  ) {
-    await goTo(page, path, ready, how);
-    await check(page, variant, screen);
-  }
+  const visit = visitWith(check);
 
   for (const variant of VARIANTS) {
     it(`should fit the long texts on the staff screens at ${variant.width} px`, async () => {

@@ -335,29 +335,29 @@ export async function inspect(page: Page, variant: Variant, screen: string): Pro
 }
 
 /** Goes to `path` — loading the app, or "in-app" through its router (goInApp) — until `ready` shows. */
-export async function goTo(
-  page: Page,
-  path: string,
-  ready: string,
-  how: "load" | "in-app" = "load",
-): Promise<void> {
+async function goTo(page: Page, path: string, ready: string, how: "load" | "in-app" = "load"): Promise<void> {
   if (how === "in-app") return goInApp(page, path, ready);
   await page.goto(path);
   await page.locator(ready).first().waitFor({ timeout: 20_000 });
 }
 
-/** goTo, then inspect the screen. */
-async function visit(
-  page: Page,
-  variant: Variant,
-  screen: string,
-  path: string,
-  ready: string,
-  how: "load" | "in-app" = "load",
-): Promise<void> {
-  await goTo(page, path, ready, how);
-  await inspect(page, variant, screen);
+/** A visit that goes to a screen (goTo) and then looks at it with `look` (inspect, or a caller's own that collects). */
+export function visitWith(look: (page: Page, variant: Variant, screen: string) => Promise<void>) {
+  return async (
+    page: Page,
+    variant: Variant,
+    screen: string,
+    path: string,
+    ready: string,
+    how: "load" | "in-app" = "load",
+  ): Promise<void> => {
+    await goTo(page, path, ready, how);
+    await look(page, variant, screen);
+  };
 }
+
+/** goTo, then inspect the screen. */
+const visit = visitWith(inspect);
 
 /**
  * Goes to `path` through the app's router in the app already loaded in `page` (as a link does), not by loading
