@@ -5,8 +5,8 @@
  * (fresh-2, fresh-4, ...: the calibration half) are looked at; the odd ones are held out and never listed.
  */
 import { DEFAULT_MIN_SCORE } from "../../api/src/chat/answer/answer.service";
-import { passageEvidence, questionEvidence } from "../../api/src/chat/answer/evidence";
-import { LEAD_ARTICLE_MIN_SCORE } from "../../api/src/chat/answer/quotes";
+import { questionEvidence } from "../../api/src/chat/answer/evidence";
+import { LEAD_ARTICLE_MIN_SCORE, quoteEvidence } from "../../api/src/chat/answer/quotes";
 import type { Passage } from "../../api/src/chat/answer/types";
 import { plainText } from "../../api/src/markdown/sanitize";
 import { KnowledgeIndex } from "../../api/src/search/search.index";
@@ -84,7 +84,7 @@ for (const q of data.onTopic) {
               : "not cited: right article not among candidates";
       const ev = questionEvidence(q.question, passages);
       const sh = (p: Passage) =>
-        `${name(p)} s${p.score.toFixed(2)} c${(p.coverage ?? 0).toFixed(2)} e${passageEvidence(p, ev, p.articleId === relevant[0]?.articleId).toFixed(2)}`;
+        `${name(p)} s${p.score.toFixed(2)} c${(p.coverage ?? 0).toFixed(2)} e${quoteEvidence(p, ev, relevant[0]?.articleId).toFixed(2)}`;
       const right = relevant.filter((p) => ok.has(slug(p)))[0];
       count(
         cls,
@@ -101,9 +101,9 @@ for (const q of data.onTopic) {
     .filter((p) => holds(p.text));
   const where = answering.map((p) => [slug(p), ...p.headingPath].join(" › ")).join(" | ") || "?";
   const ev = questionEvidence(q.question, passages);
-  // as the quote choice reads it: a deadline heading counts for the lead article's sections only
-  const e = (p: { text: string; articleId: string }) =>
-    passageEvidence(p, ev, p.articleId === relevant[0]?.articleId).toFixed(2);
+  // as the quote choice reads it (relevant: best first, chat-path.ts)
+  const e = (p: Parameters<typeof quoteEvidence>[0]) =>
+    quoteEvidence(p, ev, relevant[0]?.articleId).toFixed(2);
   const detail = `${head} quoted ${quoted.map((p) => `${name(p)} (${p.score.toFixed(2)} e${e(p)})`).join(" | ")}; answer in ${where} e${answering.map(e).join("/")}`;
   const candidate = passages.some((p) => answering.some((a) => key(a) === key(p)));
   briefCount(

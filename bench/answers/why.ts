@@ -3,12 +3,8 @@
  * prints the question's stems and weights, every candidate (relevance, coverage, best-sentence evidence, quoted or
  * not) and the evidence of each answering sentence. Held-out ids (the fresh set's odd ones) are refused.
  */
-import {
-  passageEvidence,
-  questionEvidence,
-  sentenceEvidence,
-  sentences,
-} from "../../api/src/chat/answer/evidence";
+import { questionEvidence, sentenceEvidence, sentences } from "../../api/src/chat/answer/evidence";
+import { quoteEvidence } from "../../api/src/chat/answer/quotes";
 import type { Passage } from "../../api/src/chat/answer/types";
 import { plainText } from "../../api/src/markdown/sanitize";
 import { KnowledgeIndex } from "../../api/src/search/search.index";
@@ -39,7 +35,7 @@ for (const id of ids) {
   for (const p of r.passages) {
     const at = r.quoted.indexOf(p);
     console.log(
-      `  ${at >= 0 ? `Q${at + 1}` : "  "} s${p.score.toFixed(2)} c${(p.coverage ?? -1).toFixed(2)} e${passageEvidence(p, ev, p.articleId === r.relevant[0]?.articleId).toFixed(2)} ${name(p)}`,
+      `  ${at >= 0 ? `Q${at + 1}` : "  "} s${p.score.toFixed(2)} c${(p.coverage ?? -1).toFixed(2)} e${quoteEvidence(p, ev, r.relevant[0]?.articleId).toFixed(2)} ${name(p)}`,
     );
   }
   const answers = q.answers.map(squash);

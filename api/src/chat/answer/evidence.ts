@@ -189,8 +189,8 @@ const CONTENT_STEMS = ["indhold", "indeholde"].map(stemOf).join("|");
  * the one headed by a deadline states the one asked for, the other a time of something else ("Udbetaling",
  * "Anmodning om sletning"). Such a heading counts as one more telling word of the question (the average weight),
  * unless the question names the deadline itself (then its own word does). The quote choice reads it for the best
- * passage's article only (passageEvidence's `readDeadlineHeading`, quotes.ts): for every candidate it let another
- * article's deadline section ("Oversigt over frister") in beside the answer as padding.
+ * passage's article only (quotes.ts quoteEvidence, through passageEvidence's `readDeadlineHeading`): for every
+ * candidate it let another article's deadline section ("Oversigt over frister") in beside the answer as padding.
  */
 const DEADLINE_HEADING = /frist|tidsplan/u;
 

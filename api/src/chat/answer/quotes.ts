@@ -5,7 +5,13 @@
  * each, whole sentences
  * (never cut mid-sentence) around the sentence that answers when the passage is longer than a quote may be.
  */
-import { analysed, passageEvidence, questionEvidence, sentenceEvidence } from "./evidence";
+import {
+  analysed,
+  passageEvidence,
+  type QuestionEvidence,
+  questionEvidence,
+  sentenceEvidence,
+} from "./evidence";
 import type { Passage } from "./types";
 
 export { sentences } from "./evidence";
@@ -59,6 +65,19 @@ export const LEAD_ARTICLE_MIN_SCORE = 0.1;
  * passage among equals): the first retrieved section of the right article is often its introduction or a neighbour,
  * and the answering sentence then came second or third. Another article never opens the answer.
  */
+/**
+ * A candidate's sentence evidence as the quote choice reads it: a heading naming a deadline (evidence.ts
+ * DEADLINE_HEADING) counts for the lead article's sections only (`leadArticleId`: the best relevant passage's
+ * article), so another article's deadline section is not let in beside the answer as padding.
+ */
+export function quoteEvidence(
+  p: Pick<Passage, "text" | "headingPath" | "articleId">,
+  ev: QuestionEvidence,
+  leadArticleId: string | undefined,
+): number {
+  return passageEvidence(p, ev, p.articleId === leadArticleId);
+}
+
 export function passagesToQuote(
   relevant: Passage[],
   retrieved: Passage[] = relevant,
@@ -83,7 +102,7 @@ export function passagesToQuote(
     if (!ev) return 0;
     let e = evidence.get(p);
     if (e === undefined) {
-      e = passageEvidence(p, ev, p.articleId === top.articleId);
+      e = quoteEvidence(p, ev, top.articleId);
       evidence.set(p, e);
     }
     return e;
