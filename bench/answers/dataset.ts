@@ -76,7 +76,14 @@ export function isHeldOut(id: string): boolean {
  * round has seen; questions-new22.json to questions-new26.json, each written fresh before its
  * round changed code. A tool that lists questions must skip these ids and the fresh set's held-out ones.
  */
-export const MEASURE_ONLY_ID_PREFIXES = ["staff3-", "new22-", "new23-", "new24-", "new25-", "new26-"] as const;
+export const MEASURE_ONLY_ID_PREFIXES = [
+  "staff3-",
+  "new22-",
+  "new23-",
+  "new24-",
+  "new25-",
+  "new26-",
+] as const;
 
 /** Whether a tuning round may read this question one by one: the tuned set, the fresh set's even ids. */
 export function mayInspect(id: string): boolean {

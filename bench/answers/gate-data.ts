@@ -9,7 +9,15 @@ import { isHeldOut, readDataset, setFile } from "./dataset";
  * whole (round 18: 185 on-topic + 152 off-topic questions written for calibration only, so the gate's off-topic
  * operating point rests on more than the 81 off-topic questions of tuned + fresh even)
  */
-export type GateGroup = "tuned" | "fresh even" | "fresh odd" | "calib4" | "calib5" | "calib6" | "calib7" | "calib8";
+export type GateGroup =
+  | "tuned"
+  | "fresh even"
+  | "fresh odd"
+  | "calib4"
+  | "calib5"
+  | "calib6"
+  | "calib7"
+  | "calib8";
 
 /**
  * the groups the gate is fitted and cross-validated on; `CALIB=old` the rounds 13–17 data (tuned + fresh even);
@@ -43,7 +51,15 @@ export interface GateQuestion {
 }
 
 /** The sets holding calibration questions (`setFile` names; undefined: the tuned set), the fresh set's odd ids held out. */
-export const CALIBRATION_SETS = [undefined, "fresh", "calib4", "calib5", "calib6", "calib7", "calib8"] as const;
+export const CALIBRATION_SETS = [
+  undefined,
+  "fresh",
+  "calib4",
+  "calib5",
+  "calib6",
+  "calib7",
+  "calib8",
+] as const;
 
 /** Every question of the tuned, the fresh and the calib4 set (`CALIB=all`: calib5, calib6, calib7, calib8 too), on-topic first, with its group. */
 export function gateQuestions(): GateQuestion[] {
