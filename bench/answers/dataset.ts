@@ -73,10 +73,17 @@ export function isHeldOut(id: string): boolean {
 /**
  * Sets that are measured only (their figures, never their questions one by one): questions-staff3.json, written in
  * stop 25 by someone who had read neither the code nor the other sets, to tell how the answers do on questions no
- * round has seen; questions-new22.json to questions-new25.json, each written fresh before its
+ * round has seen; questions-new22.json to questions-new26.json, each written fresh before its
  * round changed code. A tool that lists questions must skip these ids and the fresh set's held-out ones.
  */
-export const MEASURE_ONLY_ID_PREFIXES = ["staff3-", "new22-", "new23-", "new24-", "new25-"] as const;
+export const MEASURE_ONLY_ID_PREFIXES = [
+  "staff3-",
+  "new22-",
+  "new23-",
+  "new24-",
+  "new25-",
+  "new26-",
+] as const;
 
 /** Whether a tuning round may read this question one by one: the tuned set, the fresh set's even ids. */
 export function mayInspect(id: string): boolean {

@@ -9,18 +9,26 @@ import { isHeldOut, readDataset, setFile } from "./dataset";
  * whole (round 18: 185 on-topic + 152 off-topic questions written for calibration only, so the gate's off-topic
  * operating point rests on more than the 81 off-topic questions of tuned + fresh even)
  */
-export type GateGroup = "tuned" | "fresh even" | "fresh odd" | "calib4" | "calib5" | "calib6" | "calib7";
+export type GateGroup =
+  | "tuned"
+  | "fresh even"
+  | "fresh odd"
+  | "calib4"
+  | "calib5"
+  | "calib6"
+  | "calib7"
+  | "calib8";
 
 /**
  * the groups the gate is fitted and cross-validated on; `CALIB=old` the rounds 13–17 data (tuned + fresh even);
- * `CALIB=all` also rounds 23–25's calibration sets calib5, calib6 and calib7 (calib6: 46 off-topic office questions sharing
+ * `CALIB=all` also rounds 23–26's calibration sets calib5, calib6, calib7 and calib8 (calib6: 46 off-topic office questions sharing
  * the articles' words)
  */
 export const CALIBRATION_GROUPS: readonly GateGroup[] =
   process.env.CALIB === "old"
     ? ["tuned", "fresh even"]
     : process.env.CALIB === "all"
-      ? ["tuned", "fresh even", "calib4", "calib5", "calib6", "calib7"]
+      ? ["tuned", "fresh even", "calib4", "calib5", "calib6", "calib7", "calib8"]
       : ["tuned", "fresh even", "calib4"];
 
 /** every group in report order: calibration first, then the held-out fresh odd */
@@ -28,7 +36,7 @@ export const REPORT_GROUPS: readonly GateGroup[] = [
   "tuned",
   "fresh even",
   "calib4",
-  ...(process.env.CALIB === "all" ? (["calib5", "calib6", "calib7"] as const) : []),
+  ...(process.env.CALIB === "all" ? (["calib5", "calib6", "calib7", "calib8"] as const) : []),
   "fresh odd",
 ];
 
@@ -43,9 +51,17 @@ export interface GateQuestion {
 }
 
 /** The sets holding calibration questions (`setFile` names; undefined: the tuned set), the fresh set's odd ids held out. */
-export const CALIBRATION_SETS = [undefined, "fresh", "calib4", "calib5", "calib6", "calib7"] as const;
+export const CALIBRATION_SETS = [
+  undefined,
+  "fresh",
+  "calib4",
+  "calib5",
+  "calib6",
+  "calib7",
+  "calib8",
+] as const;
 
-/** Every question of the tuned, the fresh and the calib4 set (`CALIB=all`: calib5, calib6, calib7 too), on-topic first, with its group. */
+/** Every question of the tuned, the fresh and the calib4 set (`CALIB=all`: calib5, calib6, calib7, calib8 too), on-topic first, with its group. */
 export function gateQuestions(): GateQuestion[] {
   const out: GateQuestion[] = [];
   const sets = process.env.CALIB === "all" ? CALIBRATION_SETS : CALIBRATION_SETS.slice(0, 3);

@@ -1,7 +1,7 @@
 /**
  * The relevance gate's errors on the calibration data, both ways, with the evidence behind each:
  * `npx tsx bench/answers/gate-errors.ts [--all] [--near 0.15]`. Calibration only (the tuned set, the fresh set's
- * even ids, the calib4, calib5, calib6 and calib7 sets; held-out ids are never read or printed). Per question the product decides on (relevances():
+ * even ids, the calib4, calib5, calib6, calib7 and calib8 sets; held-out ids are never read or printed). Per question the product decides on (relevances():
  * a question passes when any retrieved passage reaches the chat's 0.25), it prints the deciding passage's gate
  * features and, per concept of the question, how that passage covers it (own word, a compound starting with it,
  * the curated lexicon, the thesaurus, a compound's head or part), the articles holding the word, and the evidence's

@@ -66,6 +66,13 @@ const STRICTER: Record<
   "questions-calib7.json": { onTopic: 60, offTopic: 10, perKind: 4, perGroup: 5, perArticle: 0, sharing: 5 },
   /** round 25's measure-only check, written before the round changed code and never used for tuning */
   "questions-new25.json": { onTopic: 30, offTopic: 15, perKind: 3, perGroup: 7, perArticle: 0, sharing: 5 },
+  /**
+   * round 26's calibration set for which article leads: every kind at least 6 times over at least 20 articles, with
+   * extra one- and two-word questions and questions whose words stand in several articles
+   */
+  "questions-calib8.json": { onTopic: 60, offTopic: 10, perKind: 6, perGroup: 5, perArticle: 0, sharing: 5 },
+  /** round 26's measure-only check, written before the round changed code and never used for tuning */
+  "questions-new26.json": { onTopic: 30, offTopic: 15, perKind: 3, perGroup: 7, perArticle: 0, sharing: 5 },
 };
 /**
  * Sets written for calibration only: they must not repeat a question of another set (the gate is fitted on them, so
@@ -76,9 +83,10 @@ const CALIBRATION_ONLY = [
   "questions-calib5.json",
   "questions-calib6.json",
   "questions-calib7.json",
+  "questions-calib8.json",
 ];
-/** the sets held to no repeated question: the calibration-only ones and round 25's measure-only set */
-const NO_REPEATS = [...CALIBRATION_ONLY, "questions-new25.json"];
+/** the sets held to no repeated question: the calibration-only ones and rounds 25–26's measure-only sets */
+const NO_REPEATS = [...CALIBRATION_ONLY, "questions-new25.json", "questions-new26.json"];
 const SETS = setFiles().map((file) => ({ name: path.basename(file), ...readDataset(file) }));
 
 const articles = sampleArticles();
@@ -196,7 +204,9 @@ describe("which questions a tuning round may read one by one", () => {
         "calib6-001",
         "new25-002",
         "calib7-001",
+        "new26-002",
+        "calib8-001",
       ].map(mayInspect),
-    ).toEqual([true, true, false, false, false, false, false, false, true, true, false, true]);
+    ).toEqual([true, true, false, false, false, false, false, false, true, true, false, true, false, true]);
   });
 });

@@ -100,6 +100,40 @@ describe("quotes", () => {
     expect(passagesToQuote(relevant, relevant, 3).map((p) => p.articleId)).toEqual(["a"]);
   });
 
+  it("should quote another article at a clearly lower relevance when one of its sentences holds the question the lead article's hold only apart", () => {
+    // class (round 26): the right article is relevant but well below the lead (its short rule against a long section
+    // that holds the question's words in different sentences), while its sentence states the whole question
+    const question = "Hvem godkender budgettet?";
+    const lead = passage({
+      title: "Økonomi",
+      headingPath: ["Opgaver"],
+      text: "Økonomimedarbejderen laver budgetopfølgning hver måned. Godkendte udlæg udbetales med lønnen.",
+      score: 0.92,
+      coverage: 0.9,
+    });
+    const right = passage({
+      articleId: "b",
+      title: "Budget",
+      headingPath: ["Vedtagelse"],
+      text: "Bestyrelsen godkender budgettet på novembermødet.",
+      score: 0.65,
+      coverage: 0.7,
+    });
+    const padding = passage({
+      articleId: "c",
+      title: "Møder",
+      headingPath: ["Mødeplan"],
+      text: "Mødeplanen sendes ud i december.",
+      score: 0.65,
+      coverage: 0.7,
+    });
+    const relevant = [lead, right, padding];
+    expect(passagesToQuote(relevant, relevant, 3, question).map((p) => p.articleId)).toEqual(["a", "b"]);
+    // far below the lead (under half its relevance) it is not let in, however well its sentence answers
+    const far = [lead, { ...right, score: 0.4 }, padding];
+    expect(passagesToQuote(far, far, 3, question).map((p) => p.articleId)).toEqual(["a"]);
+  });
+
   it("should not quote another article for answering better than the first passage when a section of the first passage's article answers as well", () => {
     // class: another article passed as "answers better" than the first passage, while the lead article's neighbouring
     // section states the answer; the other article was padding and pushed that section out

@@ -41,6 +41,14 @@ export const OTHER_ARTICLE_MIN_COVERAGE_SHARE = 0.9;
 export const OTHER_ARTICLE_EVIDENCE_MIN_SHARE = 0.85;
 export const OTHER_ARTICLE_EVIDENCE_MARGIN = 0.05;
 /**
+ * ... and at a relevance down to this share of the best's when its best sentence answers better than every candidate
+ * section of the best passage's article by at least OTHER_ARTICLE_CLEAR_MARGIN: the relevance reads the whole
+ * section (a long section holding the question's words apart outranks the short rule that states them together),
+ * the sentence evidence whether one sentence holds them.
+ */
+export const OTHER_ARTICLE_CLEAR_MIN_SHARE = 0.5;
+export const OTHER_ARTICLE_CLEAR_MARGIN = 0.3;
+/**
  * Another section of the best passage's article is quoted when its relevance reaches this (below the gate): the
  * question is covered (the best passage passed the gate), the article is the one that answers it, and the
  * sentence that answers often sits in a neighbouring section (the rule next to its example, the deadline next
@@ -124,6 +132,18 @@ export function passagesToQuote(
       p.articleId !== top.articleId &&
       ((p.score >= top.score * OTHER_ARTICLE_MIN_SHARE && closeCoverage(p)) || answersBetter(p)),
   );
+  // an article none of whose passages is close, by its one passage whose sentence answers clearly better (one slot:
+  // an article already let in gets none more)
+  if (ev !== undefined) {
+    const clearly = sorted.filter(
+      (p) =>
+        p.articleId !== top.articleId &&
+        p.score >= top.score * OTHER_ARTICLE_CLEAR_MIN_SHARE &&
+        evidenceOf(p) >= leadBest() + OTHER_ARTICLE_CLEAR_MARGIN,
+    );
+    for (const p of clearly) if (!admitted.some((a) => a.articleId === p.articleId)) admitted.push(p);
+    admitted.sort((a, b) => b.score - a.score);
+  }
   const others = ev === undefined ? admitted : answeringSections(admitted, sorted, evidenceOf, leadBest());
   const rest = [...sorted.filter((p) => p.articleId === top.articleId), ...lead, ...others];
   if (!ev) rest.sort((a, b) => b.score - a.score);
