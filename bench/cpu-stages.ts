@@ -7,6 +7,7 @@
  *     of the monotonic clock, as the pre-model part of bench:cluster prints them)
  *   … --top N   also the N functions with the most time on the stack (inclusive) and by their own (self)
  *   … --fine    the finer stage split (FINE_STAGES below)
+ *   … --from-start   every sample (a profile without chats, e.g. the mix with --mix-actions search)
  */
 import { readFileSync } from "node:fs";
 import type { Profile } from "./cpu-profile";
@@ -72,6 +73,8 @@ const FINE_STAGES: Array<[string, RegExp]> = [
   ["timers, ticks, streams, other node", /./],
 ];
 const fine = process.argv.includes("--fine");
+/** `--from-start`: every sample, not only those after the first sendMessage (a mix without chats) */
+const fromStart = process.argv.includes("--from-start");
 
 const profile = JSON.parse(readFileSync(process.argv[2], "utf8")) as Profile;
 const windowsArg = process.argv.indexOf("--windows");
@@ -103,7 +106,7 @@ profile.samples.forEach((sample, i) => {
     const n = nodes.get(id);
     if (n) frames.push(`${n.callFrame.functionName}@${n.callFrame.url}`);
   }
-  if (!started && !frames.some((f) => f.includes("sendMessage"))) return;
+  if (!started && !fromStart && !frames.some((f) => f.includes("sendMessage"))) return;
   started = true;
   if (nodes.get(sample)?.callFrame.functionName === "(idle)") return;
   const d = profile.timeDeltas[i] ?? 0;
