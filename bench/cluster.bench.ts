@@ -14,6 +14,7 @@
  *   npm run bench:cluster -- --parts mix --no-warmup          (the app processes skip their start-up warm-up,
  *     api/src/warmup.ts: WARMUP=0; by default they warm before listening, as a server does)
  *   npm run bench:cluster -- --parts mix --app-node-args "--max-semi-space-size=32"   (node options of A and B)
+ *   npm run bench:cluster -- --parts mix --mix-actions search,browse   (only these actions: CPU per action of each)
  * 1. throughput: GET /api/knowledge and a GraphQL searchKnowledge query, signed in as the built-in admin,
  *    1 process vs 2 (connections split between their ports; req/s summed; `--duration` s per run), CPU per
  *    request and the ratio ceiling; `--client wrk|autocannon` (default wrk when on PATH, bench/wrk.ts),
@@ -36,6 +37,7 @@ import { startAppProcess, startStoreProcess } from "../api/src/testing/processes
 import type { WarmupReport } from "../api/src/warmup";
 import { mix } from "./cluster/mix";
 import { loopStatsLaunch } from "./cluster/tail";
+import { MIX_SHARES, type MixAction } from "./cluster/users";
 import {
   ACCOUNTS_MAX,
   chatBurst,
@@ -59,6 +61,11 @@ const users = arg("users", 400);
 const mixDuration = arg("mix-duration", 60);
 /** `--mix-warmup S`: the users run S seconds before the measured part (not counted; 0: none, as until stop 30) */
 const mixWarmup = arg("mix-warmup", 0);
+const actionsArg = process.argv.indexOf("--mix-actions");
+/** `--mix-actions search,browse`: the users take only these kinds of action (their shares kept in proportion) */
+const mixActions =
+  actionsArg >= 0 ? (process.argv[actionsArg + 1].split(",").map((k) => k.trim()) as MixAction[]) : undefined;
+if (mixActions?.some((k) => !(k in MIX_SHARES))) throw new Error(`--mix-actions: chat, search or browse`);
 const appArgsAt = process.argv.indexOf("--app-node-args");
 /** `--app-node-args "…"`: node options for both app processes (e.g. "--max-semi-space-size=32") */
 const appNodeArgs = appArgsAt >= 0 ? process.argv[appArgsAt + 1].split(" ").filter(Boolean) : [];
@@ -411,6 +418,7 @@ async function main(): Promise<void> {
         users,
         mixDuration,
         mixWarmup,
+        actions: mixActions,
         processes,
         counter,
         loopStatsDir,

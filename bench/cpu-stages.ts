@@ -6,6 +6,8 @@
  *   npx tsx bench/cpu-stages.ts DIR/CPU.….cpuprofile --windows FROM-TO,…   only samples in these intervals (µs
  *     of the monotonic clock, as the pre-model part of bench:cluster prints them)
  *   … --top N   also the N functions with the most time on the stack (inclusive) and by their own (self)
+ *   … --fine    the finer stage split (FINE_STAGES below)
+ *   … --from-start   every sample (a profile without chats, e.g. the mix with --mix-actions search)
  */
 import { readFileSync } from "node:fs";
 import type { Profile } from "./cpu-profile";
@@ -32,6 +34,47 @@ const STAGES: Array<[string, RegExp]> = [
   ["store driver (mongodb, mongoose, bson)", /mongodb|bson|mongoose/],
   ["timers, ticks, other node", /./],
 ];
+
+/**
+ * `--fine`: the finer split of perf17 (GraphQL parse/validate apart from execution, the HTTP framework apart from
+ * node's HTTP, the driver apart from mongoose and bson, socket writes and JSON by the sample's own function).
+ * By own function first (LEAF_STAGES), then by the stack in this order.
+ */
+const LEAF_STAGES: Array<[string, RegExp]> = [
+  ["GC", /^\(garbage collector\)@/],
+  ["socket writes (syscall)", /^(writeBuffer|writev|writeUtf8String|writeLatin1String)@$/],
+  ["JSON stringify/parse (builtin)", /^(stringify|parse)@$/],
+];
+const FINE_STAGES: Array<[string, RegExp]> = [
+  ["delivery: graphql-ws, event execution, ws frames", STAGES[1][1]],
+  ["model call: openai SDK + fetch + SSE", STAGES[2][1]],
+  ["auth (sign-in check)", STAGES[3][1]],
+  ["activity log", STAGES[4][1]],
+  ["follow-ups", STAGES[5][1]],
+  ["retrieval + prompt (search, gate, quotes)", STAGES[6][1]],
+  ["events bus / change streams", STAGES[7][1]],
+  ["chat code (send path, slots, runner, heartbeats)", /chat\/chat\./],
+  [
+    "GraphQL parse + validate",
+    /graphql\/(language|validation)\/|complexity|limits\.ts|computeQueryHash|utils\.createhash/,
+  ],
+  [
+    "GraphQL execute (graphql-js, type-graphql, resolvers' wrappers)",
+    /graphql\/(execution|type|jsutils)\/|type-graphql|response-size/,
+  ],
+  [
+    "Apollo, express, body-parser, helmet",
+    /@apollo|@as-integrations|express|router\/|body-parser|raw-body|helmet|http-edge|app\.ts|cookie-parser|negotiator|content-type/,
+  ],
+  ["node HTTP (server and client)", /_http_/],
+  ["mongoose", /mongoose/],
+  ["bson", /bson/],
+  ["mongodb driver", /mongodb/],
+  ["timers, ticks, streams, other node", /./],
+];
+const fine = process.argv.includes("--fine");
+/** `--from-start`: every sample, not only those after the first sendMessage (a mix without chats) */
+const fromStart = process.argv.includes("--from-start");
 
 const profile = JSON.parse(readFileSync(process.argv[2], "utf8")) as Profile;
 const windowsArg = process.argv.indexOf("--windows");
@@ -63,7 +106,7 @@ profile.samples.forEach((sample, i) => {
     const n = nodes.get(id);
     if (n) frames.push(`${n.callFrame.functionName}@${n.callFrame.url}`);
   }
-  if (!started && !frames.some((f) => f.includes("sendMessage"))) return;
+  if (!started && !fromStart && !frames.some((f) => f.includes("sendMessage"))) return;
   started = true;
   if (nodes.get(sample)?.callFrame.functionName === "(idle)") return;
   const d = profile.timeDeltas[i] ?? 0;
@@ -73,7 +116,11 @@ profile.samples.forEach((sample, i) => {
     const own = short(frames[0]);
     self.set(own, (self.get(own) ?? 0) + d);
   }
-  const stage = STAGES.find(([, re]) => frames.some((f) => re.test(f)))?.[0] ?? "other";
+  const stage = fine
+    ? (LEAF_STAGES.find(([, re]) => re.test(frames[0]))?.[0] ??
+      FINE_STAGES.find(([, re]) => frames.some((f) => re.test(f)))?.[0] ??
+      "other")
+    : (STAGES.find(([, re]) => frames.some((f) => re.test(f)))?.[0] ?? "other");
   byStage.set(stage, (byStage.get(stage) ?? 0) + d);
 });
 console.log(

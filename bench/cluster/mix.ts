@@ -9,7 +9,7 @@ import { type CpuSplit, cpuSampler, formatCpu } from "../load";
 import { perAnswer, type WireCounter } from "../wire-count";
 import { startLoopStats } from "./loop-stats.mjs";
 import { byPhase, lastWindow, PHASE_S, peakRssMb, printTail, signalWindow } from "./tail";
-import { userMix } from "./users";
+import { type MixAction, userMix } from "./users";
 
 export interface MixOptions {
   users: number;
@@ -23,6 +23,8 @@ export interface MixOptions {
   loopStatsDir: string | null;
   /** the load average, printed beside the figures */
   load: () => string;
+  /** the kinds of action the users take (default all three, in the issue's shares) */
+  actions?: readonly MixAction[];
 }
 
 export async function mix(
@@ -32,9 +34,9 @@ export async function mix(
   provider: Provider,
   o: MixOptions,
 ): Promise<void> {
-  const { users, mixDuration, mixWarmup, processes, counter, loopStatsDir, load } = o;
+  const { users, mixDuration, mixWarmup, processes, counter, loopStatsDir, load, actions: kinds } = o;
   console.log(
-    `\nUser mix: ${users} users over 2 processes, think time 2–6 s, ${mixDuration} s (chat 30 %, search 35 %, browse 35 %)`,
+    `\nUser mix: ${users} users over 2 processes, think time 2–6 s, ${mixDuration} s (${kinds ? `only ${kinds.join(", ")}` : "chat 30 %, search 35 %, browse 35 %"})`,
   );
   const servers = [processes.store, processes.A, processes.B];
   const loop: { own: ReturnType<typeof startLoopStats> | null } = { own: null };
@@ -44,6 +46,7 @@ export async function mix(
   const warm: { cpu: CpuSplit | null } = { cpu: null };
   const r = await userMix([a, b], tokens, users, mixDuration, {
     warmupS: mixWarmup,
+    actions: kinds,
     onUsers: () => {
       if (mixWarmup) window.sampler = cpuSampler(processes);
     },

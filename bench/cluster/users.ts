@@ -9,6 +9,21 @@ import { askOnce, type ChatSeat, seat } from "../cluster.chat";
 
 const SEARCHES = ["klagefrist", "ferie", "aktindsigt", "persondata", "mødereferat", "tilskud"];
 
+export type MixAction = "chat" | "search" | "browse";
+/** each action's share of a user's actions, in percent (the issue's mix) */
+export const MIX_SHARES: Record<MixAction, number> = { chat: 30, search: 35, browse: 35 };
+
+/** The action for a uniform draw `pick` in [0, 1): among `kinds`, in proportion to their MIX_SHARES. */
+export function pickAction(pick: number, kinds: readonly MixAction[]): MixAction {
+  const at = pick * kinds.reduce((sum, k) => sum + MIX_SHARES[k], 0);
+  let upTo = 0;
+  for (const k of kinds) {
+    upTo += MIX_SHARES[k];
+    if (at < upTo) return k;
+  }
+  return kinds[kinds.length - 1];
+}
+
 export interface MixResult {
   users: number;
   durationS: number;
@@ -39,7 +54,7 @@ export async function userMix(
   tokens: string[],
   users: number,
   durationS: number,
-  opts: { warmupS?: number; onUsers?: () => void; onStart?: () => void } = {},
+  opts: { warmupS?: number; onUsers?: () => void; onStart?: () => void; actions?: readonly MixAction[] } = {},
 ): Promise<MixResult> {
   const { gql, rest } = await import("../../api/src/testing/client");
   const result: MixResult = {
@@ -89,11 +104,11 @@ export async function userMix(
     const url = urls[i % urls.length];
     await new Promise((r) => setTimeout(r, Math.random() * 6_000)); // arrivals spread over one think time
     while (performance.now() < end) {
-      const pick = Math.random();
+      const action = pickAction(Math.random(), opts.actions ?? ["chat", "search", "browse"]);
       const t0 = performance.now();
       if (t0 < measuredFrom) result.warmupActions++;
       try {
-        if (pick < 0.3) {
+        if (action === "chat") {
           const asked = await askOnce(s);
           if (t0 < measuredFrom) result.warmupChat.push(asked.overhead);
           else {
@@ -106,7 +121,7 @@ export async function userMix(
               url,
             });
           }
-        } else if (pick < 0.65) {
+        } else if (action === "search") {
           const q = SEARCHES[Math.floor(Math.random() * SEARCHES.length)];
           const r = await gql(
             { graphqlUrl: `${url}/graphql` },

@@ -6,7 +6,7 @@
 import mongoose from "mongoose";
 import { Errors } from "../errors";
 import { logger } from "../logger";
-import type { UserDoc } from "../users/user.model";
+import type { UserDoc, UserIdentity } from "../users/user.model";
 import { ArticleModel, type ArticleRecord, type ArticleSource } from "./article.model";
 import type { ArticleView } from "./article.presenter";
 import { CATEGORY_STYLES, type CategoryStyle, categoryStyle, compareCategories } from "./categories";
@@ -83,9 +83,10 @@ export class ArticlesService {
     if (actor.role !== "admin") throw Errors.forbidden("knowledge.adminOnly");
   }
 
-  private async findDoc(id: string) {
+  /** The stored article, lean (as the catalogue reads it: the same view, and no mongoose document to copy). */
+  private async findDoc(id: string): Promise<ArticleRecord> {
     if (!isObjectIdString(id)) throw Errors.notFound("knowledge.notFound");
-    const doc = await ArticleModel.findById(id);
+    const doc = (await ArticleModel.findById(id).lean()) as ArticleRecord | null;
     if (!doc) throw Errors.notFound("knowledge.notFound");
     return doc;
   }
@@ -139,12 +140,11 @@ export class ArticlesService {
 
   /** One article by id, read from the store; NOT_FOUND for unknown or malformed ids. */
   async getArticle(id: string): Promise<ArticleView> {
-    const doc = await this.findDoc(id);
-    return toView(doc.toObject() as ArticleRecord);
+    return toView(await this.findDoc(id));
   }
 
   /** A user opened an article: one article by id, counted toward its category's views. */
-  async viewArticle(user: UserDoc, id: string): Promise<ArticleView> {
+  async viewArticle(user: UserIdentity, id: string): Promise<ArticleView> {
     const article = await this.getArticle(id);
     try {
       await CategoryViewModel.updateOne(

@@ -35,7 +35,7 @@ export class KnowledgeResolver {
     description: "counts a view of its category; NOT_FOUND for an unknown id",
   })
   async knowledgeArticle(@Arg("id", () => ID) id: string, @Ctx() ctx: GraphQLContext) {
-    return presentArticle(await ctx.services.knowledge.viewArticle(currentAuth(ctx).user, id));
+    return presentArticle(await ctx.services.knowledge.viewArticle(currentAuth(ctx).identity, id));
   }
 
   @Authorized()

@@ -242,7 +242,7 @@ export class KnowledgeService {
     return this.articles.getArticle(id);
   }
 
-  viewArticle(user: UserDoc, id: string): Promise<ArticleView> {
+  viewArticle(user: UserIdentity, id: string): Promise<ArticleView> {
     return this.articles.viewArticle(user, id);
   }
 
