@@ -452,7 +452,7 @@ describe("web: chat", () => {
   });
 
   it("should show a session still titled 'Ny chat' as untitled in English: sidebar, header, search and delete dialog", async () => {
-    const { page } = await signedIn({ language: "en" });
+    const { page, token } = await signedIn({ language: "en", preferencesPushed: true });
     await page.getByRole("button", { name: "New chat" }).click();
     const item = page.getByTestId("session-item");
     await item.waitFor();
@@ -473,9 +473,21 @@ describe("web: chat", () => {
     await page.getByText("The conversation “New chat” and all its messages will be deleted.").waitFor();
     await screenshot(page, "chat-untitled-en");
     expect(await page.locator("body").innerText()).not.toContain("Ny chat");
+    // deleted: no session left, none selected (no Share button), the search cleared
+    await page
+      .getByRole("dialog", { name: "Delete conversation" })
+      .getByRole("button", { name: "Delete" })
+      .click();
+    await expect.poll(() => page.getByTestId("session-item").count()).toBe(0);
+    await expect.poll(() => page.getByRole("button", { name: "Share" }).count()).toBe(0);
+    await page.getByRole("button", { name: "Clear search" }).click();
+    expect(await page.getByRole("searchbox", { name: "Search conversations" }).inputValue()).toBe("");
 
-    // at 390 px in dark: the header, and the session in the drawer
-    const { page: phone } = await signedIn({ width: 390, theme: "dark", language: "en" });
+    // at 390 px in dark: the header, and the session in the drawer (the same page narrowed, its user's theme saved
+    // on the server and pushed to it)
+    const phone = page;
+    await phone.setViewportSize({ width: 390, height: 844 });
+    await savePreferences(app, token, phone, { theme: "dark", language: "en" });
     await phone.getByTestId("open-sessions").click();
     await phone.getByRole("button", { name: "New chat" }).click();
     // the session is selected (its Share button) and the drawer closed (the page behind it is no longer hidden)
