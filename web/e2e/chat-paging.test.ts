@@ -252,7 +252,7 @@ describe("web: a long chat session", () => {
     expect([...new Set(places.flat())].sort((x, y) => x - y)).toEqual(
       Array.from({ length: EXCHANGES }, (_, i) => i),
     );
-  });
+  }, 180_000); // a walk over 240 messages: past 90 s with the machine at load 20 (old code too, 2026-11-29)
 
   // (desktop, light, Danish: the test above, at the same two states)
   it("should show that earlier messages are loading at the top of a long session (390 px, dark, English)", async () => {
