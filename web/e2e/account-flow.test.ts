@@ -13,10 +13,18 @@ import { holdOperation } from "./support/hold";
 import { recordInPage } from "./support/record";
 import { screenshot } from "./support/screenshots";
 import { linkIn, newStaff, startServer } from "./support/server";
+import { goInApp } from "./support/tour";
 
 const LIGHT_BG = "rgb(243, 245, 249)";
 
 const DARK_BG = "rgb(14, 19, 26)";
+
+/** What only each signed-in screen shows once it is ready (goInApp waits for it). */
+const READY = {
+  "/": '[data-testid="chat-input"]',
+  "/knowledge": "#knowledge-all-title",
+  "/profile": "#prefs-language",
+} as const;
 
 /**
  * One staff member's whole life in the app, in order: register → unverified login refused → e-mail link →
@@ -161,16 +169,19 @@ describe("web: account flow", () => {
     await page.getByRole("button", { name: "Luk notifikation" }).click();
     await toast.root().waitFor({ state: "detached" });
     // (profile and knowledge in dark: the tour's dark-english walk; the badge over an empty list only here)
-    for (const path of ["/", "/knowledge"]) {
-      await page.goto(path);
-      await new AppShell(page).userName().waitFor();
-      expect(await bodyBackground(page)).toBe(DARK_BG);
-      if (path === "/") await checkScreen(page, "home", "dark");
-    }
+    // a load reads the saved theme; the app's links keep it
+    await page.goto("/");
+    await new AppShell(page).userName().waitFor();
+    expect(await bodyBackground(page)).toBe(DARK_BG);
+    await checkScreen(page, "home", "dark");
+    await goInApp(page, "/knowledge", READY["/knowledge"]);
+    expect(await bodyBackground(page)).toBe(DARK_BG);
   });
 
   it("should switch the whole UI to English when the language is saved as English", async () => {
-    const profile = await new ProfilePage(page).goto();
+    await goInApp(page, "/profile", READY["/profile"]);
+    const profile = new ProfilePage(page);
+    await profile.savePreferences().waitFor();
     await profile.setPreferences({ language: "en" });
     try {
       await page.getByRole("heading", { name: "My Profile", level: 1 }).waitFor();
@@ -295,8 +306,8 @@ describe("web: account flow", () => {
       for (const [name, path] of [
         ["home", "/"],
         ["profile", "/profile"],
-      ]) {
-        await page.goto(path);
+      ] as const) {
+        await goInApp(page, path, READY[path]);
         await page.getByRole("heading", { level: 1 }).waitFor();
         const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
         expect(overflow, `${path} overflows`).toBeLessThanOrEqual(0);
@@ -323,16 +334,18 @@ describe("web: account flow", () => {
     expect(await shell.navLinkNames()).toEqual(["Hjem", "Vidensbank", "Min Profil", "Admin"]);
     await adminPage.getByRole("link", { name: "Admin", exact: true }).click();
     await adminPage.getByRole("heading", { name: "Admin Panel" }).waitFor();
-    await adminPage.goto("/profile");
+    await goInApp(adminPage, "/profile", READY["/profile"]);
     await expect(new ProfilePage(adminPage).account("role").innerText()).resolves.toBe("Administrator");
     await expect(shell.envBadge().count()).resolves.toBe(0);
     await adminContext.close();
   });
 
   it("should send a non-admin away from /admin and /admin/notion to /", async () => {
+    // (the page is on /knowledge: the test before)
     for (const path of ["/admin", "/admin/notion"]) {
-      await page.goto(path);
+      await goInApp(page, path, READY["/"]);
       await page.waitForURL((url) => url.pathname === "/");
+      if (path === "/admin") await goInApp(page, "/knowledge", READY["/knowledge"]);
     }
   });
 });

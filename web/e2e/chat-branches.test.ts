@@ -15,7 +15,7 @@ import { holdResponse } from "./support/hold";
 import { recordInPage } from "./support/record";
 import { screenshot } from "./support/screenshots";
 import { startServer, stopChatFile } from "./support/server";
-import { type SignedInOptions, signedInChat } from "./support/signed-in";
+import { type SignedInOptions, savePreferences, signedInChat, watchPreferences } from "./support/signed-in";
 
 /** screenshots of this feature also go here (for review) */
 const SHOTS = process.env.CHAT_BRANCHES_SHOTS ?? "";
@@ -167,7 +167,9 @@ describe("web: chat branches", () => {
     });
     fake.setFollowUps({ reply: written.join("\n"), held });
     try {
-      const page = await signedIn();
+      const { page, token } = await signedInChat(app, browser, contexts, {}, async (p) =>
+        watchPreferences(p),
+      );
       const chipSets = await recordChips(page);
       await page.getByTestId("chat-input").fill("Hvad er klagefristen for en afgørelse?");
       await page.getByTestId("chat-input").press("Enter");
@@ -193,7 +195,16 @@ describe("web: chat branches", () => {
         "What happens after the deadline?",
       ];
       fake.setFollowUps({ reply: english.join("\n") });
-      const small = await signedIn({ width: 390, theme: "dark", language: "en" });
+      // the same page narrowed, its user's theme and language saved on the server and pushed to it, in a new chat
+      const small = page;
+      await small.setViewportSize({ width: 390, height: 844 });
+      await savePreferences(app, token, small, { theme: "dark", language: "en" });
+      await small.getByTestId("open-sessions").click();
+      await small
+        .getByRole("button", { name: "New chat", exact: true })
+        .and(small.locator(':not([data-testid="session-item"])'))
+        .click();
+      await small.getByText("What would you like to know?").waitFor();
       // (the sample articles are Danish: the question is too; the user's language is English)
       await small.getByTestId("chat-input").fill("Hvad er klagefristen for en afgørelse?");
       await small.getByTestId("chat-input").press("Enter");

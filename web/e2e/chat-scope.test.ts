@@ -15,6 +15,7 @@ import { holdResponse } from "./support/hold";
 import { screenshot } from "./support/screenshots";
 import { startServer, stopChatFile } from "./support/server";
 import { type SignedInOptions, signedInChat } from "./support/signed-in";
+import { goInApp } from "./support/tour";
 
 let app: TestApp;
 let browser: Browser;
@@ -103,8 +104,8 @@ describe("web: scope a question", () => {
     await page.getByTestId("chat-scope-chip").waitFor({ state: "detached" });
     await page.getByTestId("chat-scope-button").filter({ hasText: "Alle artikler" }).waitFor();
 
-    // "Spørg om denne artikel" on the article view opens a new chat scoped to it
-    await page.goto(`/knowledge?article=${attestation}`);
+    // "Spørg om denne artikel" on the article view (reached in the app: its links) opens a new chat scoped to it
+    await goInApp(page, `/knowledge?article=${attestation}`, "[data-testid=article-content]");
     await page.getByRole("link", { name: "Spørg om denne artikel" }).click();
     await page
       .getByTestId("chat-scope-chip")

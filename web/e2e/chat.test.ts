@@ -3,7 +3,7 @@
  * production web build in headless Chromium.
  */
 import fs from "node:fs/promises";
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { Browser, BrowserContext, Dialog, Page, Request } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { Q, sampleArticleId } from "../../api/src/chat/chat.test-helpers";
 import type { TestApp } from "../../api/src/testing/app";
@@ -16,7 +16,13 @@ import { holdOperation } from "./support/hold";
 import { recordInPage } from "./support/record";
 import { screenshot } from "./support/screenshots";
 import { startServer, stopChatFile } from "./support/server";
-import { type SignedInOptions, signedInChat } from "./support/signed-in";
+import {
+  type SignedInOptions,
+  savePreferences,
+  signedInChat,
+  signedInPage,
+  watchPreferences,
+} from "./support/signed-in";
 
 const ANSWER =
   "Klagefristen er **fire uger** fra den dag, afgørelsen er modtaget [1]. Kontrollér altid oplysningerne.";
@@ -56,6 +62,7 @@ afterEach(async () => {
   answer = ANSWER;
 });
 afterAll(async () => {
+  await shared?.context().close();
   await stopChatFile(app, browser);
   await fake?.close();
 });
@@ -63,12 +70,15 @@ afterAll(async () => {
 interface Opts extends SignedInOptions {
   /** the page's websocket to /graphql is refused (polling must take over) */
   blockWebsocket?: boolean;
+  /** the page is to follow preferences saved on the server (savePreferences) */
+  preferencesPushed?: boolean;
 }
 
 /** A new verified staff user, signed in in a fresh browser context, on `/`. */
 async function signedIn(opts: Opts = {}): Promise<{ page: Page; token: string }> {
   return signedInChat(app, browser, contexts, opts, async (page) => {
     if (opts.blockWebsocket) await page.routeWebSocket(/\/graphql/, (ws) => ws.close({ code: 1011 }));
+    if (opts.preferencesPushed) watchPreferences(page);
   });
 }
 
@@ -85,6 +95,38 @@ async function userWithSessions(questions: string[]): Promise<string> {
     await app.services.chat.whenIdle(); // the answer and the model's title written
   }
   return token;
+}
+
+/**
+ * The file's shared page: one user, signed in once (desktop, light, Danish), for the tests that need no fresh
+ * session list, another mode or a load of their own. The last test to use it signs its user out.
+ */
+let shared: Page | undefined;
+let sharedToken: string;
+async function sharedPage(): Promise<{ page: Page; fresh: boolean }> {
+  if (shared) return { page: shared, fresh: false };
+  const signedIn = await signedInPage(app, browser);
+  await signedIn.page.goto("/");
+  await signedIn.page.getByTestId("chat-input").waitFor();
+  [shared, sharedToken] = [signedIn.page, signedIn.token];
+  return { page: shared, fresh: true };
+}
+
+/** The sidebar's "Ny chat" button (a session of that name is a button of that name too). */
+const newChatButton = (page: Page) =>
+  page
+    .getByRole("button", { name: "Ny chat", exact: true })
+    .and(page.locator(':not([data-testid="session-item"])'));
+
+/** The shared page in a new chat of its own (the first test on the chat screen just after signing in). */
+async function inNewChat(): Promise<Page> {
+  const { page, fresh } = await sharedPage();
+  if (!fresh) {
+    await newChatButton(page).click();
+    await page.getByText("Hvad vil du vide?").waitFor();
+    expect(await page.getByTestId("user-message").count()).toBe(0);
+  }
+  return page;
 }
 
 async function ask(page: Page, question: string) {
@@ -188,22 +230,44 @@ describe("web: chat", () => {
   it("should show the question and 'Genererer svar...' from the moment of sending, while the send is answered", async () => {
     // the answers are read once complete, not while streaming: whole after the first token's delay
     fake.setBehaviour({ tokenDelayMs: 0 });
-    const { page } = await signedIn();
+    const { page, token } = await signedIn({ preferencesPushed: true });
     await page.getByText("Ingen samtaler fundet").waitFor();
     // a new session (the send creates it), then a question in it
     await askHeld(page, "Hvad er klagefristen?", "Genererer svar...", "chat-pending-light");
     await askHeld(page, "Og for en afgørelse om tilskud?", "Genererer svar...");
     expect(await page.getByTestId("assistant-message").count()).toBe(2);
 
-    const { page: phone } = await signedIn({ width: 390, theme: "dark", language: "en" });
-    await phone.getByTestId("chat-input").waitFor();
-    await askHeld(phone, "Hvad er klagefristen?", "Generating answer...", "chat-pending-390-dark-en");
+    // at 390 px, dark, in English, in a new chat: the same page narrowed (the layout follows the viewport), its
+    // user's theme and language saved on the server and pushed to it
+    await page.setViewportSize({ width: 390, height: 844 });
+    await savePreferences(app, token, page, { theme: "dark", language: "en" });
+    await page.getByTestId("open-sessions").click();
+    await page
+      .getByRole("button", { name: "New chat", exact: true })
+      .and(page.locator(':not([data-testid="session-item"])'))
+      .click();
+    await page.getByText("What would you like to know?").waitFor();
+    await askHeld(page, "Hvad er klagefristen?", "Generating answer...", "chat-pending-390-dark-en");
+  });
+
+  it("should show an LLM error calmly and retry it", async () => {
+    fake.setBehaviour({ failure: { type: "http", status: 500 } });
+    const page = await inNewChat();
+    await ask(page, "Hvad er klagefristen?");
+    await lastAnswer(page).getByTestId("answer-error").waitFor({ timeout: 15_000 });
+    expect(await lastAnswer(page).getAttribute("data-status")).toBe("error");
+    await screenshot(page, "chat-error-light");
+    fake.setBehaviour({ failure: null, tokenDelayMs: 0 }); // the retried answer is read once complete
+    await lastAnswer(page).getByRole("button", { name: "Prøv igen" }).click();
+    await page.locator('[data-testid="assistant-message"][data-status="complete"]').waitFor();
+    expect(await lastAnswer(page).getByTestId("answer-error").count()).toBe(0);
   });
 
   it("should give the question back to the field when the send fails, and leave no waiting row", async () => {
-    // a session with one answer, made through the API (a first send in the page: the tests above)
+    // a session with one answer (read once complete: whole after the first token)
     fake.setBehaviour({ tokenDelayMs: 0, firstTokenDelayMs: 0 });
-    const { page } = await signedIn({ token: await userWithSessions(["Hvad er klagefristen?"]) });
+    const page = await inNewChat();
+    await ask(page, "Hvad er klagefristen?");
     await page.locator('[data-testid="assistant-message"][data-status="complete"]').waitFor();
     // the next send is held, then fails on the way (the network dropped)
     let fail = () => {};
@@ -215,21 +279,25 @@ describe("web: chat", () => {
       await failed;
       await route.abort();
     });
-    await ask(page, "Og for en afgørelse om tilskud?");
-    await page.getByTestId("user-message").filter({ hasText: "Og for en afgørelse om tilskud?" }).waitFor();
-    await lastAnswer(page).getByText("Genererer svar...").waitFor();
-    fail();
-    await new Toast(page).waitForTitle("Beskeden kunne ikke sendes");
-    expect(await page.getByTestId("chat-input").inputValue()).toBe("Og for en afgørelse om tilskud?");
-    expect(await page.getByTestId("user-message").count()).toBe(1);
-    expect(await page.getByTestId("assistant-message").count()).toBe(1);
-    expect(await page.getByText("Genererer svar...").count()).toBe(0);
-    await page.unroute("**/graphql");
+    try {
+      await ask(page, "Og for en afgørelse om tilskud?");
+      await page.getByTestId("user-message").filter({ hasText: "Og for en afgørelse om tilskud?" }).waitFor();
+      await lastAnswer(page).getByText("Genererer svar...").waitFor();
+      fail();
+      await new Toast(page).waitForTitle("Beskeden kunne ikke sendes");
+      expect(await page.getByTestId("chat-input").inputValue()).toBe("Og for en afgørelse om tilskud?");
+      expect(await page.getByTestId("user-message").count()).toBe(1);
+      expect(await page.getByTestId("assistant-message").count()).toBe(1);
+      expect(await page.getByText("Genererer svar...").count()).toBe(0);
+    } finally {
+      fail();
+      await page.unroute("**/graphql");
+    }
   });
 
   it("should stop a streaming answer and retry it", async () => {
     fake.setBehaviour({ tokenDelayMs: 120 });
-    const { page } = await signedIn();
+    const page = await inNewChat();
     await ask(page, "Hvad er klagefristen?");
     await page.locator('[data-testid="assistant-message"][data-status="streaming"]').waitFor();
     await page.getByRole("button", { name: "Stop svaret" }).click();
@@ -239,19 +307,6 @@ describe("web: chat", () => {
     await lastAnswer(page).getByRole("button", { name: "Prøv igen" }).click();
     await page.locator('[data-testid="assistant-message"][data-status="complete"]').waitFor();
     expect(await lastAnswer(page).innerText()).toContain("Kontrollér altid oplysningerne");
-  });
-
-  it("should show an LLM error calmly and retry it", async () => {
-    fake.setBehaviour({ failure: { type: "http", status: 500 } });
-    const { page } = await signedIn();
-    await ask(page, "Hvad er klagefristen?");
-    await lastAnswer(page).getByTestId("answer-error").waitFor({ timeout: 15_000 });
-    expect(await lastAnswer(page).getAttribute("data-status")).toBe("error");
-    await screenshot(page, "chat-error-light");
-    fake.setBehaviour({ failure: null, tokenDelayMs: 0 }); // the retried answer is read once complete
-    await lastAnswer(page).getByRole("button", { name: "Prøv igen" }).click();
-    await page.locator('[data-testid="assistant-message"][data-status="complete"]').waitFor();
-    expect(await lastAnswer(page).getByTestId("answer-error").count()).toBe(0);
   });
 
   it("should rename, search, export and delete sessions", async () => {
@@ -310,32 +365,39 @@ describe("web: chat", () => {
   it("should render a hostile message and answer inertly", async () => {
     answer = EVIL;
     fake.setBehaviour({ tokenDelayMs: 0 });
-    const { page } = await signedIn();
+    const page = await inNewChat();
     const dialogs: string[] = [];
     const remote: string[] = [];
-    page.on("dialog", (d) => {
+    const onDialog = (d: Dialog) => {
       dialogs.push(d.message());
       void d.dismiss();
-    });
-    page.on("request", (r) => {
+    };
+    const onRequest = (r: Request) => {
       if (new URL(r.url()).hostname.endsWith("remote.example") || /\/x$/.test(r.url())) remote.push(r.url());
-    });
-    await ask(page, EVIL);
-    await page.locator('[data-testid="assistant-message"][data-status="complete"]').waitFor();
-    await page.waitForTimeout(300);
-    const list = page.getByTestId("message-list");
-    expect(await list.locator("img").count()).toBe(0);
-    expect(await list.locator("script").count()).toBe(0);
-    expect(await list.locator('a[href^="javascript:"]').count()).toBe(0);
-    expect(await list.locator("[onerror]").count()).toBe(0);
-    // the user's text is shown as text
-    expect(await page.getByTestId("user-message").innerText()).toContain("<img src=x onerror=alert(1)>");
-    // links that stay open in a new tab without an opener
-    for (const a of await list.locator('a[target="_blank"]').all()) {
-      expect(await a.getAttribute("rel")).toBe("noopener noreferrer");
+    };
+    page.on("dialog", onDialog);
+    page.on("request", onRequest);
+    try {
+      await ask(page, EVIL);
+      await page.locator('[data-testid="assistant-message"][data-status="complete"]').waitFor();
+      await page.waitForTimeout(300);
+      const list = page.getByTestId("message-list");
+      expect(await list.locator("img").count()).toBe(0);
+      expect(await list.locator("script").count()).toBe(0);
+      expect(await list.locator('a[href^="javascript:"]').count()).toBe(0);
+      expect(await list.locator("[onerror]").count()).toBe(0);
+      // the user's text is shown as text
+      expect(await page.getByTestId("user-message").innerText()).toContain("<img src=x onerror=alert(1)>");
+      // links that stay open in a new tab without an opener
+      for (const a of await list.locator('a[target="_blank"]').all()) {
+        expect(await a.getAttribute("rel")).toBe("noopener noreferrer");
+      }
+      expect(dialogs).toEqual([]);
+      expect(remote).toEqual([]);
+    } finally {
+      page.off("dialog", onDialog);
+      page.off("request", onRequest);
     }
-    expect(dialogs).toEqual([]);
-    expect(remote).toEqual([]);
   });
 
   it("should open the sessions in a drawer at 390 px", async () => {
@@ -367,10 +429,11 @@ describe("web: chat", () => {
   });
 
   it("should go to /login when creating a chat answers 401", async () => {
-    const { page, token } = await signedIn();
+    // the shared page's last test
+    const { page } = await sharedPage();
     // the login session ends on the server (e.g. it expired); the screen still shows the chat
-    await gql(app, "mutation { logout }", {}, token);
-    await page.getByRole("button", { name: "Ny chat" }).click();
+    await gql(app, "mutation { logout }", {}, sharedToken);
+    await newChatButton(page).click();
     await page.waitForURL((url) => url.pathname === "/login");
   });
 
@@ -389,7 +452,7 @@ describe("web: chat", () => {
   });
 
   it("should show a session still titled 'Ny chat' as untitled in English: sidebar, header, search and delete dialog", async () => {
-    const { page } = await signedIn({ language: "en" });
+    const { page, token } = await signedIn({ language: "en", preferencesPushed: true });
     await page.getByRole("button", { name: "New chat" }).click();
     const item = page.getByTestId("session-item");
     await item.waitFor();
@@ -410,9 +473,21 @@ describe("web: chat", () => {
     await page.getByText("The conversation “New chat” and all its messages will be deleted.").waitFor();
     await screenshot(page, "chat-untitled-en");
     expect(await page.locator("body").innerText()).not.toContain("Ny chat");
+    // deleted: no session left, none selected (no Share button), the search cleared
+    await page
+      .getByRole("dialog", { name: "Delete conversation" })
+      .getByRole("button", { name: "Delete" })
+      .click();
+    await expect.poll(() => page.getByTestId("session-item").count()).toBe(0);
+    await expect.poll(() => page.getByRole("button", { name: "Share" }).count()).toBe(0);
+    await page.getByRole("button", { name: "Clear search" }).click();
+    expect(await page.getByRole("searchbox", { name: "Search conversations" }).inputValue()).toBe("");
 
-    // at 390 px in dark: the header, and the session in the drawer
-    const { page: phone } = await signedIn({ width: 390, theme: "dark", language: "en" });
+    // at 390 px in dark: the header, and the session in the drawer (the same page narrowed, its user's theme saved
+    // on the server and pushed to it)
+    const phone = page;
+    await phone.setViewportSize({ width: 390, height: 844 });
+    await savePreferences(app, token, phone, { theme: "dark", language: "en" });
     await phone.getByTestId("open-sessions").click();
     await phone.getByRole("button", { name: "New chat" }).click();
     // the session is selected (its Share button) and the drawer closed (the page behind it is no longer hidden)

@@ -24,7 +24,13 @@ export function holdResponse(page: Page, operationName: string): Promise<() => P
   });
 }
 
-/** Routes `operationName`'s requests through `pass` (the others go on); release() lets them finish, then unroutes. */
+/**
+ * Routes `operationName`'s requests through `pass` (the others go on). release() waits until one of them has reached
+ * the route (the page may show its pending state before its request has been intercepted and handed to the test),
+ * lets them finish, then removes this route only (a bare `page.unroute(url)` removes every route of the URL). Before,
+ * a release called while the request was still on its way found nothing held and removed the route under it: the
+ * request then met no handler (Playwright's fallback) after the page's interception had been switched off.
+ */
 async function hold(
   page: Page,
   operationName: string,
@@ -34,16 +40,31 @@ async function hold(
   const released = new Promise<void>((r) => {
     release = r;
   });
+  let arrived = () => {};
+  const first = new Promise<void>((r) => {
+    arrived = r;
+  });
   const held: Array<Promise<void>> = [];
-  await page.route("**/graphql", (route) => {
+  const handler = (route: Route) => {
     if (route.request().postDataJSON()?.operationName !== operationName) return route.continue();
     const passed = pass(route, released);
     held.push(passed);
+    arrived();
     return passed;
-  });
+  };
+  await page.route("**/graphql", handler);
   return async () => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const late = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`no ${operationName} request reached its hold`)), 20_000);
+    });
+    try {
+      await Promise.race([first, late]);
+    } finally {
+      clearTimeout(timer);
+    }
     release();
     await Promise.all(held); // the held requests went on before the route goes
-    await page.unroute("**/graphql");
+    await page.unroute("**/graphql", handler);
   };
 }

@@ -60,3 +60,54 @@ export async function signedInChat(
   await page.getByTestId("chat-input").waitFor();
   return { page, token };
 }
+
+/** The body's background in each theme (getComputedStyle). */
+export const BODY_BACKGROUND = { light: "rgb(243, 245, 249)", dark: "rgb(14, 19, 26)" } as const;
+
+const subscribed = new WeakMap<Page, Promise<void>>();
+
+/**
+ * Watches `page`, before it opens, for its subscription to its user's preferences (sent on its websocket once the
+ * app knows its user): savePreferences waits for it.
+ */
+export function watchPreferences(page: Page): void {
+  subscribed.set(
+    page,
+    new Promise<void>((resolve) => {
+      page.on("websocket", (ws) =>
+        ws.on("framesent", (frame) => {
+          if (String(frame.payload).includes("PreferencesChanged")) resolve();
+        }),
+      );
+    }),
+  );
+}
+
+/**
+ * Saves the user's theme and language on the server and waits until the open `page` (watched: watchPreferences)
+ * shows them: the server pushes them to the page over graphql-ws, as when they are saved in another tab, and the
+ * app switches without a reload. A mode for a page already open, instead of a new context and a load.
+ */
+export async function savePreferences(
+  app: TestApp,
+  token: string,
+  page: Page,
+  prefs: { theme: "light" | "dark"; language: "da" | "en" },
+): Promise<void> {
+  const watched = subscribed.get(page);
+  if (!watched)
+    throw new Error("savePreferences: the page was not watched (watchPreferences before it opened)");
+  await watched;
+  const saved = await gql(
+    app,
+    "mutation($i: PreferencesInput!) { updatePreferences(input: $i) { theme } }",
+    { i: prefs },
+    token,
+  );
+  if (saved.errors) throw new Error(`updatePreferences: ${JSON.stringify(saved.errors)}`);
+  await page.waitForFunction(
+    ([bg, lang]) =>
+      getComputedStyle(document.body).backgroundColor === bg && document.documentElement.lang === lang,
+    [BODY_BACKGROUND[prefs.theme], prefs.language] as const,
+  );
+}
