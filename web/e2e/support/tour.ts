@@ -463,6 +463,8 @@ export function walkEveryScreen(variant: Variant): void {
         const page = await staffPage(variant);
         contexts.push(page.context());
         const inApp = page.url().startsWith(app.url);
+        // the pointer off the chat part's last click (a control under it would show its hover colour)
+        await page.mouse.move(0, 0);
         await visit(
           page,
           variant,
