@@ -102,6 +102,8 @@ export default defineConfig({
           hookTimeout: 60_000,
           expect: { poll: { timeout: 15_000 } },
           retry: API_RETRY,
+          // the several-process tests' app, bundled once per run (their app processes start from it)
+          globalSetup: ["api/src/testing/cluster-app.setup.ts"],
         },
       },
       {

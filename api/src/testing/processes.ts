@@ -4,7 +4,9 @@
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
+import fs from "node:fs";
 import net from "node:net";
+import path from "node:path";
 import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
 
@@ -13,6 +15,12 @@ const STORE_BIN = fileURLToPath(
   new URL("../../../packages/embedded-mongo/bin/embedded-mongo.js", import.meta.url),
 );
 const APP_SCRIPT = fileURLToPath(new URL("./cluster-app.ts", import.meta.url));
+/**
+ * Set by the api tests' global setup (testing/cluster-app.setup.ts): the folder where it bundles APP_SCRIPT. Without
+ * it (a bench, a test run without that setup) app processes run the sources through tsx.
+ */
+export const APP_BUNDLE_DIR_ENV = "VIDENSBANK_TEST_APP_BUNDLE_DIR";
+export const APP_BUNDLE_NAME = "cluster-app.mjs";
 /**
  * The store processes' password (EMBEDDED_MONGO_PASSWORD): one per test run, so a store restarted on the same
  * port (a crash test) takes the login the app processes already hold in their URI.
@@ -122,7 +130,7 @@ export async function startAppProcess(
   env: Record<string, string>,
   nodeArgs: string[] = [],
 ): Promise<Child & { url: string }> {
-  const child = spawn(process.execPath, [...nodeArgs, "--import", "tsx", APP_SCRIPT], {
+  const child = spawn(process.execPath, [...nodeArgs, ...(await appEntry())], {
     cwd: ROOT,
     env: { ...process.env, LOG_LEVEL: process.env.LOG_LEVEL ?? "warn", ...env },
     stdio: ["ignore", "pipe", "pipe"],
@@ -130,6 +138,22 @@ export async function startAppProcess(
   const first = await firstLine(child, "app process", 60_000, (line) => line.startsWith('{"url"'));
   const { url } = JSON.parse(first) as { url: string };
   return { process: child, first, url, stop: stopper(child) };
+}
+
+/** How node starts an app process: the run's bundle once it is built, else the sources through tsx. */
+async function appEntry(): Promise<string[]> {
+  const dir = process.env[APP_BUNDLE_DIR_ENV];
+  if (!dir) return ["--import", "tsx", APP_SCRIPT];
+  const bundle = path.join(dir, "ready", APP_BUNDLE_NAME);
+  const deadline = Date.now() + 180_000;
+  for (;;) {
+    if (fs.existsSync(bundle)) return [bundle];
+    const failed = path.join(dir, "failed.txt");
+    if (fs.existsSync(failed))
+      throw new Error(`the test app's bundle failed: ${fs.readFileSync(failed, "utf8")}`);
+    if (Date.now() > deadline) throw new Error(`the test app's bundle was not built within 180 s (${dir})`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
 }
 
 /** A port free a moment ago, for a server that must be told its port (as in production) rather than take 0. */
