@@ -69,13 +69,22 @@ export interface NotionClientOptions {
 type NotionSdk = typeof import("@notionhq/client");
 let sdk: Promise<NotionSdk> | null = null;
 
-/** @notionhq/client, imported once, at the first request (the one place it is loaded). */
+/**
+ * @notionhq/client, imported once, at the first request (the one place it is loaded). The package is CommonJS: from
+ * the sources its exports come as named exports, but in the server's bundle (api/scripts/bundle.mjs, what `npm start`
+ * and the Docker image run) a dynamic import of it has only `default` (its module.exports), so both are read.
+ */
 function notionSdk(): Promise<NotionSdk> {
-  sdk ??= import("@notionhq/client").catch((err) => {
+  sdk ??= import("@notionhq/client").then(sdkExports).catch((err) => {
     sdk = null; // tried again at the next request
     throw err;
   });
   return sdk;
+}
+
+/** The SDK's exports: named (from the sources) or only as `default` (from the bundle). */
+function sdkExports(mod: NotionSdk | { default: NotionSdk }): NotionSdk {
+  return "Client" in mod ? mod : mod.default;
 }
 
 async function notionClient(
