@@ -15,7 +15,12 @@ import { holdResponse } from "./support/hold";
 import { recordInPage } from "./support/record";
 import { screenshot } from "./support/screenshots";
 import { startServer, stopChatFile } from "./support/server";
-import { type SignedInOptions, savePreferences, signedInChat, watchPreferences } from "./support/signed-in";
+import {
+  type SignedInOptions,
+  signedInChat,
+  toPhoneDarkEnglishNewChat,
+  watchPreferences,
+} from "./support/signed-in";
 
 /** screenshots of this feature also go here (for review) */
 const SHOTS = process.env.CHAT_BRANCHES_SHOTS ?? "";
@@ -197,14 +202,7 @@ describe("web: chat branches", () => {
       fake.setFollowUps({ reply: english.join("\n") });
       // the same page narrowed, its user's theme and language saved on the server and pushed to it, in a new chat
       const small = page;
-      await small.setViewportSize({ width: 390, height: 844 });
-      await savePreferences(app, token, small, { theme: "dark", language: "en" });
-      await small.getByTestId("open-sessions").click();
-      await small
-        .getByRole("button", { name: "New chat", exact: true })
-        .and(small.locator(':not([data-testid="session-item"])'))
-        .click();
-      await small.getByText("What would you like to know?").waitFor();
+      await toPhoneDarkEnglishNewChat(app, token, small);
       // (the sample articles are Danish: the question is too; the user's language is English)
       await small.getByTestId("chat-input").fill("Hvad er klagefristen for en afgørelse?");
       await small.getByTestId("chat-input").press("Enter");

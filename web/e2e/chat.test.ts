@@ -21,6 +21,7 @@ import {
   savePreferences,
   signedInChat,
   signedInPage,
+  toPhoneDarkEnglishNewChat,
   watchPreferences,
 } from "./support/signed-in";
 
@@ -239,14 +240,7 @@ describe("web: chat", () => {
 
     // at 390 px, dark, in English, in a new chat: the same page narrowed (the layout follows the viewport), its
     // user's theme and language saved on the server and pushed to it
-    await page.setViewportSize({ width: 390, height: 844 });
-    await savePreferences(app, token, page, { theme: "dark", language: "en" });
-    await page.getByTestId("open-sessions").click();
-    await page
-      .getByRole("button", { name: "New chat", exact: true })
-      .and(page.locator(':not([data-testid="session-item"])'))
-      .click();
-    await page.getByText("What would you like to know?").waitFor();
+    await toPhoneDarkEnglishNewChat(app, token, page);
     await askHeld(page, "Hvad er klagefristen?", "Generating answer...", "chat-pending-390-dark-en");
   });
 

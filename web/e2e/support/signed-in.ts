@@ -111,3 +111,19 @@ export async function savePreferences(
     [BODY_BACKGROUND[prefs.theme], prefs.language] as const,
   );
 }
+
+/**
+ * The chat's open `page` (watched: watchPreferences) as a phone in dark English: narrowed to 390 px, the theme and
+ * language saved and pushed (savePreferences), then a new chat from the sessions drawer (its "New chat" button, not
+ * a session of that name).
+ */
+export async function toPhoneDarkEnglishNewChat(app: TestApp, token: string, page: Page): Promise<void> {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await savePreferences(app, token, page, { theme: "dark", language: "en" });
+  await page.getByTestId("open-sessions").click();
+  await page
+    .getByRole("button", { name: "New chat", exact: true })
+    .and(page.locator(':not([data-testid="session-item"])'))
+    .click();
+  await page.getByText("What would you like to know?").waitFor();
+}
