@@ -66,6 +66,21 @@ function firstLine(
   });
 }
 
+/**
+ * Every child this module started that is still running is killed when this process exits: a test whose start-up
+ * timed out (a hook timeout under load) never reaches its afterAll's stop, and its store or app processes used to
+ * outlive the run.
+ */
+const running = new Set<ChildProcess>();
+process.on("exit", () => {
+  for (const child of running) child.kill("SIGKILL");
+});
+function track(child: ChildProcess): ChildProcess {
+  running.add(child);
+  child.once("exit", () => running.delete(child));
+  return child;
+}
+
 function stopper(child: ChildProcess): () => Promise<void> {
   return () =>
     new Promise((resolve) => {
@@ -94,11 +109,13 @@ export async function startStoreProcess(
     String(opts.port ?? 0),
     ...(opts.dbpath ? ["--dbpath", opts.dbpath] : ["--memory"]),
   ];
-  const child = spawn(process.execPath, args, {
-    cwd: ROOT,
-    env: { ...process.env, EMBEDDED_MONGO_PASSWORD: STORE_PASSWORD, ...opts.env },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
+  const child = track(
+    spawn(process.execPath, args, {
+      cwd: ROOT,
+      env: { ...process.env, EMBEDDED_MONGO_PASSWORD: STORE_PASSWORD, ...opts.env },
+      stdio: ["ignore", "pipe", "pipe"],
+    }),
+  );
   const first = await firstLine(child, "embedded store", 20_000);
   return { process: child, first: first.trim(), stop: stopper(child) };
 }
@@ -130,11 +147,13 @@ export async function startAppProcess(
   env: Record<string, string>,
   nodeArgs: string[] = [],
 ): Promise<Child & { url: string }> {
-  const child = spawn(process.execPath, [...nodeArgs, ...(await appEntry())], {
-    cwd: ROOT,
-    env: { ...process.env, LOG_LEVEL: process.env.LOG_LEVEL ?? "warn", ...env },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
+  const child = track(
+    spawn(process.execPath, [...nodeArgs, ...(await appEntry())], {
+      cwd: ROOT,
+      env: { ...process.env, LOG_LEVEL: process.env.LOG_LEVEL ?? "warn", ...env },
+      stdio: ["ignore", "pipe", "pipe"],
+    }),
+  );
   const first = await firstLine(child, "app process", 60_000, (line) => line.startsWith('{"url"'));
   const { url } = JSON.parse(first) as { url: string };
   return { process: child, first, url, stop: stopper(child) };
