@@ -4,20 +4,15 @@
  *   npx tsx bench/cpu-callers.ts PROFILE REGEX [--top N] [--depth D]   (D: app frames shown per chain, default 1)
  */
 import { readFileSync } from "node:fs";
-import type { Profile } from "./cpu-profile";
+import { type Profile, stackReader } from "./cpu-profile";
+import { arg } from "./load";
 
 const [file, pattern] = process.argv.slice(2);
-const opt = (name: string, d: number) => {
-  const i = process.argv.indexOf(name);
-  return i >= 0 ? Number(process.argv[i + 1]) : d;
-};
-const top = opt("--top", 30);
-const depth = opt("--depth", 1);
+const top = arg("top", 30);
+const depth = arg("depth", 1);
 const re = new RegExp(pattern);
 const profile = JSON.parse(readFileSync(file, "utf8")) as Profile;
-const nodes = new Map(profile.nodes.map((n) => [n.id, n]));
-const parent = new Map<number, number>();
-for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
+const stackOf = stackReader(profile);
 const app = /\/(api|packages)\/(src|[^/]+\/src)\//;
 const short = (n: { callFrame: { functionName: string; url: string; lineNumber: number } }) =>
   `${n.callFrame.functionName || "(anon)"}@${n.callFrame.url.replace(/.*\/(api|packages)\//, "$1/")}:${n.callFrame.lineNumber + 1}`;
@@ -25,16 +20,12 @@ const by = new Map<string, number>();
 let total = 0;
 let matched = 0;
 profile.samples.forEach((sample, i) => {
-  const leaf = nodes.get(sample);
+  const chain = stackOf(sample);
+  const leaf = chain[0];
   if (!leaf || leaf.callFrame.functionName === "(idle)" || leaf.callFrame.functionName === "(program)")
     return;
   const d = profile.timeDeltas[i] ?? 0;
   total += d;
-  const chain: (typeof leaf)[] = [];
-  for (let id: number | undefined = sample; id !== undefined; id = parent.get(id)) {
-    const n = nodes.get(id);
-    if (n) chain.push(n);
-  }
   // outermost match: the first library frame entered from app code
   let at = -1;
   for (let k = chain.length - 1; k >= 0; k--)

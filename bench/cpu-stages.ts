@@ -10,7 +10,7 @@
  *   … --from-start   every sample (a profile without chats, e.g. the mix with --mix-actions search)
  */
 import { readFileSync } from "node:fs";
-import type { Profile } from "./cpu-profile";
+import { type Profile, stackReader } from "./cpu-profile";
 
 const STAGES: Array<[string, RegExp]> = [
   ["GC", /^\(garbage collector\)@/],
@@ -87,9 +87,7 @@ profile.timeDeltas.reduce((t, d) => {
   return t + d;
 }, profile.startTime);
 const inWindows = (i: number) => !windows || windows.some(([from, to]) => times[i] >= from && times[i] <= to);
-const nodes = new Map(profile.nodes.map((n) => [n.id, n]));
-const parent = new Map<number, number>();
-for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
+const stackOf = stackReader(profile);
 const topArg = process.argv.indexOf("--top");
 const top = topArg >= 0 ? Number(process.argv[topArg + 1]) : 0;
 const inclusive = new Map<string, number>();
@@ -101,14 +99,11 @@ let total = 0;
 let started = false;
 profile.samples.forEach((sample, i) => {
   if (!inWindows(i)) return;
-  const frames: string[] = [];
-  for (let id: number | undefined = sample; id !== undefined; id = parent.get(id)) {
-    const n = nodes.get(id);
-    if (n) frames.push(`${n.callFrame.functionName}@${n.callFrame.url}`);
-  }
+  const stack = stackOf(sample);
+  const frames = stack.map((n) => `${n.callFrame.functionName}@${n.callFrame.url}`);
   if (!started && !fromStart && !frames.some((f) => f.includes("sendMessage"))) return;
   started = true;
-  if (nodes.get(sample)?.callFrame.functionName === "(idle)") return;
+  if (stack[0]?.callFrame.functionName === "(idle)") return;
   const d = profile.timeDeltas[i] ?? 0;
   total += d;
   if (top) {

@@ -7,7 +7,7 @@
  *     (src/…) above it (inclusive): who pays for that code
  */
 import { readFileSync } from "node:fs";
-import type { Profile, ProfileNode } from "./cpu-profile";
+import { type Profile, type ProfileNode, stackReader } from "./cpu-profile";
 
 /** inclusive stages: a sample counts in every stage whose pattern matches a frame on its stack */
 const STAGES: Array<[string, RegExp]> = [
@@ -38,8 +38,7 @@ function main(): void {
   const top = topArg >= 0 ? Number(process.argv[topArg + 1]) : 30;
   const p = JSON.parse(readFileSync(file, "utf8")) as Profile;
   const byId = new Map(p.nodes.map((n) => [n.id, n]));
-  const parent = new Map<number, number>();
-  for (const n of p.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
+  const stackOf = stackReader(p);
   const self = new Map<string, number>();
   const byFile = new Map<string, number>();
   const stage = new Map<string, number>();
@@ -60,9 +59,7 @@ function main(): void {
     self.set(l, (self.get(l) ?? 0) + dt);
     const f = l.replace(/^[^@]*@/, "").replace(/:\d+$/, "") || "(native)";
     byFile.set(f, (byFile.get(f) ?? 0) + dt);
-    const stack: string[] = [];
-    for (let cur: number | undefined = id; cur !== undefined; cur = parent.get(cur))
-      stack.push(label(byId.get(cur)!));
+    const stack = stackOf(id).map(label);
     if (callersRe) {
       const at = stack.findIndex((s) => callersRe.test(s));
       if (at >= 0) {

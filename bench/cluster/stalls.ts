@@ -9,7 +9,7 @@
  * most self time in each stall (how many stalls each file dominated).
  */
 import { readFileSync } from "node:fs";
-import type { Profile, ProfileNode } from "../cpu-profile";
+import { type Profile, type ProfileNode, stackReader } from "../cpu-profile";
 import { arg } from "../load";
 import type { LoopStats } from "./loop-stats.mjs";
 
@@ -29,8 +29,7 @@ const stats = tail.stats[name];
 if (!stats) throw new Error(`no loop statistics for ${name} in ${tailPath}`);
 
 const nodes = new Map(profile.nodes.map((n) => [n.id, n]));
-const parent = new Map<number, number>();
-for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
+const stackOf = stackReader(profile);
 const short = (n: ProfileNode) =>
   `${n.callFrame.functionName || "(anonymous)"}@${n.callFrame.url
     .replace(/file:\/\/\/.*?node_modules\//, "")
@@ -69,11 +68,7 @@ for (const st of stalls) {
     stallBusy += w;
     if (leaf.callFrame.functionName === "(garbage collector)") stallGc += w;
     const seen = new Set<string>();
-    for (let id: number | undefined = leaf.id; id !== undefined; id = parent.get(id)) {
-      const n = nodes.get(id);
-      if (!n || ROOTS.has(n.callFrame.functionName)) continue;
-      seen.add(short(n));
-    }
+    for (const n of stackOf(leaf.id)) if (!ROOTS.has(n.callFrame.functionName)) seen.add(short(n));
     for (const f of seen) inclusive.set(f, (inclusive.get(f) ?? 0) + w);
     self.set(short(leaf), (self.get(short(leaf)) ?? 0) + w);
     byFile.set(file(leaf), (byFile.get(file(leaf)) ?? 0) + w);
