@@ -60,20 +60,6 @@ export const OTHER_ARTICLE_CLEAR_MARGIN = 0.3;
 export const LEAD_ARTICLE_MIN_SCORE = 0.1;
 
 /**
- * The passages to quote, best first, one per section, at most `max`: the best relevant passage; other relevant
- * passages of other articles close to it (OTHER_ARTICLE_MIN_SHARE), or whose sentence answers clearly better
- * (OTHER_ARTICLE_EVIDENCE_MIN_SHARE, OTHER_ARTICLE_EVIDENCE_MARGIN), each such article by its sections that answer
- * best (answeringSections); and other sections of the best passage's article among all `retrieved` passages from
- * LEAD_ARTICLE_MIN_SCORE up. `relevant` passed the caller's gate;
- * nothing is quoted when it is empty. Given the `question`, the passages after the first are taken by how well
- * their best sentence answers it (evidence.ts, over the retrieved candidates), not by their relevance, which
- * saturates near 1 for every good passage: of the best article's sections, the one holding the answering sentence
- * is quoted, not the neighbours that share the question's topic words. The answer opens with the best passage's
- * article (the article search ranks first), with the quoted section of it whose sentence answers best (the best
- * passage among equals): the first retrieved section of the right article is often its introduction or a neighbour,
- * and the answering sentence then came second or third. Another article never opens the answer.
- */
-/**
  * A candidate's sentence evidence as the quote choice reads it: a heading naming a deadline (evidence.ts
  * DEADLINE_HEADING) counts for the lead article's sections only (`leadArticleId`: the best relevant passage's
  * article), so another article's deadline section is not let in beside the answer as padding.
@@ -86,6 +72,21 @@ export function quoteEvidence(
   return passageEvidence(p, ev, p.articleId === leadArticleId);
 }
 
+/**
+ * The passages to quote, best first, one per section, at most `max`: the best relevant passage; other relevant
+ * passages of other articles close to it (OTHER_ARTICLE_MIN_SHARE), or whose sentence answers clearly better
+ * (OTHER_ARTICLE_EVIDENCE_MIN_SHARE, OTHER_ARTICLE_EVIDENCE_MARGIN; further below the best, by one passage, when it
+ * answers by far better: OTHER_ARTICLE_CLEAR_MIN_SHARE, OTHER_ARTICLE_CLEAR_MARGIN), each such article by its
+ * sections that answer best (answeringSections); and other sections of the best passage's article among all
+ * `retrieved` passages from LEAD_ARTICLE_MIN_SCORE up. `relevant` passed the caller's gate; nothing is quoted when
+ * it is empty. Given the `question`, the passages after the first are taken by how well
+ * their best sentence answers it (evidence.ts, over the retrieved candidates), not by their relevance, which
+ * saturates near 1 for every good passage: of the best article's sections, the one holding the answering sentence
+ * is quoted, not the neighbours that share the question's topic words. The answer opens with the best passage's
+ * article (the article search ranks first), with the quoted section of it whose sentence answers best (the best
+ * passage among equals): the first retrieved section of the right article is often its introduction or a neighbour,
+ * and the answering sentence then came second or third. Another article never opens the answer.
+ */
 export function passagesToQuote(
   relevant: Passage[],
   retrieved: Passage[] = relevant,
