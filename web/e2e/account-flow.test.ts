@@ -7,7 +7,7 @@ import { LoginPage } from "./pages/LoginPage";
 import { ProfilePage } from "./pages/ProfilePage";
 import { RegisterPage } from "./pages/RegisterPage";
 import { Toast } from "./pages/Toast";
-import { bodyBackground, launchBrowser, newContext } from "./support/browser";
+import { BODY_BACKGROUND, bodyBackground, launchBrowser, newContext } from "./support/browser";
 import { checkScreen } from "./support/checkScreen";
 import { holdOperation } from "./support/hold";
 import { recordInPage } from "./support/record";
@@ -15,9 +15,7 @@ import { screenshot } from "./support/screenshots";
 import { linkIn, newStaff, startServer } from "./support/server";
 import { goInApp } from "./support/tour";
 
-const LIGHT_BG = "rgb(243, 245, 249)";
-
-const DARK_BG = "rgb(14, 19, 26)";
+const { light: LIGHT_BG, dark: DARK_BG } = BODY_BACKGROUND;
 
 /** What only each signed-in screen shows once it is ready (goInApp waits for it). */
 const READY = {

@@ -1,7 +1,7 @@
 // The walk over every screen at 390 px, light, in Danish (support/tour.ts), and the phone-only parts in dark.
 import { expect, it } from "vitest";
 import { expectAccessible } from "./support/axe";
-import { bodyBackground } from "./support/browser";
+import { BODY_BACKGROUND, bodyBackground } from "./support/browser";
 import { inspect, open, staffToken, VARIANTS, walkEveryScreen } from "./support/tour";
 
 walkEveryScreen(VARIANTS.narrow);
@@ -13,7 +13,7 @@ it("should show the sessions drawer and the header menu at 390 px in dark withou
   const page = await open(variant, staffToken);
   await page.goto("/");
   await page.getByTestId("chat-input").waitFor();
-  expect(await bodyBackground(page)).toBe("rgb(14, 19, 26)");
+  expect(await bodyBackground(page)).toBe(BODY_BACKGROUND.dark);
   await page.getByRole("button", { name: "Vis samtaler" }).click();
   await page.getByTestId("session-item").first().waitFor();
   await inspect(page, variant, "chat-sidebar");

@@ -60,6 +60,9 @@ export async function newContext(browser: Browser, opts: ContextOptions): Promis
   return context;
 }
 
+/** The body's background in each theme (getComputedStyle; public-screens.test.ts pins the two palettes). */
+export const BODY_BACKGROUND = { light: "rgb(243, 245, 249)", dark: "rgb(14, 19, 26)" } as const;
+
 /** The page's computed body background colour, e.g. "rgb(243, 245, 249)". */
 export function bodyBackground(page: Page): Promise<string> {
   return page.evaluate(() => getComputedStyle(document.body).backgroundColor);

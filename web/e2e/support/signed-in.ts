@@ -2,7 +2,7 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import type { TestApp } from "../../../api/src/testing/app";
 import { createVerifiedUser, gql } from "../../../api/src/testing/client";
-import { newContext } from "./browser";
+import { BODY_BACKGROUND, newContext } from "./browser";
 
 export interface SignedInOptions {
   width?: number;
@@ -60,9 +60,6 @@ export async function signedInChat(
   await page.getByTestId("chat-input").waitFor();
   return { page, token };
 }
-
-/** The body's background in each theme (getComputedStyle). */
-export const BODY_BACKGROUND = { light: "rgb(243, 245, 249)", dark: "rgb(14, 19, 26)" } as const;
 
 const subscribed = new WeakMap<Page, Promise<void>>();
 
